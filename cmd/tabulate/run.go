@@ -1,0 +1,301 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"golang.org/x/term"
+
+	"tabulate/configs"
+	"tabulate/pipeline"
+	"tabulate/progress"
+)
+
+const usageText = `tabulate computes impartial combinatorial games and writes tables, figures and a manifest.
+
+Usage:
+  tabulate run [flags]          compute every table of the configuration (see tabulate run --help)
+  tabulate solve GAME ARGS...   answer one position (see tabulate solve --help)
+  tabulate version              print the version
+
+Games: squares (take-a-square), flip (Flip Game II), caniwin (Can I Win), nim.
+Exit status: 0 success, 1 failure while running, 2 usage or configuration error,
+130/143 interrupted by SIGINT/SIGTERM.
+`
+
+// UsageError is a mistake in the command line. It exits with status 2 and
+// is followed by a usage hint.
+type UsageError struct {
+	Msg  string
+	Hint string // such as "see tabulate run --help"
+}
+
+func (e *UsageError) Error() string {
+	if e.Hint == "" {
+		return e.Msg
+	}
+	return e.Msg + " (" + e.Hint + ")"
+}
+
+// errHelp is returned after printing help that the user asked for.
+var errHelp = errors.New("help requested")
+
+// signalError records the signal that interrupted a run.
+type signalError struct{ sig syscall.Signal }
+
+func (e *signalError) Error() string { return "interrupted by " + e.sig.String() }
+
+// Run runs the command with args (without the program name).
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usageText)
+		return &UsageError{Msg: "no command given", Hint: "try tabulate run"}
+	}
+	switch args[0] {
+	case "run":
+		return runCommand(ctx, args[1:], stdout, stderr)
+	case "solve":
+		return solveCommand(ctx, args[1:], stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintln(stdout, "tabulate", pipeline.Version)
+		return nil
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usageText)
+		return nil
+	}
+	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, version; see tabulate --help"}
+}
+
+// newFlags returns a flag set that reports errors instead of exiting.
+func newFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return fs
+}
+
+// parseFlags parses args, turning flag errors into usage errors.
+func parseFlags(fs *flag.FlagSet, args []string, hint string) error {
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
+		return errHelp
+	}
+	if err != nil {
+		return &UsageError{Msg: err.Error(), Hint: hint}
+	}
+	return nil
+}
+
+const runUsage = `Usage: tabulate run [flags]
+
+Computes every table of the configuration and writes OUT/<game>/<table>.<format>,
+the figures OUT/<game>/<figure>.png|svg and OUT/manifest.json. Without --config
+the built-in configs/default.yaml is used. Flags override the configuration.
+
+Flags:
+`
+
+// runCommand implements tabulate run.
+func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("run", runUsage, stderr)
+	configPath := fs.String("config", "", "YAML configuration `FILE` (default: the built-in configs/default.yaml)")
+	out := fs.String("out", "", "output `DIR` (default: the configuration's out, \"out\")")
+	only := fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(configs.Games, ","))
+	workers := fs.Int("workers", -1, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)")
+	formats := fs.String("formats", "", "table `FORMATS`, comma-separated: "+strings.Join(configs.Formats, ","))
+	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg, or none")
+	maxMemory := fs.String("max-memory", "", "refuse plans estimated above `SIZE` (auto = 60% of RAM, or e.g. 8GiB)")
+	quiet := fs.Bool("q", false, "quiet: no progress and no summary, only errors")
+	if err := parseFlags(fs, args, "see tabulate run --help"); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &UsageError{Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)), Hint: "tabulate run takes only flags; see tabulate run --help"}
+	}
+
+	var cfg configs.Config
+	var err error
+	if *configPath != "" {
+		cfg, err = configs.LoadFile(*configPath)
+	} else {
+		cfg, err = configs.Load(configs.DefaultName, configs.Default)
+	}
+	if err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	flagKey := map[string]string{}
+	if set["out"] {
+		cfg.Out, flagKey["out"] = *out, "--out"
+	}
+	if set["only"] {
+		cfg.Games, flagKey["games"] = splitList(*only), "--only"
+	}
+	if set["workers"] {
+		cfg.Workers, flagKey["workers"] = *workers, "--workers"
+	}
+	if set["formats"] {
+		cfg.Formats, flagKey["formats"] = splitList(*formats), "--formats"
+	}
+	if set["plots"] {
+		cfg.Plots, flagKey["plots"] = splitList(*plotFormats), "--plots"
+		if *plotFormats == "none" {
+			cfg.Plots = nil
+		}
+	}
+	if set["max-memory"] {
+		size, err := configs.ParseSize(*maxMemory)
+		if err != nil {
+			var ce *configs.Error
+			if errors.As(err, &ce) {
+				ce.Key = "--max-memory"
+			}
+			return err
+		}
+		cfg.MaxMemory, flagKey["max_memory"] = size, "--max-memory"
+	}
+	if err := cfg.Validate(); err != nil {
+		var ce *configs.Error
+		if errors.As(err, &ce) {
+			if flag, ok := flagKey[ce.Key]; ok {
+				ce.Key = flag
+			} else {
+				ce.File = *configPath
+			}
+		}
+		return err
+	}
+	if info, err := os.Stat(cfg.Out); err == nil && !info.IsDir() {
+		return fmt.Errorf("output folder %s exists and is not a folder", cfg.Out)
+	}
+
+	plan, err := pipeline.NewPlan(cfg)
+	if err != nil {
+		return err
+	}
+	mode := progress.Off
+	if !*quiet {
+		mode = progress.Lines
+		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			mode = progress.Live
+		}
+	}
+	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode})
+	if res != nil && !*quiet {
+		printSummary(stderr, plan, res)
+	}
+	return err
+}
+
+// splitList splits a comma-separated flag value.
+func splitList(s string) []string {
+	var list []string
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			list = append(list, part)
+		}
+	}
+	return list
+}
+
+// printSummary prints every file written and the findings.
+func printSummary(w io.Writer, plan *pipeline.Plan, res *pipeline.Result) {
+	fmt.Fprintf(w, "tabulate: %s: wrote %d files to %s in %.1fs (%d workers)\n", res.Status, len(res.Files), res.Dir, res.Elapsed.Seconds(), plan.Workers)
+	if len(res.Files) > 0 {
+		fmt.Fprintf(w, "  %-32s %12s %10s %8s\n", "file", "rows", "size", "time")
+	}
+	for _, f := range res.Files {
+		rows := ""
+		if f.Table != "" {
+			rows = strconv.FormatInt(f.Rows, 10)
+		}
+		fmt.Fprintf(w, "  %-32s %12s %10s %7.2fs\n", f.Path, rows, pipeline.Bytes(f.Bytes), f.Elapsed.Seconds())
+	}
+	games := make([]string, 0, len(res.Findings))
+	for g := range res.Findings {
+		games = append(games, g)
+	}
+	slices.Sort(games)
+	if len(games) > 0 {
+		fmt.Fprintln(w, "findings:")
+	}
+	for _, g := range games {
+		keys := make([]string, 0, len(res.Findings[g]))
+		for k := range res.Findings[g] {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			fmt.Fprintf(w, "  %-8s %-13s %s\n", g, k, findingText(res.Findings[g][k]))
+		}
+	}
+}
+
+// findingText renders one finding on a line.
+func findingText(v any) string {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return fmt.Sprint(v)
+	}
+	if s, ok := m["summary"].(string); ok {
+		return s
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var parts []string
+	for _, k := range keys {
+		val := m[k]
+		if sub, ok := val.(map[string]any); ok {
+			if s, ok := sub["summary"].(string); ok {
+				val = s
+			} else {
+				continue
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s=%v", k, val))
+	}
+	return strings.Join(parts, " ")
+}
+
+// exitCode prints err (if any) and returns the process exit status.
+func exitCode(ctx context.Context, err error, stderr io.Writer) int {
+	if err == nil || errors.Is(err, errHelp) {
+		return 0
+	}
+	var sig *signalError
+	if errors.As(context.Cause(ctx), &sig) {
+		fmt.Fprintf(stderr, "tabulate: %v; complete files were kept, no partial file is left\n", sig)
+		return 128 + int(sig.sig)
+	}
+	fmt.Fprintf(stderr, "tabulate: %v\n", err)
+	if isUsage(err) {
+		return 2
+	}
+	return 1
+}
+
+// isUsage reports whether err is the user's mistake, to exit with status 2.
+func isUsage(err error) bool {
+	var ue *UsageError
+	var ce *configs.Error
+	var me *pipeline.MemoryError
+	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &me)
+}

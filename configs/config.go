@@ -1,0 +1,179 @@
+package configs
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Default is configs/default.yaml, the run with the spec bounds.
+//
+//go:embed default.yaml
+var Default []byte
+
+// DefaultName is the name under which Default is reported in messages.
+const DefaultName = "configs/default.yaml (built in)"
+
+// The games a configuration can run, in the order they are planned.
+var Games = []string{"squares", "flip", "caniwin", "nim"}
+
+// The output formats and plot formats a configuration can ask for.
+var (
+	Formats     = []string{"parquet", "csv", "bfile"}
+	PlotFormats = []string{"png", "svg"}
+)
+
+// Config is one run's configuration.
+type Config struct {
+	Out       string   `yaml:"out" json:"out"`
+	Formats   []string `yaml:"formats" json:"formats"`
+	Plots     []string `yaml:"plots" json:"plots"`
+	Workers   int      `yaml:"workers" json:"workers"`
+	MaxMemory Size     `yaml:"max_memory" json:"max_memory"`
+	Games     []string `yaml:"games" json:"games"`
+	Squares   Squares  `yaml:"squares" json:"squares"`
+	Flip      Flip     `yaml:"flip" json:"flip"`
+	CanIWin   CanIWin  `yaml:"caniwin" json:"caniwin"`
+	Nim       Nim      `yaml:"nim" json:"nim"`
+}
+
+// Squares bounds take-a-square.
+type Squares struct {
+	GrundyMax int   `yaml:"grundy_max" json:"grundy_max"` // squares/grundy: 0 <= n <= GrundyMax
+	WinMax    int64 `yaml:"win_max" json:"win_max"`       // squares/p_positions: losing n <= WinMax
+}
+
+// Flip bounds Flip Game II.
+type Flip struct {
+	RunMax      int `yaml:"run_max" json:"run_max"`           // flip/run_grundy: runs 0..RunMax
+	PositionMax int `yaml:"position_max" json:"position_max"` // flip/positions: boards of length <= PositionMax
+	CountMax    int `yaml:"count_max" json:"count_max"`       // flip/board_counts: lengths 0..CountMax
+	BoardMax    int `yaml:"board_max" json:"board_max"`       // flip/boards: lengths 1..BoardMax
+}
+
+// CanIWin bounds Can I Win.
+type CanIWin struct {
+	MaxChoosable int `yaml:"max_choosable" json:"max_choosable"` // 1 <= M <= MaxChoosable
+	MaxTotal     int `yaml:"max_total" json:"max_total"`         // 0 <= T <= MaxTotal
+}
+
+// Nim bounds Nim.
+type Nim struct {
+	MaxPiles int `yaml:"max_piles" json:"max_piles"` // 1..MaxPiles piles
+	MaxPile  int `yaml:"max_pile" json:"max_pile"`   // of 1..MaxPile stones
+}
+
+// Defaults returns the configuration every missing key falls back to (the
+// values of default.yaml).
+func Defaults() Config {
+	return Config{
+		Out:     "out",
+		Formats: []string{"parquet", "csv"},
+		Plots:   []string{"png", "svg"},
+		Games:   slices.Clone(Games),
+		Squares: Squares{GrundyMax: 100000, WinMax: 100000},
+		Flip:    Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20},
+		CanIWin: CanIWin{MaxChoosable: 20, MaxTotal: 300},
+		Nim:     Nim{MaxPiles: 7, MaxPile: 7},
+	}
+}
+
+// Limit is the allowed range of an integer key.
+type Limit struct {
+	Key      string
+	Min, Max int64
+}
+
+// Limits lists the allowed range of every integer key. The maxima are what
+// the engines accept; a bound inside them may still be refused for memory.
+var Limits = []Limit{
+	{"workers", 0, 1024},
+	{"squares.grundy_max", 1, 1_000_000_000},
+	{"squares.win_max", 1, 1_000_000_000_000},
+	{"flip.run_max", 1, 1_000_000},
+	{"flip.position_max", 1, 100},
+	{"flip.count_max", 1, 62},
+	{"flip.board_max", 1, 26},
+	{"caniwin.max_choosable", 1, 25},
+	{"caniwin.max_total", 0, 325},
+	{"nim.max_piles", 1, 16},
+	{"nim.max_pile", 1, 63},
+}
+
+// intValue returns the value of an integer key.
+func (c *Config) intValue(key string) int64 {
+	switch key {
+	case "workers":
+		return int64(c.Workers)
+	case "squares.grundy_max":
+		return int64(c.Squares.GrundyMax)
+	case "squares.win_max":
+		return c.Squares.WinMax
+	case "flip.run_max":
+		return int64(c.Flip.RunMax)
+	case "flip.position_max":
+		return int64(c.Flip.PositionMax)
+	case "flip.count_max":
+		return int64(c.Flip.CountMax)
+	case "flip.board_max":
+		return int64(c.Flip.BoardMax)
+	case "caniwin.max_choosable":
+		return int64(c.CanIWin.MaxChoosable)
+	case "caniwin.max_total":
+		return int64(c.CanIWin.MaxTotal)
+	case "nim.max_piles":
+		return int64(c.Nim.MaxPiles)
+	case "nim.max_pile":
+		return int64(c.Nim.MaxPile)
+	}
+	panic("configs: no integer key " + key)
+}
+
+// Validate checks every value against its allowed range and set. It returns
+// the first problem as an *Error without file or line (Load adds them).
+func (c *Config) Validate() error {
+	if strings.TrimSpace(c.Out) == "" {
+		return &Error{Key: "out", Value: fmt.Sprintf("%q", c.Out), Problem: "is empty", Allowed: "a folder path"}
+	}
+	if c.MaxMemory < 0 {
+		return &Error{Key: "max_memory", Value: c.MaxMemory.String(), Problem: "is negative", Allowed: "auto or a size such as 8GiB"}
+	}
+	if err := checkSet("formats", c.Formats, Formats, false); err != nil {
+		return err
+	}
+	if err := checkSet("plots", c.Plots, PlotFormats, true); err != nil {
+		return err
+	}
+	if err := checkSet("games", c.Games, Games, false); err != nil {
+		return err
+	}
+	for _, l := range Limits {
+		if v := c.intValue(l.Key); v < l.Min || v > l.Max {
+			return &Error{Key: l.Key, Value: fmt.Sprint(v), Problem: "is out of range",
+				Allowed: fmt.Sprintf("%d to %d", l.Min, l.Max)}
+		}
+	}
+	return nil
+}
+
+// checkSet checks that list holds distinct members of allowed, and is not
+// empty unless emptyOK.
+func checkSet(key string, list, allowed []string, emptyOK bool) error {
+	allowedText := strings.Join(allowed, ", ")
+	if len(list) == 0 && !emptyOK {
+		return &Error{Key: key, Value: "[]", Problem: "is empty", Allowed: "one or more of " + allowedText}
+	}
+	for i, v := range list {
+		if !slices.Contains(allowed, v) {
+			return &Error{Key: key, Value: fmt.Sprintf("%q", v), Problem: "is unknown", Allowed: allowedText}
+		}
+		if slices.Contains(list[:i], v) {
+			return &Error{Key: key, Value: fmt.Sprintf("%q", v), Problem: "is listed twice", Allowed: "each of " + allowedText + " at most once"}
+		}
+	}
+	return nil
+}
+
+// Runs reports whether the configuration runs game.
+func (c *Config) Runs(game string) bool { return slices.Contains(c.Games, game) }

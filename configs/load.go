@@ -1,0 +1,232 @@
+package configs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"reflect"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Error is a problem with a configuration: which file, line and key, the
+// value found, what is wrong with it and what is allowed. Fields that do not
+// apply are empty (Line is 0 for a key that the file does not set).
+type Error struct {
+	File    string
+	Line    int
+	Key     string
+	Value   string
+	Problem string
+	Allowed string
+	Err     error // the underlying error, such as the YAML parser's
+}
+
+// Error formats e as "file:line: key: value problem (allowed: ...)".
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			fmt.Fprintf(&b, ":%d", e.Line)
+		}
+		b.WriteString(": ")
+	}
+	if e.Key != "" {
+		b.WriteString(e.Key + ": ")
+	}
+	if e.Value != "" {
+		b.WriteString(e.Value + " ")
+	}
+	b.WriteString(e.Problem)
+	if e.Allowed != "" {
+		b.WriteString(" (allowed: " + e.Allowed + ")")
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying error, if any.
+func (e *Error) Unwrap() error { return e.Err }
+
+// LoadFile reads and loads the configuration file at path.
+func LoadFile(path string) (Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		problem := "cannot be read"
+		if errors.Is(err, os.ErrNotExist) {
+			problem = "does not exist"
+		}
+		return Config{}, &Error{File: path, Problem: "config file " + problem, Allowed: "a readable YAML file", Err: err}
+	}
+	return Load(path, data)
+}
+
+// Load decodes a configuration from YAML data over the defaults and
+// validates it; name is the file name used in messages. Unknown keys, values
+// of the wrong type and values out of range are errors.
+func Load(name string, data []byte) (Config, error) {
+	cfg := Defaults()
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return cfg, nil // an empty file: every key takes its default
+		}
+		return Config{}, &Error{File: name, Line: yamlErrorLine(err), Problem: "is not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: "), Allowed: "a YAML mapping of the keys in configs/default.yaml", Err: err}
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		return Config{}, &Error{File: name, Line: extra.Line, Problem: "holds more than one YAML document", Allowed: "a single document"}
+	}
+	lines := map[string]int{}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
+		root = root.Content[0]
+	}
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		return cfg, nil
+	}
+	if err := decodeNode(root, reflect.ValueOf(&cfg).Elem(), "", lines); err != nil {
+		var ce *Error
+		if errors.As(err, &ce) {
+			ce.File = name
+		}
+		return Config{}, err
+	}
+	if err := cfg.Validate(); err != nil {
+		var ce *Error
+		if errors.As(err, &ce) {
+			ce.File = name
+			ce.Line = lines[ce.Key]
+		}
+		return Config{}, err
+	}
+	return cfg, nil
+}
+
+// yamlErrorLine digs the line number out of a YAML parser message.
+func yamlErrorLine(err error) int {
+	var line int
+	msg := err.Error()
+	if i := strings.Index(msg, "line "); i >= 0 {
+		fmt.Sscanf(msg[i+len("line "):], "%d", &line)
+	}
+	return line
+}
+
+// decodeNode decodes node into v strictly, recording each key's line.
+func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]int) error {
+	if key != "" {
+		lines[key] = node.Line
+	}
+	if node.Kind == yaml.AliasNode {
+		node = node.Alias
+	}
+	if v.Kind() == reflect.Struct && v.Type() != reflect.TypeFor[Size]() {
+		if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
+			return nil // "squares:" with nothing under it keeps the defaults
+		}
+		if node.Kind != yaml.MappingNode {
+			return &Error{Line: node.Line, Key: orTop(key), Value: describe(node), Problem: "is not a mapping", Allowed: "keys " + strings.Join(yamlKeys(v.Type()), ", ")}
+		}
+		for i := 0; i+1 < len(node.Content); i += 2 {
+			k, val := node.Content[i], node.Content[i+1]
+			path := k.Value
+			if key != "" {
+				path = key + "." + k.Value
+			}
+			field, ok := fieldByTag(v, k.Value)
+			if !ok {
+				where := "at the top level"
+				if key != "" {
+					where = "under " + key
+				}
+				return &Error{Line: k.Line, Key: path, Problem: "unknown key " + where, Allowed: strings.Join(yamlKeys(v.Type()), ", ")}
+			}
+			if err := decodeNode(val, field, path, lines); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
+		return &Error{Line: node.Line, Key: key, Problem: "has no value", Allowed: kindText(v)}
+	}
+	if err := node.Decode(v.Addr().Interface()); err != nil {
+		if v.Kind() == reflect.Int || v.Kind() == reflect.Int64 {
+			var f float64 // accept 1e9 and 4.3e9 where they are whole numbers
+			if node.Kind == yaml.ScalarNode && node.Decode(&f) == nil && f == math.Trunc(f) && math.Abs(f) < 1<<62 {
+				v.SetInt(int64(f))
+				return nil
+			}
+		}
+		var ce *Error
+		if errors.As(err, &ce) {
+			ce.Line, ce.Key = node.Line, key
+			return ce
+		}
+		return &Error{Line: node.Line, Key: key, Value: describe(node), Problem: "is not " + kindText(v), Err: err}
+	}
+	return nil
+}
+
+func orTop(key string) string {
+	if key == "" {
+		return "(top level)"
+	}
+	return key
+}
+
+// describe renders a node's value for a message.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return fmt.Sprintf("%q", n.Value)
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.MappingNode:
+		return "a mapping"
+	}
+	return "a value"
+}
+
+// kindText says what kind of value a field takes.
+func kindText(v reflect.Value) string {
+	switch {
+	case v.Type() == reflect.TypeFor[Size]():
+		return "auto or a size such as 8GiB"
+	case v.Kind() == reflect.Int, v.Kind() == reflect.Int64:
+		return "a whole number"
+	case v.Kind() == reflect.String:
+		return "a string"
+	case v.Kind() == reflect.Slice:
+		return "a list such as [a, b]"
+	}
+	return v.Type().String()
+}
+
+// fieldByTag finds the struct field whose yaml tag is name.
+func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
+	t := v.Type()
+	for i := range t.NumField() {
+		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag == name {
+			return v.Field(i), true
+		}
+	}
+	return reflect.Value{}, false
+}
+
+// yamlKeys lists the yaml keys of a struct type.
+func yamlKeys(t reflect.Type) []string {
+	var keys []string
+	for i := range t.NumField() {
+		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag != "" {
+			keys = append(keys, tag)
+		}
+	}
+	return keys
+}

@@ -1,0 +1,25 @@
+// Package grundy computes outcomes and Sprague–Grundy values of impartial
+// games under normal play (a player who cannot move loses).
+//
+// It holds one engine per game, each written for speed at scale and checked in
+// its tests against a plain exhaustive search over the literal rules:
+//
+//   - take-a-square: remove k² stones from a pile (SquaresGrundy, SquaresLosing,
+//     SolveSquares);
+//   - Flip Game II: turn "++" into "--" on a board of '+' and '-', which is a
+//     sum of heaps of the octal game 0.07 (FlipRunGrundy, SolveFlip,
+//     FlipPositions, FlipBoardCounts, FlipBoards);
+//   - Can I Win: a shared pool 1..M, first to bring the running total to T
+//     wins (SolveCanIWin);
+//   - Nim, decided by search rather than by Bouton's rule (SolveNimPositions,
+//     SolveNim).
+//
+// For example, in take-a-square g(0) = 0, g(1) = 1, g(2) = 0, g(3) = 1,
+// g(4) = mex{g(3), g(0)} = 2, and a pile of 7 stones, whose moves lead to 6
+// and 3 (both of value 1), has g(7) = mex{1} = 0: the player to move loses.
+//
+// Engines take a context and stop promptly when it is cancelled, returning
+// ctx.Err(). Long computations report through a Progress callback, and each
+// engine with a large working set has a companion ...Memory function that
+// estimates its peak memory in bytes before anything is allocated.
+package grundy

@@ -1,0 +1,15 @@
+package grundy
+
+// Progress receives how far a long computation has got: done of total units,
+// where the unit is whatever the computation counts (positions, sets, values).
+// done never decreases and total stays the same for one computation. Calls may
+// come from several goroutines at once, so implementations must be safe for
+// concurrent use. A nil Progress is allowed and ignored.
+type Progress func(done, total int64)
+
+// report calls p if it is set.
+func (p Progress) report(done, total int64) {
+	if p != nil {
+		p(done, total)
+	}
+}

@@ -1,0 +1,174 @@
+package output
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync/atomic"
+	"time"
+)
+
+// The formats a table can be written in.
+const (
+	FormatParquet = "parquet"
+	FormatCSV     = "csv"
+	FormatBFile   = "bfile" // only for tables with a Sequence
+)
+
+// Formats lists every format, in the order files are written.
+var Formats = []string{FormatParquet, FormatCSV, FormatBFile}
+
+// Extension returns the file name extension of a format.
+func Extension(format string) string {
+	switch format {
+	case FormatBFile:
+		return ".b.txt"
+	default:
+		return "." + format
+	}
+}
+
+// File describes one file written: where it is (relative to the output
+// folder, with forward slashes), what it holds, and its checksum.
+type File struct {
+	Path   string `json:"path"`
+	Game   string `json:"game"`
+	Table  string `json:"table,omitempty"`
+	Format string `json:"format"`
+	Rows   int64  `json:"rows"`
+	Bytes  int64  `json:"bytes"`
+	SHA256 string `json:"sha256"`
+}
+
+// Writer writes tables into a folder in every format asked for.
+type Writer struct {
+	Dir     string   // the output folder; OUT in OUT/<game>/<table>.<ext>
+	Formats []string // formats to write; bfile applies only to sequence tables
+	Version string   // tool version, recorded in every Parquet file
+}
+
+// encoder is one format's writer of a table.
+type encoder interface {
+	write(Batch) error
+	close() error
+}
+
+// Progress is told the running count of rows written.
+type Progress func(rows int64)
+
+// WriteTable streams the rows of src into one file per format and commits
+// them all once src and every encoder have finished without error. On any
+// failure no file of the table is left, neither temporary nor final, and the
+// error names the file. bounds is recorded in Parquet metadata (as
+// "tabulate.bounds"; a JSON object of the limits the table was computed to).
+func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Source, progress Progress) ([]File, time.Duration, error) {
+	start := time.Now()
+	dir := filepath.Join(w.Dir, t.Game)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, 0, fmt.Errorf("create folder %s: %w", dir, err)
+	}
+	meta := append([]KeyValue{
+		{"tabulate.game", t.Game},
+		{"tabulate.table", t.Name},
+		{"tabulate.bounds", bounds},
+		{"tabulate.version", w.Version},
+	}, t.Metadata...)
+
+	type out struct {
+		format string
+		file   *AtomicFile
+		enc    encoder
+	}
+	var outs []out
+	defer func() {
+		for _, o := range outs {
+			o.file.Abort()
+		}
+	}()
+	for _, format := range Formats {
+		if !slices.Contains(w.Formats, format) || (format == FormatBFile && t.Sequence == nil) {
+			continue
+		}
+		path := filepath.Join(dir, t.Name+Extension(format))
+		f, err := CreateAtomic(path)
+		if err != nil {
+			return nil, 0, err
+		}
+		var enc encoder
+		switch format {
+		case FormatParquet:
+			enc, err = newParquetEncoder(f, &t, meta, "tabulate "+w.Version)
+		case FormatCSV:
+			enc, err = newCSVEncoder(f, &t)
+		case FormatBFile:
+			enc, err = newBFileEncoder(f, &t)
+		}
+		if err != nil {
+			f.Abort()
+			return nil, 0, fmt.Errorf("write %s: %w", path, err)
+		}
+		outs = append(outs, out{format, f, enc})
+	}
+	if len(outs) == 0 {
+		return nil, 0, nil
+	}
+
+	var rows atomic.Int64
+	err := src(ctx, func(b Batch) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := t.check(b); err != nil {
+			return err
+		}
+		for _, o := range outs {
+			if err := o.enc.write(b); err != nil {
+				return fmt.Errorf("write %s: %w", o.file.Path(), err)
+			}
+		}
+		n := rows.Add(int64(b.Len()))
+		if progress != nil {
+			progress(n)
+		}
+		return nil
+	})
+	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return nil, 0, err
+		}
+		return nil, 0, fmt.Errorf("%s/%s: %w", t.Game, t.Name, err)
+	}
+	for _, o := range outs {
+		if err := o.enc.close(); err != nil {
+			return nil, 0, fmt.Errorf("write %s: %w", o.file.Path(), err)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, 0, err
+	}
+	var files []File
+	for _, o := range outs {
+		size, sum, err := o.file.Commit()
+		if err != nil {
+			// Tables already renamed into place are whole; drop them too, so
+			// that the formats of one table never disagree.
+			for _, f := range files {
+				os.Remove(filepath.Join(w.Dir, filepath.FromSlash(f.Path)))
+			}
+			return nil, 0, err
+		}
+		files = append(files, File{
+			Path:   t.Game + "/" + t.Name + Extension(o.format),
+			Game:   t.Game,
+			Table:  t.Name,
+			Format: o.format,
+			Rows:   rows.Load(),
+			Bytes:  size,
+			SHA256: sum,
+		})
+	}
+	return files, time.Since(start), nil
+}

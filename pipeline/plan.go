@@ -1,0 +1,139 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+
+	"tabulate/configs"
+)
+
+// Version is the tool version recorded in every Parquet file and manifest.
+const Version = "0.1.0"
+
+// Job is one unit of the plan: a table (with the figures drawn from it).
+type Job struct {
+	Game   string
+	Name   string  // the table, such as "grundy"
+	Memory int64   // estimated peak bytes this job adds
+	Cost   float64 // rough relative work, to start the longest jobs first
+	run    func(ctx context.Context, e *env) error
+}
+
+// Plan is the list of jobs a configuration asks for, with its memory budget.
+type Plan struct {
+	Config  configs.Config
+	Jobs    []Job
+	Workers int
+	Memory  int64 // estimated peak bytes of the whole plan
+	Limit   int64 // bytes the plan may use
+}
+
+// MemoryError refuses a plan whose estimated memory is over the limit.
+type MemoryError struct {
+	Estimate, Limit int64
+	Largest         []Job // the largest jobs, to say what to lower
+	LimitSource     string
+}
+
+// Error says what the plan would need, what is allowed and what to change.
+func (e *MemoryError) Error() string {
+	var parts []string
+	for _, j := range e.Largest {
+		parts = append(parts, fmt.Sprintf("%s/%s %s", j.Game, j.Name, Bytes(j.Memory)))
+	}
+	return fmt.Sprintf("the run needs an estimated %s of memory (%s), over the limit of %s (%s): lower those bounds or raise --max-memory / max_memory",
+		Bytes(e.Estimate), strings.Join(parts, ", "), Bytes(e.Limit), e.LimitSource)
+}
+
+// PhysicalMemory returns the machine's RAM in bytes (0 if unknown).
+func PhysicalMemory() int64 {
+	var si syscall.Sysinfo_t
+	if err := syscall.Sysinfo(&si); err != nil {
+		return 0
+	}
+	return int64(si.Totalram) * int64(si.Unit)
+}
+
+// AutoMemoryShare is the share of physical memory a plan may use when
+// max_memory is auto.
+const AutoMemoryShare = 0.6
+
+// baseMemory is what a run needs beyond its jobs: the Go runtime, Arrow's
+// buffers and one row group per open Parquet writer.
+const baseMemory = 64 << 20
+
+// NewPlan builds the jobs of cfg and checks their memory against the limit.
+func NewPlan(cfg configs.Config) (*Plan, error) {
+	p := &Plan{Config: cfg, Workers: cfg.Workers}
+	if p.Workers <= 0 {
+		p.Workers = runtime.GOMAXPROCS(0)
+	}
+	limitSource := "max_memory"
+	p.Limit = int64(cfg.MaxMemory)
+	if p.Limit == 0 {
+		phys := PhysicalMemory()
+		p.Limit = int64(float64(phys) * AutoMemoryShare)
+		limitSource = fmt.Sprintf("auto: %.0f%% of %s RAM", 100*AutoMemoryShare, Bytes(phys))
+		if phys == 0 {
+			p.Limit = 4 << 30
+			limitSource = "auto: RAM unknown, 4 GiB"
+		}
+	}
+	for _, game := range configs.Games {
+		if !cfg.Runs(game) {
+			continue
+		}
+		switch game {
+		case "squares":
+			p.Jobs = append(p.Jobs, squaresJobs(cfg.Squares, p.Workers)...)
+		case "flip":
+			p.Jobs = append(p.Jobs, flipJobs(cfg.Flip, p.Workers)...)
+		case "caniwin":
+			p.Jobs = append(p.Jobs, caniwinJobs(cfg.CanIWin)...)
+		case "nim":
+			p.Jobs = append(p.Jobs, nimJobs(cfg.Nim)...)
+		}
+	}
+	p.Memory = baseMemory
+	for _, j := range p.Jobs {
+		p.Memory += j.Memory
+	}
+	if p.Memory > p.Limit {
+		largest := slices.Clone(p.Jobs)
+		slices.SortStableFunc(largest, func(a, b Job) int { return int(min(1, max(-1, b.Memory-a.Memory))) })
+		return nil, &MemoryError{Estimate: p.Memory, Limit: p.Limit, Largest: largest[:min(3, len(largest))], LimitSource: limitSource}
+	}
+	return p, nil
+}
+
+// Bytes renders a byte count with a binary unit.
+func Bytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// Games lists the games of the plan.
+func (p *Plan) Games() []string {
+	var games []string
+	for _, j := range p.Jobs {
+		if !slices.Contains(games, j.Game) {
+			games = append(games, j.Game)
+		}
+	}
+	return games
+}
+
+// taskName names a job in progress output.
+func (j *Job) taskName() string { return j.Game + "/" + j.Name }

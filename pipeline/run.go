@@ -1,0 +1,221 @@
+package pipeline
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+	"gonum.org/v1/plot"
+
+	"tabulate/configs"
+	"tabulate/output"
+	"tabulate/plots"
+	"tabulate/progress"
+)
+
+// Options controls how a run reports; what it computes is in the Plan.
+type Options struct {
+	Log      io.Writer     // progress lines and the closing summary (stderr)
+	Progress progress.Mode // live bars, plain lines, or none
+}
+
+// Written is one file written by a run, with the time its job took.
+type Written struct {
+	output.File
+	Elapsed time.Duration
+}
+
+// Result is what a run wrote and found.
+type Result struct {
+	Dir      string
+	Files    []Written
+	Findings map[string]map[string]any // per game
+	Elapsed  time.Duration
+	Status   string
+}
+
+// Run executes the plan. Files are written under the configured output
+// folder; the manifest lists each file as soon as it is complete. It returns
+// the result so far along with the first error, if any.
+func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
+	start := time.Now()
+	cfg := p.Config
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+		return nil, fmt.Errorf("create output folder %s: %w", cfg.Out, err)
+	}
+	games := p.Games()
+	manifest := output.NewManifestWriter(cfg.Out, "tabulate", Version, cfg, games)
+	for _, g := range games {
+		manifest.SetBounds(g, gameBounds(cfg, g))
+	}
+	res := &Result{Dir: cfg.Out}
+	tracker := progress.New(opts.Log, opts.Progress)
+
+	jobs := slices.Clone(p.Jobs)
+	slices.SortStableFunc(jobs, func(a, b Job) int { return cmp.Compare(b.Cost, a.Cost) })
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(p.Workers)
+	for _, job := range jobs {
+		task := tracker.Task(job.taskName())
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			e := &env{plan: p, game: job.Game, task: task, manifest: manifest, start: time.Now(),
+				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version},
+				record: func(w Written) {
+					mu.Lock()
+					res.Files = append(res.Files, w)
+					mu.Unlock()
+				}}
+			if err := job.run(gctx, e); err != nil {
+				if errors.Is(err, context.Canceled) && ctx.Err() == nil {
+					return err // another job failed first; its error is the one reported
+				}
+				return fmt.Errorf("%s: %w", job.taskName(), err)
+			}
+			task.Done()
+			return nil
+		})
+	}
+	err := g.Wait()
+	tracker.Stop()
+
+	res.Status = output.StatusComplete
+	switch {
+	case ctx.Err() != nil:
+		res.Status = output.StatusInterrupted
+		err = ctx.Err()
+	case err != nil:
+		res.Status = output.StatusFailed
+	}
+	if ferr := manifest.Finish(res.Status); ferr != nil && err == nil {
+		err = ferr
+	}
+	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
+	res.Findings = map[string]map[string]any{}
+	for _, g := range games {
+		res.Findings[g] = manifest.Findings(g)
+	}
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// gameBounds returns a game's section of the configuration.
+func gameBounds(cfg configs.Config, game string) any {
+	switch game {
+	case "squares":
+		return cfg.Squares
+	case "flip":
+		return cfg.Flip
+	case "caniwin":
+		return cfg.CanIWin
+	case "nim":
+		return cfg.Nim
+	}
+	return nil
+}
+
+// env is what a job gets to do its work and record it.
+type env struct {
+	plan     *Plan
+	game     string
+	task     *progress.Task
+	writer   *output.Writer
+	manifest *output.ManifestWriter
+	record   func(Written)
+	start    time.Time
+}
+
+// workers is the pool size, for engines that split their own work.
+func (e *env) workers() int { return e.plan.Workers }
+
+// progress returns an engine callback that feeds the task's current phase.
+func (e *env) progress(phase, unit string) func(done, total int64) {
+	var once sync.Once
+	return func(done, total int64) {
+		once.Do(func() { e.task.Phase(phase, unit, total) })
+		e.task.Set(done)
+	}
+}
+
+// table writes one table in every configured format and lists it. rows is
+// the number of rows, shown as progress; a negative rows leaves progress to
+// the source (a sieve reports how far it has got, not rows).
+func (e *env) table(ctx context.Context, t output.Table, rows int64, src output.Source) error {
+	var rowProgress output.Progress
+	if rows >= 0 {
+		e.task.Phase("writing "+t.Name, "rows", rows)
+		rowProgress = e.task.Set
+	}
+	bounds, _ := json.Marshal(gameBounds(e.plan.Config, t.Game))
+	start := time.Now()
+	files, _, err := e.writer.WriteTable(ctx, t, string(bounds), src, rowProgress)
+	if err != nil {
+		return err
+	}
+	if err := e.manifest.Add(files...); err != nil {
+		return err
+	}
+	for _, f := range files {
+		e.record(Written{File: f, Elapsed: time.Since(start)})
+	}
+	return nil
+}
+
+// figure draws a figure in every configured plot format and lists it.
+func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, error)) error {
+	if len(e.plan.Config.Plots) == 0 {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	e.task.Phase("drawing "+name, "", 0)
+	start := time.Now()
+	p, err := draw()
+	if err != nil {
+		return fmt.Errorf("plot %s/%s: %w", e.game, name, err)
+	}
+	dir := filepath.Join(e.plan.Config.Out, e.game)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create folder %s: %w", dir, err)
+	}
+	for _, format := range e.plan.Config.Plots {
+		path := filepath.Join(dir, name+"."+format)
+		f, err := output.CreateAtomic(path)
+		if err != nil {
+			return err
+		}
+		if err := plots.Write(p, f, format); err != nil {
+			f.Abort()
+			return fmt.Errorf("plot %s: %w", path, err)
+		}
+		size, sum, err := f.Commit()
+		if err != nil {
+			return err
+		}
+		file := output.File{Path: e.game + "/" + name + "." + format, Game: e.game, Format: format, Bytes: size, SHA256: sum}
+		if err := e.manifest.Add(file); err != nil {
+			return err
+		}
+		e.record(Written{File: file, Elapsed: time.Since(start)})
+	}
+	return nil
+}
+
+// finding records one finding of the job's game.
+func (e *env) finding(key string, value any) { e.manifest.SetFinding(e.game, key, value) }
