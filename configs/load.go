@@ -156,14 +156,17 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 	if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
 		return &Error{Line: node.Line, Key: key, Problem: "has no value", Allowed: kindText(v)}
 	}
-	if err := node.Decode(v.Addr().Interface()); err != nil {
-		if v.Kind() == reflect.Int || v.Kind() == reflect.Int64 {
-			var f float64 // accept 1e9 and 4.3e9 where they are whole numbers
-			if node.Kind == yaml.ScalarNode && node.Decode(&f) == nil && f == math.Trunc(f) && math.Abs(f) < 1<<62 {
-				v.SetInt(int64(f))
-				return nil
-			}
+	if (v.Kind() == reflect.Int || v.Kind() == reflect.Int64) && node.ShortTag() == "!!float" {
+		// Accept 1e9 and 4.3e9 where they are whole numbers; the YAML
+		// library would silently truncate 10.5 to 10.
+		var f float64
+		if err := node.Decode(&f); err != nil || f != math.Trunc(f) || math.Abs(f) >= 1<<62 {
+			return &Error{Line: node.Line, Key: key, Value: describe(node), Problem: "is not " + kindText(v)}
 		}
+		v.SetInt(int64(f))
+		return nil
+	}
+	if err := node.Decode(v.Addr().Interface()); err != nil {
 		var ce *Error
 		if errors.As(err, &ce) {
 			ce.Line, ce.Key = node.Line, key
