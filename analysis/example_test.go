@@ -1,0 +1,83 @@
+package analysis_test
+
+import (
+	"fmt"
+
+	"tabulate/analysis"
+)
+
+// kayles computes the Grundy values of Kayles (octal game 0.77) for heaps of
+// 0..max pins: a move knocks down one pin or two adjacent pins, which may
+// split the row in two.
+func kayles(max int) []int32 {
+	g := make([]int32, max+1)
+	for n := 1; n <= max; n++ {
+		seen := map[int32]bool{}
+		for k := 1; k <= 2 && k <= n; k++ {
+			for a := 0; a <= n-k; a++ {
+				seen[g[a]^g[n-k-a]] = true
+			}
+		}
+		for seen[g[n]] {
+			g[n]++
+		}
+	}
+	return g
+}
+
+func ExampleFindPeriod() {
+	seq := kayles(1000)
+	fmt.Println(seq[:24])
+	fmt.Println(analysis.FindPeriod(seq))
+	fmt.Println(analysis.FindPeriod(seq[:150]))
+	// Output:
+	// [0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7]
+	// period 12 from n = 71 (last exception at n = 70; 1001 values checked)
+	// no period found in 150 values
+}
+
+func ExampleProveOctal() {
+	seq := kayles(1000)
+	p := analysis.FindPeriod(seq)
+	// A move in Kayles removes at most 2 pins.
+	fmt.Printf("%+v\n", analysis.ProveOctal(seq, p, 2))
+	// With only 160 values the theorem's window is not yet known.
+	fmt.Printf("%+v\n", analysis.ProveOctal(seq[:160], p, 2))
+	// Output:
+	// {Proven:true Needed:168 Have:1001 Missing:0}
+	// {Proven:false Needed:168 Have:160 Missing:8}
+}
+
+func ExampleFitPowerLaw() {
+	xs := []float64{1, 10, 100, 1000}
+	ys := []float64{2, 20, 200, 2000}
+	fit, err := analysis.FitPowerLaw(xs, ys)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(fit)
+	// Output:
+	// y = 2·x^1.0000 (R² = 1.0000, 4 points, x in [1, 1000])
+}
+
+func ExampleCountCurve() {
+	xs, counts := analysis.CountCurve([]int64{0, 2, 5, 7, 10}, 10, 3)
+	fmt.Println(xs, counts)
+	// Output:
+	// [1 3 10] [1 2 5]
+}
+
+func ExampleRecords() {
+	g := []uint16{0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5}
+	for _, r := range analysis.Records(g) {
+		fmt.Printf("g = %d first at n = %d\n", r.Grundy, r.FirstN)
+	}
+	// Output:
+	// g = 0 first at n = 0
+	// g = 1 first at n = 1
+	// g = 2 first at n = 4
+	// g = 3 first at n = 25
+	// g = 4 first at n = 28
+	// g = 5 first at n = 29
+}

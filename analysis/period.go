@@ -1,0 +1,110 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+)
+
+// Period is the eventual periodicity of a finite integer sequence g(0), g(1),
+// ..., g(Checked-1), as found by FindPeriod.
+type Period struct {
+	// Found reports whether a period was confirmed. When it is false the
+	// other fields except Checked are zero (LastException is -1): no period
+	// is claimed for the Checked values examined.
+	Found bool
+
+	// Period is the smallest confirmed period p.
+	Period int
+
+	// Preperiod is the shortest n0 such that g(n+p) == g(n) for every
+	// computed n >= n0 (that is, for n0 <= n < Checked-p).
+	Preperiod int
+
+	// LastException is the largest n with g(n+p) != g(n), which is
+	// Preperiod-1, or -1 when the sequence is periodic from n = 0.
+	LastException int
+
+	// Checked is how many values were examined: the length of the sequence.
+	Checked int
+}
+
+// String describes p in words, for logs and reports: for example
+// "period 34 from n = 53 (last exception at n = 52; 1001 values checked)" or
+// "no period found in 1001 values".
+func (p Period) String() string {
+	if !p.Found {
+		return fmt.Sprintf("no period found in %d values", p.Checked)
+	}
+	exc := "purely periodic"
+	if p.LastException >= 0 {
+		exc = fmt.Sprintf("last exception at n = %d", p.LastException)
+	}
+	return fmt.Sprintf("period %d from n = %d (%s; %d values checked)",
+		p.Period, p.Preperiod, exc, p.Checked)
+}
+
+// FindPeriod returns the eventual period of seq, where seq[n] is g(n).
+//
+// For each candidate p it finds the shortest preperiod n0(p), the smallest n0
+// with seq[n+p] == seq[n] for all n0 <= n < len(seq)-p. A candidate is
+// confirmed when
+//
+//	2*n0(p) + 2*p <= len(seq),
+//
+// that is, when the values after the preperiod span at least two full periods
+// and at least as many values as the preperiod itself. FindPeriod returns the
+// smallest confirmed p (1 <= p <= len(seq)/2) with its n0(p), or Found ==
+// false if there is none.
+//
+// The rule is the Guy–Smith window of ProveOctal with t = 0: a sequence that
+// passes it repeats over a stretch longer than everything before it, so short
+// coincidences such as a repeated last value are not reported as a period.
+// For an octal game, ProveOctal then asks for t more values to turn the
+// observation into a proof. A result with Found == false is an honest "no
+// period within the values given", not a proof that there is none: a longer
+// sequence may still show one.
+//
+// FindPeriod runs in time and memory linear in len(seq), whatever the data
+// (it computes the Z-function of the reversed sequence, stopping at the first
+// confirmed period), so 10^7 values take well under a second. It panics on
+// more than math.MaxInt32 values.
+func FindPeriod(seq []int32) Period {
+	n := len(seq)
+	res := Period{LastException: -1, Checked: n}
+	if n < 2 {
+		return res
+	}
+	// r(i) is the sequence read backwards. z[k] is the length of the longest
+	// common prefix of r and r shifted by k, so r(i) == r(i+k) for i < z[k],
+	// which is seq[m] == seq[m+k] for every m >= n-k-z[k]. Hence
+	// n0(k) = n - k - z[k]. This is the Z-algorithm: [l, right) is the rightmost
+	// window known to match a prefix of r, which keeps the total work O(n).
+	r := func(i int) int32 { return seq[n-1-i] }
+	if n > math.MaxInt32 {
+		panic(fmt.Sprintf("analysis: FindPeriod: %d values is more than it handles (%d)", n, math.MaxInt32))
+	}
+	z := make([]int32, 1, min(n/2+1, 1<<12)) // z[0] is never read
+	l, right := 0, 0
+	for k := 1; 2*k <= n; k++ {
+		zk := 0
+		if k < right {
+			zk = min(right-k, int(z[k-l]))
+		}
+		for k+zk < n && r(zk) == r(k+zk) {
+			zk++
+		}
+		if k+zk > right {
+			l, right = k, k+zk
+		}
+		z = append(z, int32(zk))
+		n0 := n - k - zk
+		if 2*n0+2*k <= n {
+			res.Found = true
+			res.Period = k
+			res.Preperiod = n0
+			res.LastException = n0 - 1
+			return res
+		}
+	}
+	return res
+}

@@ -1,0 +1,69 @@
+package analysis
+
+import "fmt"
+
+// Proof is the outcome of ProveOctal: whether the values at hand prove that an
+// octal game's Grundy sequence keeps its period for ever, and if not, how many
+// more values the proof needs.
+type Proof struct {
+	// Proven reports whether the periodicity theorem applies: the window it
+	// needs is inside the sequence and every value in it repeats.
+	Proven bool
+
+	// Needed is how many values the theorem needs, g(0) to g(Needed-1):
+	// Needed = 2*n0 + 2*p + t for preperiod n0, period p and maximum
+	// removal t. It is 0 when there is no period to prove.
+	Needed int
+
+	// Have is how many values were given.
+	Have int
+
+	// Missing is max(0, Needed-Have): how many more values to compute
+	// before the proof can be attempted.
+	Missing int
+}
+
+// ProveOctal applies the periodicity theorem for octal games to a period
+// found by FindPeriod. seq must be the Grundy sequence g(0), g(1), ... of a
+// finite octal game and maxRemove the most tokens one move removes, t: the
+// position of the last non-zero code digit (t = 2 for Dawson's Kayles 0.07 and
+// for Kayles 0.77, t = 3 for Dawson's chess 0.137).
+//
+// The theorem (R. K. Guy and C. A. B. Smith, "The G-values of various games",
+// Proc. Cambridge Philos. Soc. 52 (1956), 514–526; stated as the periodicity
+// theorem in Berlekamp, Conway and Guy, Winning Ways, vol. 1, ch. 4, and as
+// the Octal Periodicity Theorem in Siegel, Combinatorial Game Theory, AMS
+// 2013, section IV.2): if
+//
+//	g(n+p) = g(n) for all n with n0 <= n < 2*n0 + p + t,
+//
+// then g(n+p) = g(n) for all n >= n0. The largest index the check reads is
+// (2*n0 + p + t - 1) + p, so the values g(0) .. g(2*n0 + 2*p + t - 1) are
+// needed: Needed = 2*n0 + 2*p + t.
+//
+// ProveOctal checks that window in seq itself rather than trusting p, so a
+// Period that does not belong to seq is not proven. When p.Found is false
+// there is nothing to prove: Proven is false and Needed and Missing are 0.
+// It panics if maxRemove < 1, which no octal game has.
+func ProveOctal(seq []int32, p Period, maxRemove int) Proof {
+	if maxRemove < 1 {
+		panic(fmt.Sprintf("analysis: ProveOctal: maxRemove must be at least 1, got %d", maxRemove))
+	}
+	pr := Proof{Have: len(seq)}
+	if !p.Found || p.Period < 1 || p.Preperiod < 0 {
+		return pr
+	}
+	n0, per := p.Preperiod, p.Period
+	pr.Needed = 2*n0 + 2*per + maxRemove
+	pr.Missing = max(0, pr.Needed-pr.Have)
+	if pr.Missing > 0 {
+		return pr
+	}
+	for n := n0; n < 2*n0+per+maxRemove; n++ {
+		if seq[n+per] != seq[n] {
+			return pr
+		}
+	}
+	pr.Proven = true
+	return pr
+}

@@ -1,0 +1,55 @@
+package grundy
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// BenchmarkCanIWin compares the original problem's algorithm with the engine
+// on the full default table (every pair M <= 20, T <= 300: 6,020 pairs):
+//
+//   - memo: LeetCode 464's memoised search over the used set, run once per
+//     pair (it answers only "can the first player force a win", not the
+//     winning moves, so the comparison favours it);
+//   - engine: SolveCanIWin(20, 300), outcomes and winning moves of all pairs.
+//
+// M=22 and M=25 time the engine alone (T up to 1+...+M). The
+// memo sub-benchmark takes tens of seconds, so run it with -bench only.
+func BenchmarkCanIWin(b *testing.B) {
+	const m, maxTotal = 20, 300
+	b.Run("memo", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			wins := 0
+			for mm := 1; mm <= m; mm++ {
+				for total := 0; total <= maxTotal; total++ {
+					if newCaniwinOracle(mm, total).outcome() == OutcomeFirst {
+						wins++
+					}
+				}
+			}
+			if wins == 0 {
+				b.Fatal("no first-player wins")
+			}
+		}
+	})
+	b.Run("engine", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := SolveCanIWin(context.Background(), m, maxTotal, 0, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	for _, mm := range []int{22, 25} {
+		b.Run(fmt.Sprintf("M=%d", mm), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := SolveCanIWin(context.Background(), mm, mm*(mm+1)/2, 0, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

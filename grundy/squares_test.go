@@ -1,0 +1,548 @@
+package grundy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// squaresOracle is the plain memoised recursion over the literal rules of
+// take-a-square: g(n) = mex{ g(n-k²) : 1 <= k² <= n }, and n is won for the
+// player to move iff some move leads to a lost position.
+type squaresOracle struct {
+	g   map[int]int
+	win map[int]bool
+}
+
+func newSquaresOracle() *squaresOracle {
+	return &squaresOracle{g: map[int]int{}, win: map[int]bool{}}
+}
+
+func (o *squaresOracle) grundy(n int) int {
+	if v, ok := o.g[n]; ok {
+		return v
+	}
+	seen := map[int]bool{}
+	for k := 1; k*k <= n; k++ {
+		seen[o.grundy(n-k*k)] = true
+	}
+	mex := 0
+	for seen[mex] {
+		mex++
+	}
+	o.g[n] = mex
+	return mex
+}
+
+func (o *squaresOracle) wins(n int) bool {
+	if w, ok := o.win[n]; ok {
+		return w
+	}
+	w := false
+	for k := 1; k*k <= n; k++ {
+		if !o.wins(n - k*k) {
+			w = true
+		}
+	}
+	o.win[n] = w
+	return w
+}
+
+// squaresOracleMax is the range the oracle covers in the tests.
+const squaresOracleMax = 10000
+
+var squaresOracleOnce = sync.OnceValue(func() *squaresOracle {
+	o := newSquaresOracle()
+	for n := 0; n <= squaresOracleMax; n++ {
+		o.grundy(n)
+		o.wins(n)
+	}
+	return o
+})
+
+// squaresPlainSieve is the plain losing-position sieve: a byte per position;
+// for each n ascending, an n not marked winning is losing, and then every
+// n+k² is marked winning.
+func squaresPlainSieve(max int) []int64 {
+	won := make([]byte, max+1)
+	var losing []int64
+	for n := 0; n <= max; n++ {
+		if won[n] != 0 {
+			continue
+		}
+		losing = append(losing, int64(n))
+		for k := 1; n+k*k <= max; k++ {
+			won[n+k*k] = 1
+		}
+	}
+	return losing
+}
+
+// squaresNaiveGrundy is the plain dynamic program: for each n, the mex of
+// g(n-k²) over all k² <= n.
+func squaresNaiveGrundy(max int) []uint16 {
+	g := make([]uint16, max+1)
+	seen := make([]int, 1) // seen[v] == n+1 when some move from n reaches v
+	for n := 0; n <= max; n++ {
+		for k := 1; k*k <= n; k++ {
+			v := int(g[n-k*k])
+			for v >= len(seen) {
+				seen = append(seen, 0)
+			}
+			seen[v] = n + 1
+		}
+		mex := 0
+		for mex < len(seen) && seen[mex] == n+1 {
+			mex++
+		}
+		g[n] = uint16(mex)
+	}
+	return g
+}
+
+// squaresCollect runs SquaresLosing and returns every losing position,
+// checking that the batches ascend.
+func squaresCollect(t testing.TB, max int64, workers int) []int64 {
+	t.Helper()
+	var all []int64
+	err := SquaresLosing(context.Background(), max, workers, nil, func(b []int64) error {
+		if len(b) == 0 {
+			t.Errorf("max=%d: empty batch", max)
+		}
+		if len(all) > 0 && len(b) > 0 && b[0] <= all[len(all)-1] {
+			t.Errorf("max=%d: batch starting at %d follows %d", max, b[0], all[len(all)-1])
+		}
+		all = append(all, b...)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("SquaresLosing(%d): %v", max, err)
+	}
+	if !slices.IsSorted(all) {
+		t.Errorf("max=%d: losing positions not ascending", max)
+	}
+	return all
+}
+
+// squaresCompare reports the first difference between two sequences.
+func squaresCompare[T comparable](t testing.TB, what string, got, want []T) {
+	t.Helper()
+	n := min(len(got), len(want))
+	for i := 0; i < n; i++ {
+		if got[i] != want[i] {
+			t.Errorf("%s: element %d got %v, want %v", what, i, got[i], want[i])
+			return
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%s: got %d elements, want %d", what, len(got), len(want))
+	}
+}
+
+// squaresSetKnobs sets the tuning variables for one test and restores them
+// afterwards.
+func squaresSetKnobs(t *testing.T, losingSegment int64, losingChunk, grundySegment int, grundyParallelMin int64) {
+	t.Helper()
+	oldLS, oldLC := squaresLosingSegment, squaresLosingChunk
+	oldGS, oldGP := squaresGrundySegment, squaresGrundyParallelMin
+	t.Cleanup(func() {
+		squaresLosingSegment, squaresLosingChunk = oldLS, oldLC
+		squaresGrundySegment, squaresGrundyParallelMin = oldGS, oldGP
+	})
+	squaresLosingSegment, squaresLosingChunk = losingSegment, losingChunk
+	squaresGrundySegment, squaresGrundyParallelMin = grundySegment, grundyParallelMin
+}
+
+func TestSquaresAgainstOracle(t *testing.T) {
+	o := squaresOracleOnce()
+	var wantLosing []int64
+	for n := 0; n <= squaresOracleMax; n++ {
+		if !o.wins(n) {
+			wantLosing = append(wantLosing, int64(n))
+		}
+		if (o.grundy(n) != 0) != o.wins(n) {
+			t.Fatalf("oracle: g(%d) = %d but wins = %t", n, o.grundy(n), o.wins(n))
+		}
+	}
+	for _, workers := range []int{1, 2, 0} {
+		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) {
+			g, err := SquaresGrundy(context.Background(), squaresOracleMax, workers, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(g) != squaresOracleMax+1 {
+				t.Fatalf("got %d values, want %d", len(g), squaresOracleMax+1)
+			}
+			for n, v := range g {
+				if int(v) != o.grundy(n) {
+					t.Fatalf("g(%d) got %d, want %d (oracle)", n, v, o.grundy(n))
+				}
+			}
+			squaresCompare(t, "losing positions", squaresCollect(t, squaresOracleMax, workers), wantLosing)
+		})
+	}
+}
+
+func TestSquaresPublished(t *testing.T) {
+	// OEIS A014586, "Nim-Grundy function for Take-a-Square (or
+	// Subtract-a-Square) game", data section, offset 0 (terms for n = 0..98).
+	a014586 := []int{
+		0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5,
+		3, 2, 3, 4, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 3, 4, 5, 0, 1, 3, 4, 5, 0, 1, 3,
+		4, 5, 0, 1, 3, 0, 1, 0, 1, 2, 4, 3, 0, 1, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 0, 1, 6, 3, 2,
+		4, 2, 6, 4, 5, 0, 1, 6, 4,
+	}
+	// OEIS A030193, the losing positions of the game (the lexicographically
+	// first sequence with no square differences), data section: every term
+	// up to 267.
+	a030193 := []int64{
+		0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44, 52, 57, 62, 65, 67, 72, 85, 95, 109,
+		119, 124, 127, 130, 132, 137, 142, 147, 150, 170, 177, 180, 182, 187, 192, 197, 204,
+		210, 215, 238, 243, 249, 255, 257, 260, 262, 267,
+	}
+	o := squaresOracleOnce()
+	t.Run("A014586", func(t *testing.T) {
+		g, err := SquaresGrundy(context.Background(), len(a014586)-1, 0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, want := range a014586 {
+			if got := o.grundy(n); got != want {
+				t.Errorf("oracle g(%d) got %d, want %d (A014586)", n, got, want)
+			}
+			if int(g[n]) != want {
+				t.Errorf("g(%d) got %d, want %d (A014586)", n, g[n], want)
+			}
+		}
+	})
+	t.Run("A030193", func(t *testing.T) {
+		got := squaresCollect(t, 267, 0)
+		squaresCompare(t, "losing positions vs A030193", got, a030193)
+		var fromOracle []int64
+		for n := 0; n <= 267; n++ {
+			if !o.wins(n) {
+				fromOracle = append(fromOracle, int64(n))
+			}
+		}
+		squaresCompare(t, "oracle vs A030193", fromOracle, a030193)
+	})
+	t.Run("ending in 6 below 4e7", func(t *testing.T) {
+		// Wikipedia, "Subtract a square": of the over 180,000 losing ("cold")
+		// positions below 40 million, only one ends in 6: 11,356.
+		var count int
+		var six []int64
+		err := SquaresLosing(context.Background(), 40_000_000-1, 0, nil, func(b []int64) error {
+			count += len(b)
+			for _, n := range b {
+				if n%10 == 6 {
+					six = append(six, n)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if count <= 180_000 {
+			t.Errorf("got %d losing positions below 4e7, want over 180,000", count)
+		}
+		if !slices.Equal(six, []int64{11356}) {
+			t.Errorf("losing positions ending in 6 got %v, want [11356]", six)
+		}
+	})
+}
+
+func TestSquaresLosingSegments(t *testing.T) {
+	cases := []struct {
+		name    string
+		segment int64
+		chunk   int
+		max     int
+	}{
+		{"seg64", 64, 1, 30_000},
+		{"seg128-chunk7", 128, 7, 100_000},
+		{"seg960", 1000, 64, 300_000},
+		{"seg4096-chunk100", 4096, 100, 1_000_000},
+		{"seg65536-chunk1000", 1 << 16, 1000, 1_000_000},
+		{"default", squaresLosingSegment, squaresLosingChunk, 1_000_000},
+	}
+	plain := squaresPlainSieve(1_000_000)
+	for _, tc := range cases {
+		for _, workers := range []int{1, 2, 3} {
+			t.Run(fmt.Sprintf("%s/workers=%d", tc.name, workers), func(t *testing.T) {
+				squaresSetKnobs(t, tc.segment, tc.chunk, squaresGrundySegment, squaresGrundyParallelMin)
+				n, _ := slices.BinarySearch(plain, int64(tc.max)+1)
+				squaresCompare(t, "losing positions", squaresCollect(t, int64(tc.max), workers), plain[:n])
+			})
+		}
+	}
+	t.Run("small max", func(t *testing.T) {
+		squaresSetKnobs(t, 64, 1, squaresGrundySegment, squaresGrundyParallelMin)
+		for max := 0; max <= 300; max++ {
+			n, _ := slices.BinarySearch(plain, int64(max)+1)
+			squaresCompare(t, fmt.Sprintf("max=%d", max), squaresCollect(t, int64(max), 2), plain[:n])
+		}
+	})
+}
+
+func TestSquaresGrundySegments(t *testing.T) {
+	cases := []struct {
+		name     string
+		segment  int
+		minWords int
+		max      int
+	}{
+		{"seg1", 1, 1, 20_000},
+		{"seg7", 7, 1, 50_000},
+		{"seg64", 64, 1, 200_000},
+		{"seg100-wide", 100, 16, 100_000},
+		{"seg1000", 1000, 1, 200_000},
+		{"default", squaresGrundySegment, 1, 200_000},
+	}
+	naive := squaresNaiveGrundy(200_000)
+	for _, tc := range cases {
+		for _, workers := range []int{1, 2, 3} {
+			t.Run(fmt.Sprintf("%s/workers=%d", tc.name, workers), func(t *testing.T) {
+				squaresSetKnobs(t, squaresLosingSegment, squaresLosingChunk, tc.segment, 0)
+				old := squaresGrundyMinWords
+				t.Cleanup(func() { squaresGrundyMinWords = old })
+				squaresGrundyMinWords = tc.minWords
+				g, err := SquaresGrundy(context.Background(), tc.max, workers, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				squaresCompare(t, "Grundy values", g, naive[:tc.max+1])
+			})
+		}
+	}
+	t.Run("small max", func(t *testing.T) {
+		squaresSetKnobs(t, squaresLosingSegment, squaresLosingChunk, 5, 0)
+		for max := 0; max <= 200; max++ {
+			g, err := SquaresGrundy(context.Background(), max, 2, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			squaresCompare(t, fmt.Sprintf("max=%d", max), g, naive[:max+1])
+		}
+	})
+}
+
+// TestSquaresLongAgainstPlain compares both engines with the plain
+// algorithms on every n up to 10^7 (about a minute).
+func TestSquaresLongAgainstPlain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compares every n up to 1e7 with the plain algorithms; skipped with -short")
+	}
+	const max = 10_000_000
+	t.Run("losing", func(t *testing.T) {
+		squaresCompare(t, "losing positions", squaresCollect(t, max, 0), squaresPlainSieve(max))
+	})
+	t.Run("grundy", func(t *testing.T) {
+		g, err := SquaresGrundy(context.Background(), max, 0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		squaresCompare(t, "Grundy values", g, squaresNaiveGrundy(max))
+	})
+}
+
+func TestSolveSquares(t *testing.T) {
+	o := squaresOracleOnce()
+	check := func(t *testing.T, n int) {
+		ans, err := SolveSquares(context.Background(), int64(n), 0)
+		if err != nil {
+			t.Fatalf("n=%d: %v", n, err)
+		}
+		var want []int64
+		for k := 1; k*k <= n; k++ {
+			if !o.wins(n - k*k) {
+				want = append(want, int64(k*k))
+			}
+		}
+		if ans.N != int64(n) || ans.Grundy != o.grundy(n) || ans.Win != o.wins(n) || !slices.Equal(ans.WinningMoves, want) {
+			t.Errorf("n=%d: got %+v, want Grundy %d, Win %t, WinningMoves %v (oracle)", n, ans, o.grundy(n), o.wins(n), want)
+		}
+	}
+	for n := 0; n <= 1000; n++ {
+		check(t, n)
+	}
+	for n := 1001; n <= squaresOracleMax; n += 97 {
+		check(t, n)
+	}
+	check(t, squaresOracleMax)
+}
+
+func TestSolveSquaresLimits(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		n    int64
+		want string
+	}{
+		{-1, "negative"},
+		{SquaresSolveMax + 1, "SquaresSolveMax (2^32 = 4294967296)"},
+	} {
+		if _, err := SolveSquares(ctx, tc.n, 0); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("n=%d: got error %v, want one containing %q", tc.n, err, tc.want)
+		}
+	}
+	// Above SquaresSolveGrundyMax there is no Grundy value, but win/loss and
+	// the moves still come from the sieve: compare with the plain sieve.
+	n := int64(SquaresSolveGrundyMax + 1)
+	ans, err := SolveSquares(ctx, n, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := squaresPlainSieve(int(n))
+	losing := func(x int64) bool { _, ok := slices.BinarySearch(plain, x); return ok }
+	var want []int64
+	for k := int64(1); k*k <= n; k++ {
+		if losing(n - k*k) {
+			want = append(want, k*k)
+		}
+	}
+	if ans.Grundy != -1 || ans.Win != !losing(n) || !slices.Equal(ans.WinningMoves, want) {
+		t.Errorf("n=%d: got %+v, want Grundy -1, Win %t, WinningMoves %v (plain sieve)", n, ans, !losing(n), want)
+	}
+}
+
+func TestSquaresArguments(t *testing.T) {
+	ctx := context.Background()
+	if _, err := SquaresGrundy(ctx, -1, 0, nil); err == nil {
+		t.Error("SquaresGrundy(-1): got no error")
+	}
+	nop := func([]int64) error { return nil }
+	if err := SquaresLosing(ctx, -1, 0, nil, nop); err == nil {
+		t.Error("SquaresLosing(-1): got no error")
+	}
+	if err := SquaresLosing(ctx, 10, 0, nil, nil); err == nil {
+		t.Error("SquaresLosing with nil emit: got no error")
+	}
+	if SquaresGrundyMemory(-1) != 0 || SquaresLosingMemory(-1) != 0 {
+		t.Error("memory estimates of a negative max are not 0")
+	}
+	stop := errors.New("enough")
+	calls := 0
+	err := SquaresLosing(ctx, 1_000_000, 0, nil, func([]int64) error { calls++; return stop })
+	if !errors.Is(err, stop) || calls != 1 {
+		t.Errorf("emit error: got %v after %d calls, want %v after 1", err, calls, stop)
+	}
+}
+
+func TestSquaresGrundyOverflow(t *testing.T) {
+	old := squaresGrundyValueLimit
+	t.Cleanup(func() { squaresGrundyValueLimit = old })
+	squaresGrundyValueLimit = 3 // g(25) = 3 is the first value >= 3 (A014586)
+	_, err := SquaresGrundy(context.Background(), 100, 0, nil)
+	if err == nil || !strings.Contains(err.Error(), "g(25) = 3") {
+		t.Errorf("got error %v, want one about g(25) = 3", err)
+	}
+}
+
+func TestSquaresProgress(t *testing.T) {
+	check := func(t *testing.T, max int64, run func(Progress) error) {
+		var mu sync.Mutex
+		last := int64(-1)
+		err := run(func(done, total int64) {
+			mu.Lock()
+			defer mu.Unlock()
+			if total != max || done < last || done > total {
+				t.Errorf("progress (%d, %d) after %d, want done ascending up to total %d", done, total, last, max)
+			}
+			last = done
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last != max {
+			t.Errorf("last progress %d, want %d", last, max)
+		}
+	}
+	t.Run("losing", func(t *testing.T) {
+		check(t, 20_000_000, func(p Progress) error {
+			return SquaresLosing(context.Background(), 20_000_000, 0, p, func([]int64) error { return nil })
+		})
+	})
+	t.Run("grundy", func(t *testing.T) {
+		check(t, 300_000, func(p Progress) error {
+			_, err := SquaresGrundy(context.Background(), 300_000, 0, p)
+			return err
+		})
+	})
+}
+
+func TestSquaresCancel(t *testing.T) {
+	runs := map[string]func(ctx context.Context) error{
+		"losing": func(ctx context.Context) error {
+			return SquaresLosing(ctx, 1<<32, 0, nil, func([]int64) error { return nil })
+		},
+		"grundy": func(ctx context.Context) error {
+			_, err := SquaresGrundy(ctx, 30_000_000, 0, nil)
+			return err
+		},
+		"solve": func(ctx context.Context) error {
+			_, err := SolveSquares(ctx, SquaresSolveGrundyMax, 0)
+			return err
+		},
+	}
+	for name, run := range runs {
+		t.Run(name+"/before", func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			if err := run(ctx); !errors.Is(err, context.Canceled) {
+				t.Errorf("got %v, want context.Canceled", err)
+			}
+		})
+		t.Run(name+"/during", func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() { done <- run(ctx) }()
+			time.Sleep(300 * time.Millisecond)
+			cancel()
+			start := time.Now()
+			select {
+			case err := <-done:
+				if !errors.Is(err, context.Canceled) {
+					t.Errorf("got %v, want context.Canceled", err)
+				}
+				if d := time.Since(start); d > 200*time.Millisecond {
+					t.Errorf("returned %v after cancel, want promptly", d)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("still running 5s after cancel")
+			}
+		})
+	}
+}
+
+func TestSquaresMemory(t *testing.T) {
+	for _, max := range []int64{0, 100, 1_000_000, 10_000_000} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		if err := SquaresLosing(context.Background(), max, 0, nil, func([]int64) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		if got, est := int64(after.TotalAlloc-before.TotalAlloc), SquaresLosingMemory(max); got > est {
+			t.Errorf("SquaresLosing(%d) allocated %d bytes, estimate %d", max, got, est)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		if _, err := SquaresGrundy(context.Background(), int(max), 0, nil); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		if got, est := int64(after.TotalAlloc-before.TotalAlloc), SquaresGrundyMemory(int(max)); got > est {
+			t.Errorf("SquaresGrundy(%d) allocated %d bytes, estimate %d", max, got, est)
+		}
+	}
+	if a, b := SquaresLosingMemory(1<<32), SquaresLosingMemory(1<<30); a <= b || a > 1<<30 {
+		t.Errorf("SquaresLosingMemory(2^32) = %d (2^30: %d), want larger and under 1 GiB", a, b)
+	}
+}

@@ -1,0 +1,44 @@
+// Package plots draws the figures a paper about the games would use, with
+// gonum.org/v1/plot: the Grundy value against n (GrundyScatter), the
+// periodicity raster of a periodic sequence (PeriodRaster), the growth of a
+// count on log-log axes with its fitted power law (PowerLawGrowth), the
+// fraction of first-player wins by board length (WinFraction), the Can I Win
+// outcome map (OutcomeHeatmap) and the two-pile Nim XOR table
+// (NimSumHeatmap).
+//
+// Each function takes plain values and returns a *plot.Plot with a title,
+// axis labels and, where there is more than one series or colour, a legend
+// placed beside or above the data so that it never covers it. (The figure
+// draws that legend itself and makes room for it; the plot's own Legend field
+// is left empty.) The returned plot can be adjusted like any other
+// (p.Y.Label.Text = ..., p.Title.Text = ...) before Write renders it at a
+// fixed paper size, 16 cm x 10 cm, as PNG (300 dpi) or SVG (fonts embedded).
+// Rendering is deterministic: the same input gives byte-identical files, and
+// figures may be built and written from several goroutines at once.
+//
+// Large inputs are reduced before drawing so that files stay small: Grundy
+// sequences longer than ScatterLimit are drawn as per-bucket ranges and means
+// (the figure says so), and grid figures merge equal neighbouring cells into
+// one rectangle.
+//
+// For example, the figure of the two-pile Nim table for piles up to 7, as an
+// SVG file:
+//
+//	p, err := plots.NimSumHeatmap("Two-pile Nim: a XOR b", 7)
+//	if err != nil {
+//		return err
+//	}
+//	f, err := os.Create("nim_xor.svg")
+//	if err != nil {
+//		return err
+//	}
+//	if err := plots.Write(p, f, "svg"); err != nil {
+//		f.Close()
+//		return err
+//	}
+//	return f.Close()
+//
+// draws an 8 x 8 grid, cell (a, b) coloured by a XOR b and labelled with its
+// value, the zero diagonal (second-player wins) darkest, with a legend of the
+// eight values on the right.
+package plots

@@ -1,0 +1,499 @@
+package plots
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/cmpimg"
+
+	"tabulate/analysis"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata")
+
+// figures builds every figure from small fixed inputs computed by the plain
+// oracles in oracle_test.go.
+func figures(t testing.TB) map[string]*plot.Plot {
+	t.Helper()
+	must := func(p *plot.Plot, err error) *plot.Plot {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	sq := squares(25000)
+	dk := dawsonKayles(300)
+	per := analysis.FindPeriod(dk)
+	proof := analysis.ProveOctal(dk, per, 2)
+	var losing []int64
+	for n, v := range sq {
+		if v == 0 {
+			losing = append(losing, int64(n))
+		}
+	}
+	xs, counts := analysis.CountCurve(losing, int64(len(sq)-1), 30)
+	fit, err := analysis.FitPowerLaw(xs[8:], counts[8:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	lengths, wins, boards := flipCounts(14)
+	return map[string]*plot.Plot{
+		"grundy_scatter":         must(GrundyScatter("Take-a-square, n ≤ 300", "pile size n", sq[:301])),
+		"grundy_scatter_buckets": must(GrundyScatter("Take-a-square, n ≤ 25000", "pile size n", sq)),
+		"period_raster":          must(PeriodRaster("Dawson's Kayles (0.07), n ≤ 300", dk, per, proof.Proven)),
+		"power_law_growth":       must(PowerLawGrowth("Take-a-square losing positions", xs, counts, fit)),
+		"win_fraction":           must(WinFraction("Flip Game II boards", lengths, wins, boards)),
+		"outcome_heatmap":        must(OutcomeHeatmap("Can I Win, M ≤ 8, T ≤ 40", 8, 40, canIWin)),
+		"nim_sum_heatmap":        must(NimSumHeatmap("Two-pile Nim", 7)),
+	}
+}
+
+// TestGolden compares each figure, as PNG, with testdata/<name>.png, and one
+// figure as SVG byte for byte. Run with -update to rewrite the goldens after
+// a deliberate change, and look at them before committing.
+func TestGolden(t *testing.T) {
+	figs := figures(t)
+	cases := []struct{ name, format string }{{"win_fraction", "svg"}}
+	for name := range figs {
+		cases = append(cases, struct{ name, format string }{name, "png"})
+	}
+	for _, c := range cases {
+		file := c.name + "." + c.format
+		t.Run(file, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Write(figs[c.name], &buf, c.format); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", file)
+			if *update {
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			// Identical bytes are the common case; otherwise allow for the
+			// small anti-aliasing differences between platforms.
+			ok := bytes.Equal(buf.Bytes(), want)
+			if !ok {
+				ok, err = cmpimg.EqualApprox(c.format, buf.Bytes(), want, 0.05)
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !ok {
+				got := filepath.Join(t.ArtifactDir(), file)
+				if err := os.WriteFile(got, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				t.Errorf("%s differs from %s: got %s (kept with -artifacts), want the golden", file, path, got)
+			}
+		})
+	}
+}
+
+// TestDeterministic checks that the same plot drawn twice, in either order of
+// formats, gives the same bytes, for the figures drawn by this package's own
+// plotters.
+func TestDeterministic(t *testing.T) {
+	figs := figures(t)
+	for _, name := range []string{"grundy_scatter", "period_raster", "power_law_growth"} {
+		p := figs[name]
+		t.Run(name, func(t *testing.T) {
+			out := map[string][]string{}
+			for _, f := range []string{"svg", "png", "svg", "png"} {
+				var buf bytes.Buffer
+				if err := Write(p, &buf, f); err != nil {
+					t.Fatal(err)
+				}
+				out[f] = append(out[f], buf.String())
+			}
+			for f, o := range out {
+				if o[0] != o[1] {
+					t.Errorf("%s: got different bytes on the second draw, want the same", f)
+				}
+			}
+		})
+	}
+}
+
+// TestDefaultSizesStaySmall renders the figures at the default bounds of the
+// tool (100001 take-a-square values, 1001 flip run values, a 20 x 301 Can I
+// Win grid, Nim piles up to 7) and checks that each SVG stays small: under
+// 1 MB, of which about 530 kB is the embedded font.
+func TestDefaultSizesStaySmall(t *testing.T) {
+	sq := make([]int32, 100001) // a stand-in with the same spread
+	for n := range sq {
+		sq[n] = int32(n*7919%97) % int32(1+n/1500)
+	}
+	dk := dawsonKayles(1000)
+	per := analysis.FindPeriod(dk)
+	outcome := func(m, t int) int {
+		switch {
+		case t <= m:
+			return FirstPlayerWins
+		case m*(m+1)/2 < t:
+			return Unreachable
+		case (t*31+m*17)%5 == 0:
+			return SecondPlayerWins
+		}
+		return FirstPlayerWins
+	}
+	build := map[string]func() (*plot.Plot, error){
+		"squares scatter": func() (*plot.Plot, error) { return GrundyScatter("squares", "n", sq) },
+		"flip scatter":    func() (*plot.Plot, error) { return GrundyScatter("flip", "n", dk) },
+		"flip raster":     func() (*plot.Plot, error) { return PeriodRaster("flip", dk, per, true) },
+		"caniwin":         func() (*plot.Plot, error) { return OutcomeHeatmap("caniwin", 20, 300, outcome) },
+		"nim":             func() (*plot.Plot, error) { return NimSumHeatmap("nim", 7) },
+	}
+	for name, f := range build {
+		t.Run(name, func(t *testing.T) {
+			p, err := f()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := Write(p, &buf, "svg"); err != nil {
+				t.Fatal(err)
+			}
+			if buf.Len() > 1<<20 {
+				t.Errorf("got %d bytes of SVG, want at most 1 MB", buf.Len())
+			}
+		})
+	}
+}
+
+// TestConcurrentWrite draws figures from several goroutines at once, as the
+// tool's worker pool does; run with -race.
+func TestConcurrentWrite(t *testing.T) {
+	dk := dawsonKayles(200)
+	per := analysis.FindPeriod(dk)
+	want := make([]string, 2)
+	got := make([][]string, 4)
+	build := func(i int) (*plot.Plot, error) {
+		if i%2 == 0 {
+			return NimSumHeatmap("nim", 5)
+		}
+		return PeriodRaster("flip", dk, per, true)
+	}
+	for i := range want {
+		p, err := build(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := Write(p, &buf, "svg"); err != nil {
+			t.Fatal(err)
+		}
+		want[i] = buf.String()
+	}
+	var wg sync.WaitGroup
+	for g := range got {
+		wg.Go(func() {
+			for i := range 4 {
+				p, err := build(i)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				var buf bytes.Buffer
+				if err := Write(p, &buf, "svg"); err != nil {
+					t.Error(err)
+					return
+				}
+				got[g] = append(got[g], buf.String())
+			}
+		})
+	}
+	wg.Wait()
+	for g := range got {
+		for i, s := range got[g] {
+			if s != want[i%2] {
+				t.Errorf("goroutine %d, figure %d: got different bytes, want the same as drawn alone", g, i)
+			}
+		}
+	}
+}
+
+func TestWriteErrors(t *testing.T) {
+	p, err := NimSumHeatmap("nim", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("unknown format", func(t *testing.T) {
+		if err := Write(p, &bytes.Buffer{}, "gif"); !errors.Is(err, ErrFormat) {
+			t.Errorf("got %v, want ErrFormat", err)
+		}
+	})
+	t.Run("nil plot", func(t *testing.T) {
+		if err := Write(nil, &bytes.Buffer{}, "png"); err == nil {
+			t.Errorf("got no error, want one")
+		}
+	})
+	for _, f := range []string{"png", "svg"} {
+		t.Run("failing writer "+f, func(t *testing.T) {
+			err := Write(p, failingWriter{}, f)
+			if !errors.Is(err, errDiskFull) {
+				t.Errorf("got %v, want an error wrapping %v", err, errDiskFull)
+			}
+		})
+	}
+}
+
+var errDiskFull = errors.New("disk full")
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errDiskFull }
+
+func TestFigureErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		f    func() (*plot.Plot, error)
+		want string
+	}{
+		{"scatter without values", func() (*plot.Plot, error) { return GrundyScatter("t", "n", nil) }, "no values"},
+		{"raster without period", func() (*plot.Plot, error) {
+			return PeriodRaster("t", []int32{1, 2, 3}, analysis.FindPeriod([]int32{1, 2, 3}), false)
+		}, "no period"},
+		{"raster without values", func() (*plot.Plot, error) {
+			return PeriodRaster("t", nil, analysis.Period{Found: true, Period: 2}, false)
+		}, "no values"},
+		{"growth lengths differ", func() (*plot.Plot, error) {
+			return PowerLawGrowth("t", []float64{1, 2}, []float64{1}, analysis.PowerFit{})
+		}, "2 xs but 1 counts"},
+		{"growth without positive points", func() (*plot.Plot, error) {
+			return PowerLawGrowth("t", []float64{0, 1}, []float64{5, 0}, analysis.PowerFit{})
+		}, "no point"},
+		{"win fraction lengths differ", func() (*plot.Plot, error) {
+			return WinFraction("t", []int32{1, 2}, []int64{0}, []int64{2, 4})
+		}, "2 lengths, 1 first-player wins, 2 board counts"},
+		{"win fraction empty", func() (*plot.Plot, error) { return WinFraction("t", nil, nil, nil) }, "no lengths"},
+		{"win fraction too many wins", func() (*plot.Plot, error) {
+			return WinFraction("t", []int32{3}, []int64{9}, []int64{8})
+		}, "length 3 has 9 first-player wins of 8 boards"},
+		{"win fraction no boards", func() (*plot.Plot, error) {
+			return WinFraction("t", []int32{3}, []int64{0}, []int64{0})
+		}, "of 0 boards"},
+		{"outcome bad bounds", func() (*plot.Plot, error) {
+			return OutcomeHeatmap("t", 0, 10, func(int, int) int { return 0 })
+		}, "need maxM >= 1"},
+		{"outcome bad value", func() (*plot.Plot, error) {
+			return OutcomeHeatmap("t", 3, 10, func(m, t int) int { return m * t })
+		}, "outcome(1, 3) = 3"},
+		{"nim negative", func() (*plot.Plot, error) { return NimSumHeatmap("t", -1) }, "maxPile >= 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.f()
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got error %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+	t.Run("raster error is ErrNoPeriod", func(t *testing.T) {
+		_, err := PeriodRaster("t", []int32{1}, analysis.Period{}, false)
+		if !errors.Is(err, ErrNoPeriod) {
+			t.Errorf("got %v, want ErrNoPeriod", err)
+		}
+	})
+}
+
+func TestPeriodRasterTitle(t *testing.T) {
+	dk := dawsonKayles(200)
+	per := analysis.FindPeriod(dk)
+	tests := []struct {
+		proven bool
+		want   string
+	}{
+		{true, "Flip runs\nperiod 34, preperiod 53: proven for all n"},
+		{false, "Flip runs\nperiod 34, preperiod 53: seen in 201 values, not proven"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.proven), func(t *testing.T) {
+			p, err := PeriodRaster("Flip runs", dk, per, tt.proven)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Title.Text != tt.want {
+				t.Errorf("got title %q, want %q", p.Title.Text, tt.want)
+			}
+		})
+	}
+}
+
+func TestBuckets(t *testing.T) {
+	tests := []struct {
+		name   string
+		values []int32
+		width  int
+		band   string
+		mean   string
+	}{
+		{"even", []int32{1, 3, 0, 2}, 2, "[{0.5 3} {2.5 2} {2.5 0} {0.5 1}]", "[{0.5 2} {2.5 1}]"},
+		{"short tail joins", []int32{1, 3, 0, 2, 9}, 4, "[{2 9} {2 0}]", "[{2 3}]"},
+		{"long tail stays", []int32{1, 3, 0, 2, 9, 9, 9}, 4, "[{1.5 3} {5 9} {5 9} {1.5 0}]", "[{1.5 1.5} {5 9}]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			band, mean := buckets(tt.values, tt.width)
+			if got := fmt.Sprint(band); got != tt.band {
+				t.Errorf("band: got %s, want %s", got, tt.band)
+			}
+			if got := fmt.Sprint(mean); got != tt.mean {
+				t.Errorf("mean: got %s, want %s", got, tt.mean)
+			}
+		})
+	}
+}
+
+// TestCellGridRects checks that the merged rectangles cover every non-empty
+// cell exactly once with its class.
+func TestCellGridRects(t *testing.T) {
+	dk := dawsonKayles(1000)
+	tests := []struct {
+		name       string
+		cols, rows int
+		class      func(c, r int) int
+		maxRects   int
+	}{
+		{"checkerboard", 5, 4, func(c, r int) int { return (c + r) % 2 }, 20},
+		{"one class", 7, 3, func(int, int) int { return 0 }, 1},
+		{"with holes", 6, 6, func(c, r int) int {
+			if c == r {
+				return -1
+			}
+			return c / 3
+		}, 36},
+		{"periodic raster", 34, 30, func(c, r int) int {
+			if n := r*34 + c; n < len(dk) {
+				return int(dk[n])
+			}
+			return -1
+		}, 80},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := &cellGrid{cols: tt.cols, rows: tt.rows, class: tt.class}
+			cover := make([]int, tt.cols*tt.rows)
+			rects := g.rects()
+			for _, q := range rects {
+				for r := q.r0; r < q.r1; r++ {
+					for c := q.c0; c < q.c1; c++ {
+						cover[r*tt.cols+c]++
+						if k := tt.class(c, r); k != q.class {
+							t.Errorf("cell (%d, %d): got class %d, want %d", c, r, q.class, k)
+						}
+					}
+				}
+			}
+			for r := range tt.rows {
+				for c := range tt.cols {
+					want := 1
+					if tt.class(c, r) < 0 {
+						want = 0
+					}
+					if got := cover[r*tt.cols+c]; got != want {
+						t.Errorf("cell (%d, %d): covered %d times, want %d", c, r, got, want)
+					}
+				}
+			}
+			if len(rects) > tt.maxRects {
+				t.Errorf("got %d rectangles, want at most %d", len(rects), tt.maxRects)
+			}
+		})
+	}
+}
+
+func TestValueColors(t *testing.T) {
+	tests := []struct {
+		name       string
+		values     []int32
+		sequential bool
+		labels     string
+		classOf7   int
+	}{
+		{"few values, qualitative", []int32{0, 3, 7}, false, "[0 1 2 3 4 5 6 7]", 7},
+		{"few values, sequential", []int32{7, 0}, true, "[0 1 2 3 4 5 6 7]", 7},
+		{"banded", []int32{0, 31}, false, "[0 to 3 4 to 7 8 to 11 12 to 15 16 to 19 20 to 23 24 to 27 28 to 31]", 1},
+		{"last band short", []int32{10}, true, "[0 to 1 2 to 3 4 to 5 6 to 7 8 to 9 10]", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			classOf, entries := valueColors(tt.values, tt.sequential, "")
+			var labels []string
+			for _, e := range entries {
+				labels = append(labels, e.label)
+			}
+			if got := fmt.Sprint(labels); got != tt.labels {
+				t.Errorf("labels: got %s, want %s", got, tt.labels)
+			}
+			if got := classOf(7); got != tt.classOf7 {
+				t.Errorf("class of 7: got %d, want %d", got, tt.classOf7)
+			}
+		})
+	}
+}
+
+// BenchmarkDefaultFigures renders the six figures at the tool's default
+// bounds in both formats, as one run of the tool draws them.
+func BenchmarkDefaultFigures(b *testing.B) {
+	sq := squares(100000)
+	dk := dawsonKayles(1000)
+	per := analysis.FindPeriod(dk)
+	var losing []int64
+	for n, v := range sq {
+		if v == 0 {
+			losing = append(losing, int64(n))
+		}
+	}
+	xs, counts := analysis.CountCurve(losing, 100000, 60)
+	fit, _ := analysis.FitPowerLaw(xs, counts)
+	lengths, wins, boards := flipCounts(12)
+	outcome := func(m, t int) int {
+		if t <= m {
+			return FirstPlayerWins
+		}
+		if m*(m+1)/2 < t {
+			return Unreachable
+		}
+		return (m + t) % 2
+	}
+	for _, format := range []string{"png", "svg"} {
+		b.Run(format, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ps := []func() (*plot.Plot, error){
+					func() (*plot.Plot, error) { return GrundyScatter("squares", "n", sq) },
+					func() (*plot.Plot, error) { return GrundyScatter("flip", "n", dk) },
+					func() (*plot.Plot, error) { return PeriodRaster("flip", dk, per, true) },
+					func() (*plot.Plot, error) { return PowerLawGrowth("growth", xs, counts, fit) },
+					func() (*plot.Plot, error) { return WinFraction("wins", lengths, wins, boards) },
+					func() (*plot.Plot, error) { return OutcomeHeatmap("caniwin", 20, 300, outcome) },
+					func() (*plot.Plot, error) { return NimSumHeatmap("nim", 7) },
+				}
+				for _, f := range ps {
+					p, err := f()
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := Write(p, &bytes.Buffer{}, format); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
