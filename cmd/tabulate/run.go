@@ -74,24 +74,23 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, version; see tabulate --help"}
 }
 
-// newFlags returns a flag set that reports errors instead of exiting.
-func newFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
+// newFlags returns a flag set that reports errors instead of printing
+// them and exiting.
+func newFlags(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-	}
+	fs.Usage = func() {}
 	return fs
 }
 
-// parseFlags parses args, turning flag errors into usage errors.
-func parseFlags(fs *flag.FlagSet, args []string, hint string) error {
+// parseFlags parses args, turning flag errors into usage errors and printing
+// the help to stdout when asked for.
+func parseFlags(fs *flag.FlagSet, args []string, usage, hint string, stdout io.Writer) error {
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
-		fs.Usage()
+		fmt.Fprint(stdout, usage)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
 		return errHelp
 	}
 	if err != nil {
@@ -111,16 +110,16 @@ Flags:
 
 // runCommand implements tabulate run.
 func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("run", runUsage, stderr)
+	fs := newFlags("run")
 	configPath := fs.String("config", "", "YAML configuration `FILE` (default: the built-in configs/default.yaml)")
 	out := fs.String("out", "", "output `DIR` (default: the configuration's out, \"out\")")
 	only := fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(configs.Games, ","))
-	workers := fs.Int("workers", -1, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)")
+	workers := fs.Int("workers", 0, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)")
 	formats := fs.String("formats", "", "table `FORMATS`, comma-separated: "+strings.Join(configs.Formats, ","))
 	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg, or none")
 	maxMemory := fs.String("max-memory", "", "refuse plans estimated above `SIZE` (auto = 60% of RAM, or e.g. 8GiB)")
 	quiet := fs.Bool("q", false, "quiet: no progress and no summary, only errors")
-	if err := parseFlags(fs, args, "see tabulate run --help"); err != nil {
+	if err := parseFlags(fs, args, runUsage, "see tabulate run --help", stdout); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
