@@ -120,10 +120,27 @@ func caniwinCheck(maxChoosable, maxTotal int) error {
 	return nil
 }
 
-// caniwinWords returns the number of 64-bit words in one bitset: totals
-// above 1+...+maxChoosable are unreachable and need no bits.
-func caniwinWords(maxChoosable, maxTotal int) int {
-	return min(maxTotal, maxChoosable*(maxChoosable+1)/2)/64 + 1
+// caniwinMaxWords is the largest number of 64-bit words of one bitset.
+const caniwinMaxWords = CanIWinMaxTotal/64 + 1
+
+// caniwinLayerWords returns the number of 64-bit words per set in layer k
+// (the sets of k numbers out of 1..m): enough for the totals 0..min(maxTotal,
+// s) where s, the sum of the k largest numbers, bounds sum(A) in the layer.
+// Higher totals cannot be reached.
+func caniwinLayerWords(m, k, maxTotal int) int {
+	return min(maxTotal, k*m-k*(k-1)/2)/64 + 1
+}
+
+// caniwinBufferLen returns the length in words of a buffer that holds any
+// layer, plus caniwinMaxWords of slack: a set may have one word more than
+// its children, and reading that word past a child's bitset is harmless
+// (see caniwinLayer) but must stay inside the buffer.
+func caniwinBufferLen(c *[CanIWinMaxChoosable + 2][CanIWinMaxChoosable + 2]int, m, maxTotal int) int {
+	n := 0
+	for k := 0; k <= m; k++ {
+		n = max(n, c[m][k]*caniwinLayerWords(m, k, maxTotal))
+	}
+	return n + caniwinMaxWords
 }
 
 // caniwinBinomials returns C(n, k) for 0 <= n, k <= CanIWinMaxChoosable+1.
@@ -140,19 +157,18 @@ func caniwinBinomials() *[CanIWinMaxChoosable + 2][CanIWinMaxChoosable + 2]int {
 
 // CanIWinMemory estimates the peak memory in bytes of
 // SolveCanIWin(ctx, maxChoosable, maxTotal, ...), or returns 0 for bounds that
-// SolveCanIWin rejects. The engine keeps two adjacent layers of subsets, each
-// subset with a bitset of ceil((min(maxTotal, 1+...+maxChoosable)+1)/64)
-// words; the largest pair of
-// layers at M = 25 holds 2 × C(25,12) = 10,400,600 sets, so M = 25, T = 325
-// needs about 500 MB (M = 20, T = 300 about 12 MB). Callers should refuse
-// bounds whose estimate exceeds their limit.
+// SolveCanIWin rejects. The engine keeps two buffers, each large enough for
+// any layer of subsets of one size, with a bitset per subset of as many
+// 64-bit words as the totals reachable in that layer need. At M = 25,
+// T = 325 the widest layer is the sets of 14 numbers, 4,457,400 of them with
+// 5 words each, so the engine needs about 360 MB (M = 20, T = 300 about
+// 8 MB). Callers should refuse bounds whose estimate exceeds their limit.
 func CanIWinMemory(maxChoosable, maxTotal int) int64 {
 	if caniwinCheck(maxChoosable, maxTotal) != nil {
 		return 0
 	}
 	c := caniwinBinomials()
-	words := int64(caniwinWords(maxChoosable, maxTotal))
-	layers := 2 * int64(c[maxChoosable][maxChoosable/2]) * words * 8
+	layers := 2 * int64(caniwinBufferLen(c, maxChoosable, maxTotal)) * 8
 	pairs := int64(maxChoosable) * int64(maxTotal+1) * 5
 	return layers + pairs + 64<<10
 }
@@ -169,14 +185,15 @@ func CanIWinMemory(maxChoosable, maxTotal int) int64 {
 //	W_A[R] = OR over x in A of ( x >= R  or  not W_{A\x}[R-x] )
 //
 // computed a word at a time: the bits R <= x are all set and the bits R > x
-// are NOT(W_{A\x}) shifted up by x. Only bits up to min(maxTotal, sum(A)) are
-// computed, the rest are zero (a total above sum(A) cannot be reached); pairs
-// with T above 1+...+M are OutcomeUnreachable. A pool
-// 1..M' is the big pool with M'+1..maxChoosable already used, so every pair
-// comes out of the same pass. Sets are processed by size, a layer depending
-// only on the layer below, so only two layers are held at a time (see
-// CanIWinMemory); each layer is split across workers goroutines (workers <= 0
-// means runtime.GOMAXPROCS(0)).
+// are NOT(W_{A\x}) shifted up by x (the engine stores NOT(W_A), which is what
+// the parents shift). Only bits up to min(maxTotal, sum(A)) are computed (a
+// total above sum(A) cannot be reached); pairs with T above 1+...+M are
+// OutcomeUnreachable. A pool 1..M' is the big pool
+// with M'+1..maxChoosable already used, so every pair comes out of the same
+// pass. Sets are processed by size, a layer depending only on the layer
+// below, so only two layers are held at a time, each set with only the words
+// its layer can reach (see CanIWinMemory); each layer is split across workers
+// goroutines (workers <= 0 means runtime.GOMAXPROCS(0)).
 //
 // It returns an error naming the allowed range when maxChoosable is outside
 // 1..CanIWinMaxChoosable or maxTotal is outside 0..CanIWinMaxTotal, and
@@ -193,12 +210,10 @@ func SolveCanIWin(ctx context.Context, maxChoosable, maxTotal int, workers int, 
 		workers = runtime.GOMAXPROCS(0)
 	}
 	m := maxChoosable
-	words := caniwinWords(m, maxTotal)
 	c := caniwinBinomials()
-	rk := newCaniwinRanks(c)
-	widest := c[m][m/2]
-	prev := make([]uint64, widest*words) // layer k-1; layer 0 is the empty set, all zero
-	cur := make([]uint64, widest*words)
+	prev := make([]uint64, caniwinBufferLen(c, m, maxTotal)) // layer k-1
+	cur := make([]uint64, len(prev))
+	prev[0] = ^uint64(0) // layer 0, the empty set: no move, every total lost
 	t := &CanIWinTable{
 		maxChoosable: m,
 		maxTotal:     maxTotal,
@@ -212,6 +227,8 @@ func SolveCanIWin(ctx context.Context, maxChoosable, maxTotal int, workers int, 
 	progress.report(done, total)
 	for k := 1; k <= m; k++ {
 		size := c[m][k]
+		wPrev, wCur := caniwinLayerWords(m, k-1, maxTotal), caniwinLayerWords(m, k, maxTotal)
+		rk := newCaniwinRanks(c, wPrev)
 		g, gctx := errgroup.WithContext(ctx)
 		g.SetLimit(workers)
 		for lo := 0; lo < size && gctx.Err() == nil; lo += caniwinChunk {
@@ -220,7 +237,7 @@ func SolveCanIWin(ctx context.Context, maxChoosable, maxTotal int, workers int, 
 				if err := gctx.Err(); err != nil {
 					return err
 				}
-				caniwinLayer(prev, cur, c, rk, m, k, lo, hi, words, maxTotal)
+				caniwinLayer(prev, cur, c, rk, m, k, lo, hi, wPrev, wCur, maxTotal)
 				mu.Lock()
 				done += int64(hi - lo)
 				progress.report(done, total)
@@ -235,25 +252,28 @@ func SolveCanIWin(ctx context.Context, maxChoosable, maxTotal int, workers int, 
 		if err != nil {
 			return nil, err
 		}
-		t.caniwinExtract(k, cur, prev, words)
+		t.caniwinExtract(k, cur, prev, wPrev, wCur)
 		prev, cur = cur, prev
 	}
 	return t, nil
 }
 
-// caniwinRanks holds the binomial coefficients that rank child sets, laid
-// out for indexing by e<<5|i without bounds checks.
+// caniwinRanks holds the binomial coefficients that rank child sets (see
+// caniwinLayer), indexed by e<<5|i so that the index needs no bounds check,
+// and multiplied by the number of words per child so that they give offsets
+// into the children's layer directly.
 type caniwinRanks struct {
 	up   [1024]int // C(e, i+1): the term of element e at index i of a set
 	diff [1024]int // C(e, i) - C(e, i+1): how that term changes when the index drops to i-1
 }
 
-func newCaniwinRanks(c *[CanIWinMaxChoosable + 2][CanIWinMaxChoosable + 2]int) *caniwinRanks {
+// newCaniwinRanks returns the rank terms for children of words words.
+func newCaniwinRanks(c *[CanIWinMaxChoosable + 2][CanIWinMaxChoosable + 2]int, words int) *caniwinRanks {
 	r := new(caniwinRanks)
 	for e := 0; e < CanIWinMaxChoosable; e++ {
 		for i := 0; i <= CanIWinMaxChoosable; i++ {
-			r.up[e<<5|i] = c[e][i+1]
-			r.diff[e<<5|i] = c[e][i] - c[e][i+1]
+			r.up[e<<5|i] = c[e][i+1] * words
+			r.diff[e<<5|i] = (c[e][i] - c[e][i+1]) * words
 		}
 	}
 	return r
@@ -271,7 +291,16 @@ func newCaniwinRanks(c *[CanIWinMaxChoosable + 2][CanIWinMaxChoosable + 2]int) *
 //	rank - C(e_j, j+1) + sum over i > j of (C(e_i, i) - C(e_i, i+1)),
 //
 // which a walk from the largest element down computes in one pass.
-func caniwinLayer(prev, cur []uint64, c *[CanIWinMaxChoosable + 2][CanIWinMaxChoosable + 2]int, rk *caniwinRanks, m, k, lo, hi, words, maxTotal int) {
+//
+// Only the bits R <= top = min(maxTotal, sum(A)) of a set mean anything.
+// A child's bit R lands on bit R+x of the set, so the child's meaningless
+// bits (R > its own top) land above the set's top too, and the answers read
+// no bit above top. Sets of layer k have wCur words, their children wPrev,
+// and a set may need one word more than its children have (nw = wPrev+1):
+// that word is read past the child's bitset, from the next set or the
+// buffer's slack, and since 64*wPrev exceeds every top in layer k-1, all of
+// it is meaningless in the same way.
+func caniwinLayer(prev, cur []uint64, c *[CanIWinMaxChoosable + 2][CanIWinMaxChoosable + 2]int, rk *caniwinRanks, m, k, lo, hi, wPrev, wCur, maxTotal int) {
 	// Unrank lo: the largest e with C(e, i) <= r, for i = k down to 1.
 	var mask uint32
 	r := lo
@@ -285,74 +314,38 @@ func caniwinLayer(prev, cur []uint64, c *[CanIWinMaxChoosable + 2][CanIWinMaxCho
 		e--
 	}
 
-	var offs [32]int // offset in prev of each child's bitset
-	var shift [32]uint
 	for rank := lo; rank < hi; rank++ {
-		// Word 0 of every child on the way down: NOT(child) shifted up by
-		// x = e+1, whose low bits R <= x are set below anyway.
-		var acc uint64
-		sum, d := 0, 0
-		i := uint(k - 1)
-		for b := mask; b != 0; i-- {
-			e := uint(31 - bits.LeadingZeros32(b))
-			b ^= 1 << e
-			at := (e<<5 | i) & 1023
-			off := (rank - rk.up[at] + d) * words
-			d += rk.diff[at]
-			acc |= ^prev[off] << (e + 1)
-			offs[i&31], shift[i&31] = off, e+1
-			sum += int(e) + 1
-		}
+		// sum(A) = k + the sum of the bit positions e, taken one binary
+		// digit of e at a time: digit j is set in the positions of the
+		// mask 0xAAAAAAAA, 0xCCCCCCCC, ... and is worth 2^j.
+		sum := k + bits.OnesCount32(mask&0xAAAAAAAA) + 2*bits.OnesCount32(mask&0xCCCCCCCC) +
+			4*bits.OnesCount32(mask&0xF0F0F0F0) + 8*bits.OnesCount32(mask&0xFF00FF00) +
+			16*bits.OnesCount32(mask&0xFFFF0000)
 		top := min(maxTotal, sum)
 		nw := top>>6 + 1
-		out := cur[rank*words : rank*words+words : rank*words+words]
-		out[0] = acc | (uint64(1)<<(shift[(k-1)&31]+1) - 1) // bits 0..max(A): an immediate win
+		base := rank * wPrev
+		out := cur[rank*wCur : rank*wCur+wCur : rank*wCur+wCur]
 
-		// Higher words: the low bits of word w come from the child's word w,
-		// the high ones from its word w-1. The usual widths are spelt out so
-		// the accumulators stay in registers.
+		// W_A from the children (base is where rank would start in prev),
+		// then L_A = NOT(W_A), which is what the parents shift. Bits
+		// 0..max(A) of W_A are set: an immediate win. The words past nw are
+		// cleared.
 		switch nw {
 		case 1:
+			out[0] = caniwinSet1(prev, rk, mask, k, base)
 		case 2:
-			var a1 uint64
-			for j := range k {
-				o, x := offs[j&31], shift[j&31]
-				c := prev[o : o+2 : o+2]
-				a1 |= ^c[1]<<x | ^c[0]>>(64-x)
-			}
-			out[1] = a1
+			out[0], out[1] = caniwinSet2(prev, rk, mask, k, base)
 		case 3:
-			var a1, a2 uint64
-			for j := range k {
-				o, x := offs[j&31], shift[j&31]
-				c := prev[o : o+3 : o+3]
-				v0, v1, v2 := ^c[0], ^c[1], ^c[2]
-				a1 |= v1<<x | v0>>(64-x)
-				a2 |= v2<<x | v1>>(64-x)
-			}
-			out[1], out[2] = a1, a2
+			out[0], out[1], out[2] = caniwinSet3(prev, rk, mask, k, base)
 		case 4:
-			var a1, a2, a3 uint64
-			for j := range k {
-				o, x := offs[j&31], shift[j&31]
-				c := prev[o : o+4 : o+4]
-				v0, v1, v2, v3 := ^c[0], ^c[1], ^c[2], ^c[3]
-				a1 |= v1<<x | v0>>(64-x)
-				a2 |= v2<<x | v1>>(64-x)
-				a3 |= v3<<x | v2>>(64-x)
-			}
-			out[1], out[2], out[3] = a1, a2, a3
+			out[0], out[1], out[2], out[3] = caniwinSet4(prev, rk, mask, k, base)
 		default:
-			for w := 1; w < nw; w++ {
-				acc = 0
-				for j := range k {
-					o, x := offs[j&31]+w, shift[j&31]
-					acc |= ^prev[o]<<x | ^prev[o-1]>>(64-x)
-				}
-				out[w] = acc
-			}
+			caniwinSetN(prev, rk, mask, k, base, out[:nw])
 		}
-		out[nw-1] &= ^uint64(0) >> (63 - top&63) // nothing above min(maxTotal, sum(A))
+		out[0] |= uint64(1)<<(bits.Len32(mask)+1) - 1
+		for w := range nw {
+			out[w] = ^out[w]
+		}
 		clear(out[nw:])
 
 		// The next mask with the same number of bits (Gosper's hack, in its
@@ -362,12 +355,125 @@ func caniwinLayer(prev, cur []uint64, c *[CanIWinMaxChoosable + 2][CanIWinMaxCho
 	}
 }
 
+// caniwinSet1 to caniwinSet4 and caniwinSetN compute W_A for the set mask
+// of k elements from the complements L = NOT(W) of its children in prev,
+// for A needing 1, 2, 3, 4 or any number of words: they OR in L_{A\x}
+// shifted up by x. They walk the elements e from the largest down, i being
+// the index of e and d the change of rank of the larger elements (times the
+// children's words), so that base - up[e, i] + d is the child's offset in
+// prev. The bits R <= x come out 0 here and are set by the caller. The
+// usual widths are spelt out so that the accumulators stay in registers;
+// the walk is the same in each.
+func caniwinSet1(prev []uint64, rk *caniwinRanks, mask uint32, k, base int) uint64 {
+	var a0 uint64
+	d := 0
+	i := uint(k - 1)
+	for b := mask; b != 0; i-- {
+		e := uint(31 - bits.LeadingZeros32(b))
+		b ^= 1 << e
+		at := (e<<5 | i) & 1023
+		off := base - rk.up[at] + d
+		d += rk.diff[at]
+		a0 |= prev[off] << ((e + 1) & 63)
+	}
+	return a0
+}
+
+// caniwinSet2 is caniwinSet1 for two words.
+func caniwinSet2(prev []uint64, rk *caniwinRanks, mask uint32, k, base int) (a0, a1 uint64) {
+	d := 0
+	i := uint(k - 1)
+	for b := mask; b != 0; i-- {
+		e := uint(31 - bits.LeadingZeros32(b))
+		b ^= 1 << e
+		at := (e<<5 | i) & 1023
+		off := base - rk.up[at] + d
+		d += rk.diff[at]
+		x := (e + 1) & 63
+		ch := prev[off : off+2 : off+2]
+		v0, v1 := ch[0], ch[1]
+		a0 |= v0 << x
+		a1 |= v1<<x | v0>>((64-x)&63)
+	}
+	return a0, a1
+}
+
+// caniwinSet3 is caniwinSet1 for three words.
+func caniwinSet3(prev []uint64, rk *caniwinRanks, mask uint32, k, base int) (a0, a1, a2 uint64) {
+	d := 0
+	i := uint(k - 1)
+	for b := mask; b != 0; i-- {
+		e := uint(31 - bits.LeadingZeros32(b))
+		b ^= 1 << e
+		at := (e<<5 | i) & 1023
+		off := base - rk.up[at] + d
+		d += rk.diff[at]
+		x := (e + 1) & 63
+		ch := prev[off : off+3 : off+3]
+		v0, v1, v2 := ch[0], ch[1], ch[2]
+		a0 |= v0 << x
+		a1 |= v1<<x | v0>>((64-x)&63)
+		a2 |= v2<<x | v1>>((64-x)&63)
+	}
+	return a0, a1, a2
+}
+
+// caniwinSet4 is caniwinSet1 for four words.
+func caniwinSet4(prev []uint64, rk *caniwinRanks, mask uint32, k, base int) (a0, a1, a2, a3 uint64) {
+	d := 0
+	i := uint(k - 1)
+	for b := mask; b != 0; i-- {
+		e := uint(31 - bits.LeadingZeros32(b))
+		b ^= 1 << e
+		at := (e<<5 | i) & 1023
+		off := base - rk.up[at] + d
+		d += rk.diff[at]
+		x := (e + 1) & 63
+		ch := prev[off : off+4 : off+4]
+		v0, v1, v2, v3 := ch[0], ch[1], ch[2], ch[3]
+		a0 |= v0 << x
+		a1 |= v1<<x | v0>>((64-x)&63)
+		a2 |= v2<<x | v1>>((64-x)&63)
+		a3 |= v3<<x | v2>>((64-x)&63)
+	}
+	return a0, a1, a2, a3
+}
+
+// caniwinSetN is caniwinSet1 for len(out) words, any number.
+func caniwinSetN(prev []uint64, rk *caniwinRanks, mask uint32, k, base int, out []uint64) {
+	var offs [32]int // offset in prev of each child's bitset
+	var shift [32]uint
+	d := 0
+	i := uint(k - 1)
+	for b := mask; b != 0; i-- {
+		e := uint(31 - bits.LeadingZeros32(b))
+		b ^= 1 << e
+		at := (e<<5 | i) & 1023
+		offs[i&31], shift[i&31] = base-rk.up[at]+d, e+1
+		d += rk.diff[at]
+	}
+	var acc uint64
+	for j := range k {
+		acc |= prev[offs[j&31]] << shift[j&31]
+	}
+	out[0] = acc
+	for w := 1; w < len(out); w++ {
+		acc = 0
+		for j := range k {
+			o, x := offs[j&31]+w, shift[j&31]
+			acc |= prev[o]<<x | prev[o-1]>>((64-x)&63)
+		}
+		out[w] = acc
+	}
+}
+
 // caniwinExtract records the pairs with M = k once layer k is in cur and
 // layer k-1 in prev. The pool 1..k is the set {0..k-1}, colex rank 0 of its
-// layer; the pool without x has rank k-x in the layer below.
-func (t *CanIWinTable) caniwinExtract(k int, cur, prev []uint64, words int) {
-	bit := func(set []uint64, r int) bool { return set[r>>6]>>(r&63)&1 != 0 }
-	full := cur[:words]
+// layer; the pool without x has rank k-x in the layer below. The layers hold
+// L = NOT(W): lost reports whether the player to move loses.
+func (t *CanIWinTable) caniwinExtract(k int, cur, prev []uint64, wPrev, wCur int) {
+	lost := func(set []uint64, r int) bool { return set[r>>6]>>(r&63)&1 != 0 }
+	full := cur[:wCur]
 	sum := k * (k + 1) / 2
 	for total := 0; total <= t.maxTotal; total++ {
 		i := (k-1)*(t.maxTotal+1) + total
@@ -377,14 +483,14 @@ func (t *CanIWinTable) caniwinExtract(k int, cur, prev []uint64, words int) {
 		case total > sum:
 			t.outcomes[i] = OutcomeUnreachable
 			continue
-		case bit(full, total):
+		case !lost(full, total):
 			t.outcomes[i] = OutcomeFirst
 		default:
 			t.outcomes[i] = OutcomeSecond
 		}
 		var mv uint32
 		for x := 1; x <= k; x++ {
-			if x >= total || !bit(prev[(k-x)*words:], total-x) {
+			if x >= total || lost(prev[(k-x)*wPrev:], total-x) {
 				mv |= 1 << (x - 1)
 			}
 		}

@@ -14,8 +14,8 @@ import (
 //     winning moves, so the comparison favours it);
 //   - engine: SolveCanIWin(20, 300), outcomes and winning moves of all pairs.
 //
-// M=22 and M=25 time the engine alone (T up to 1+...+M). The
-// memo sub-benchmark takes tens of seconds, so run it with -bench only.
+// M=22 and M=25 time the engine alone (T up to 1+...+M). The memo
+// sub-benchmark takes several seconds a run, so run it with -bench only.
 func BenchmarkCanIWin(b *testing.B) {
 	const m, maxTotal = 20, 300
 	b.Run("memo", func(b *testing.B) {

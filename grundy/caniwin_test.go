@@ -306,8 +306,10 @@ func TestCanIWinProgressAndCancel(t *testing.T) {
 }
 
 func TestCanIWinMemory(t *testing.T) {
-	// Two layers of C(25,12) = 5,200,300 sets of 6 words each.
-	if got, want := CanIWinMemory(25, 325), int64(2*5200300*6*8); got < want || got > want+want/10 {
+	// The widest layer at M = 25 is layer 14 once the words per set are
+	// counted: C(25,14) = 4,457,400 sets, and the 14 largest numbers sum to
+	// 25+24+...+12 = 259, so 5 words a set; two such buffers.
+	if got, want := CanIWinMemory(25, 325), int64(2*4457400*5*8); got < want || got > want+want/10 {
 		t.Errorf("CanIWinMemory(25, 325) got %d, want about %d", got, want)
 	}
 	if got, want := CanIWinMemory(20, 300), CanIWinMemory(20, 210); got > want+want/100 {
@@ -315,5 +317,23 @@ func TestCanIWinMemory(t *testing.T) {
 	}
 	if got := CanIWinMemory(20, 300); got > 20<<20 {
 		t.Errorf("CanIWinMemory(20, 300) got %d, want under 20 MiB", got)
+	}
+}
+
+func TestCanIWinOracleWide(t *testing.T) {
+	// Pools of 23 numbers sum to 276, so their bitsets reach 5 words, past
+	// the widths the engine spells out; check pairs there against the
+	// per-pair memoised search.
+	if testing.Short() {
+		t.Skip("solves M = 23 (seconds)")
+	}
+	tab, err := SolveCanIWin(context.Background(), 23, 276, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range [][2]int{{23, 150}, {23, 256}, {23, 260}, {23, 271}, {23, 275}, {23, 276}, {22, 253}, {21, 200}} {
+		t.Run(fmt.Sprintf("M=%d,T=%d", p[0], p[1]), func(t *testing.T) {
+			caniwinCheckPair(t, tab, p[0], p[1])
+		})
 	}
 }

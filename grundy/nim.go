@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -29,8 +30,8 @@ type NimPosition struct {
 	// by the search.
 	Win bool
 	// WinningMoves counts the moves (pile index, new size) that lead to a
-	// losing position, so equal piles count once each; 0 exactly when Win
-	// is false.
+	// losing position, equal piles counting one move each; 0 exactly when
+	// Win is false.
 	WinningMoves int32
 }
 
@@ -86,8 +87,8 @@ func NimPositionCount(maxPiles, maxPile int) int64 {
 }
 
 // NimMemory estimates the peak memory in bytes of SolveNimPositions for its
-// bounds: 8 bytes per position (the result and the order of work) plus the
-// rank terms and the layer offsets. (10, 15) needs about 26 MB, the default
+// bounds: a little over 8 bytes per position (the result, the order of work
+// and a bit for lost positions) plus the rank terms and the layer offsets. (10, 15) needs about 26 MB, the default
 // (7, 7) under 100 KB. It returns 0 for bounds SolveNimPositions rejects.
 func NimMemory(maxPiles, maxPile int) int64 {
 	if nimCheck(maxPiles, maxPile) != nil {
@@ -96,7 +97,7 @@ func NimMemory(maxPiles, maxPile int) int64 {
 	positions := NimPositionCount(maxPiles, maxPile) + 1
 	terms := int64(maxPiles) * int64(maxPile+1) * 8
 	layers := (int64(maxPiles)*int64(maxPile) + 2) * 8 * 2
-	return positions*8 + terms + layers + 64<<10
+	return positions*8 + positions/8 + terms + layers + 64<<10
 }
 
 // nimCheck validates the bounds of SolveNimPositions.
@@ -189,7 +190,7 @@ func SolveNimPositions(ctx context.Context, maxPiles, maxPile int, workers int, 
 	// Group the ranks by total stones: count each total, then place.
 	maxSum := n * m
 	start := make([]int, maxSum+2)
-	if err := nimEachTuple(ctx, n, m, size, func(_ int, sum int) { start[sum+1]++ }); err != nil {
+	if err := nimEachTuple(ctx, n, m, size, func(_ int, _ []int, sum int) { start[sum+1]++ }); err != nil {
 		return nil, err
 	}
 	for s := 1; s <= maxSum+1; s++ {
@@ -197,7 +198,7 @@ func SolveNimPositions(ctx context.Context, maxPiles, maxPile int, workers int, 
 	}
 	order := make([]int32, size)
 	next := slices.Clone(start[:maxSum+1])
-	if err := nimEachTuple(ctx, n, m, size, func(r int, sum int) {
+	if err := nimEachTuple(ctx, n, m, size, func(r int, _ []int, sum int) {
 		order[next[sum]] = int32(r)
 		next[sum]++
 	}); err != nil {
@@ -206,6 +207,8 @@ func SolveNimPositions(ctx context.Context, maxPiles, maxPile int, workers int, 
 	next = nil
 
 	t.moves = make([]int32, size)
+	lost := make([]uint64, size/64+1)
+	lost[0] = 1 // the empty position: no move, lost
 	var mu sync.Mutex
 	var done int64
 	progress.report(done, count)
@@ -219,7 +222,7 @@ func SolveNimPositions(ctx context.Context, maxPiles, maxPile int, workers int, 
 				if err := gctx.Err(); err != nil {
 					return err
 				}
-				t.nimDecide(chunk)
+				t.nimDecide(chunk, lost)
 				mu.Lock()
 				done += int64(len(chunk))
 				progress.report(done, count)
@@ -238,11 +241,12 @@ func SolveNimPositions(ctx context.Context, maxPiles, maxPile int, workers int, 
 	return t, nil
 }
 
-// nimEachTuple calls f with the rank and the total of every sorted tuple of
-// n entries over 0..m, in rank (colex) order, checking ctx now and then.
+// nimEachTuple calls f with the rank, the entries and the total of every
+// sorted tuple of n entries over 0..m, in rank (colex) order, checking ctx
+// now and then. The entries are reused between calls.
 // The colex successor raises the first entry that is below its right
 // neighbour (or below m, for the last) and zeroes the entries before it.
-func nimEachTuple(ctx context.Context, n, m, size int, f func(rank, sum int)) error {
+func nimEachTuple(ctx context.Context, n, m, size int, f func(rank int, a []int, sum int)) error {
 	a := make([]int, n)
 	sum := 0
 	for r := range size {
@@ -251,7 +255,7 @@ func nimEachTuple(ctx context.Context, n, m, size int, f func(rank, sum int)) er
 				return err
 			}
 		}
-		f(r, sum)
+		f(r, a, sum)
 		for k := range n {
 			if (k < n-1 && a[k] < a[k+1]) || (k == n-1 && a[k] < m) {
 				a[k]++
@@ -266,14 +270,18 @@ func nimEachTuple(ctx context.Context, n, m, size int, f func(rank, sum int)) er
 }
 
 // nimDecide decides the positions of the given ranks, whose moves all lead
-// to positions already decided.
-func (t *NimTable) nimDecide(ranks []int32) {
+// to positions already decided. lost has a bit per rank, set for the lost
+// positions decided so far; workers of one layer set bits in the same words,
+// hence the atomic operations.
+func (t *NimTable) nimDecide(ranks []int32, lost []uint64) {
 	n, m := t.maxPiles, t.maxPile
 	stride := m + 1
 	term := t.term
 	a := make([]int, n)
 	pre := make([]int64, n+1) // pre[k] = sum over i < k of term(i, a_i)
 	sh := make([]int64, n+1)  // sh[k] = sum over i < k of term(i+1, a_i)
+	starts := make([]int, n+1)
+	vals := make([]int, n+1)
 	for _, r := range ranks {
 		// Unrank: for k from the top down, the largest value v with
 		// term(k, v) <= what is left; values do not increase downwards.
@@ -294,33 +302,50 @@ func (t *NimTable) nimDecide(ranks []int32) {
 			}
 		}
 
-		// Lower pile i, the first of a run of equal piles, to q: the sorted
-		// child keeps a_0..a_{j-1}, puts q at j (after the entries <= q),
-		// shifts a_j..a_{i-1} up one place and keeps everything after i.
-		// Each pile of the run gives the same child.
+		// The runs of equal piles: run u starts at index starts[u] and has
+		// value vals[u+1]; vals[0] = 0.
+		runs := 0
+		for k := range n {
+			if k == 0 || a[k] != a[k-1] {
+				starts[runs], vals[runs+1] = k, a[k]
+				runs++
+			}
+		}
+		starts[runs] = n
+
+		// Lower pile i, the first of run g, to a q that lies below run u
+		// (u <= g) but not below run u-1, vals[u] <= q < vals[u+1]: the
+		// sorted child keeps a_0..a_{j-1} with j = starts[u], puts q at j,
+		// shifts a_j..a_{i-1} up one place and keeps everything after i, so
+		// its rank is base + term(j, q). Each pile of run g gives the same
+		// child.
 		var wins int32
-		for i := 0; i < n; {
-			p := a[i]
-			run := i + 1
-			for run < n && a[run] == p {
-				run++
+		for g := range runs {
+			i := starts[g]
+			mult := int32(starts[g+1] - i)
+			rest := sh[i] + pre[n] - pre[i+1]
+			for u := g; u >= 0; u-- {
+				j := starts[u]
+				row := term[j*stride : j*stride+stride]
+				wins += mult * nimCountLost(lost, pre[j]-sh[j]+rest, row[vals[u]:vals[u+1]])
 			}
-			mult := int32(run - i)
-			after := pre[n] - pre[i+1]
-			j := i
-			for q := p - 1; q >= 0; q-- {
-				for j > 0 && a[j-1] > q {
-					j--
-				}
-				child := pre[j] + term[j*stride+q] + sh[i] - sh[j] + after
-				if t.moves[child] == 0 {
-					wins += mult
-				}
-			}
-			i = run
 		}
 		t.moves[r] = wins
+		if wins == 0 {
+			atomic.OrUint64(&lost[r>>6], 1<<(r&63))
+		}
 	}
+}
+
+// nimCountLost returns how many of the ranks base+terms[q] have their bit
+// set in lost.
+func nimCountLost(lost []uint64, base int64, terms []int64) int32 {
+	var n uint64
+	for _, tv := range terms {
+		c := base + tv
+		n += atomic.LoadUint64(&lost[c>>6]) >> (c & 63) & 1
+	}
+	return int32(n)
 }
 
 // Each calls emit with the positions of the table in batches of batch
@@ -333,6 +358,7 @@ func (t *NimTable) Each(ctx context.Context, batch int, emit func([]NimPosition)
 	if batch <= 0 {
 		batch = 4096
 	}
+	batch = int(min(int64(batch), t.Len()))
 	var out []NimPosition
 	var piles []int32
 	flush := func() error {
@@ -430,6 +456,28 @@ func (e *NimBoutonError) Error() string {
 // first position, in the order of Each, that disagrees, and nil if none
 // does.
 func (t *NimTable) CheckBouton() error {
+	// A quick pass in rank order, which reads the results in memory order;
+	// only when it finds a disagreement does the pass in the order of Each
+	// look for the first one.
+	agree := true
+	_ = nimEachTuple(context.Background(), t.maxPiles, t.maxPile, len(t.moves), func(r int, a []int, _ int) {
+		x := 0
+		for _, p := range a {
+			x ^= p
+		}
+		var want int32
+		for _, p := range a {
+			if p^x < p {
+				want++
+			}
+		}
+		if t.moves[r] != want {
+			agree = false
+		}
+	})
+	if agree {
+		return nil
+	}
 	return t.nimEachLex(func(seq []int32, rank int64) error {
 		var x int32
 		for _, p := range seq {
@@ -441,8 +489,7 @@ func (t *NimTable) CheckBouton() error {
 				want++
 			}
 		}
-		got := t.moves[rank]
-		if (got > 0) != (x != 0) || got != want {
+		if got := t.moves[rank]; got != want {
 			return &NimBoutonError{
 				Piles: slices.Clone(seq), NimSum: x,
 				Win: got > 0, WinningMoves: got,
