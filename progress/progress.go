@@ -45,18 +45,22 @@ type Tracker struct {
 	bars  *mpb.Progress
 	stop  chan struct{}
 	done  chan struct{}
-	width int
+	width    int
+	interval time.Duration
 }
 
 // New starts a tracker writing to w in the given mode.
-func New(w io.Writer, mode Mode) *Tracker {
-	t := &Tracker{mode: mode, w: w, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{}), width: 22}
+func New(w io.Writer, mode Mode) *Tracker { return newTracker(w, mode, Interval) }
+
+// newTracker is New with the interval of Lines mode chosen.
+func newTracker(w io.Writer, mode Mode, interval time.Duration) *Tracker {
+	t := &Tracker{mode: mode, w: w, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{}), width: 22, interval: interval}
 	switch mode {
 	case Live:
 		t.bars = mpb.New(mpb.WithOutput(w), mpb.WithWidth(30), mpb.WithRefreshRate(200*time.Millisecond))
 		close(t.done)
 	case Lines:
-		go t.printLines()
+		go t.printLines(t.interval)
 	default:
 		close(t.done)
 	}
@@ -151,9 +155,9 @@ func (t *Task) status() string {
 }
 
 // printLines prints the state of every running task every Interval.
-func (t *Tracker) printLines() {
+func (t *Tracker) printLines(interval time.Duration) {
 	defer close(t.done)
-	tick := time.NewTicker(Interval)
+	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	for {
 		select {

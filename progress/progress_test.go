@@ -1,0 +1,77 @@
+package progress
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe for the tracker's goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestLinesMode(t *testing.T) {
+	var buf syncBuffer
+	tr := newTracker(&buf, Lines, 20*time.Millisecond)
+
+	task := tr.Task("squares/p_positions")
+	idle := tr.Task("nim/positions") // never started: prints nothing
+	_ = idle
+	task.Phase("sieving", "n", 4_000_000_000)
+	task.phaseStart = time.Now().Add(-10 * time.Second) // as if running for 10 s
+	task.Set(1_000_000_000)
+	time.Sleep(100 * time.Millisecond)
+	task.Done()
+	tr.Stop()
+
+	out := buf.String()
+	if !strings.Contains(out, "squares/p_positions") || !strings.Contains(out, "sieving  25.0% (1e9 of 4e9 n)") {
+		t.Errorf("no progress line with the percentage:\n%s", out)
+	}
+	if !strings.Contains(out, "left") {
+		t.Errorf("no estimate of the time left:\n%s", out)
+	}
+	if strings.Count(out, "\n") != 1 {
+		t.Errorf("an unchanged state should print once, got:\n%s", out)
+	}
+	if strings.Contains(out, "nim/positions") || strings.Contains(out, "\r") {
+		t.Errorf("printed an idle task or a carriage return:\n%s", out)
+	}
+}
+
+func TestOffModePrintsNothing(t *testing.T) {
+	var buf syncBuffer
+	tr := New(&buf, Off)
+	task := tr.Task("x")
+	task.Phase("p", "n", 10)
+	task.Set(5)
+	task.Done()
+	tr.Stop()
+	if buf.String() != "" {
+		t.Errorf("got %q", buf.String())
+	}
+}
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 9999: "9999", 12345: "12k", 4294967296: "4.3e9", 12_000_000_000: "1.2e10"} {
+		if got := Count(n); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
