@@ -37,14 +37,14 @@ const Interval = 5 * time.Second
 
 // Tracker follows a run's tasks. It is safe for concurrent use.
 type Tracker struct {
-	mode  Mode
-	w     io.Writer
-	start time.Time
-	mu    sync.Mutex
-	tasks []*Task
-	bars  *mpb.Progress
-	stop  chan struct{}
-	done  chan struct{}
+	mode     Mode
+	w        io.Writer
+	start    time.Time
+	mu       sync.Mutex
+	tasks    []*Task
+	bars     *mpb.Progress
+	stop     chan struct{}
+	done     chan struct{}
 	width    int
 	interval time.Duration
 }
