@@ -11,8 +11,10 @@ type Proof struct {
 	Proven bool
 
 	// Needed is how many values the theorem needs, g(0) to g(Needed-1):
-	// Needed = 2*n0 + 2*p + t for preperiod n0, period p and maximum
-	// removal t. It is 0 when there is no period to prove.
+	// for ProveOctal, Needed = 2*max(n0,1) + 2*p + t for preperiod n0,
+	// period p and maximum removal t; for ProveSubtraction, n0 + p + k for
+	// the largest element k of the set. It is 0 when there is no period to
+	// prove.
 	Needed int
 
 	// Have is how many values were given.
@@ -41,6 +43,13 @@ type Proof struct {
 // (2*n0 + p + t - 1) + p, so the values g(0) .. g(2*n0 + 2*p + t - 1) are
 // needed: Needed = 2*n0 + 2*p + t.
 //
+// The argument pairs each split of n+p into heaps a+p and b with the split
+// of n into a and b, which fails for a = 0: an empty "heap" is not a heap,
+// so a game whose digits treat one and two heaps differently (0.04: g is
+// 0, 0, 0, 0, 1, ...) would be "proven" periodic from n0 = 0 on its first
+// four values. ProveOctal therefore uses max(n0, 1) in place of n0, which
+// is sound for every octal game (a period from 0 is also one from 1).
+//
 // ProveOctal checks that window in seq itself rather than trusting p, so a
 // Period that does not belong to seq is not proven. When p.Found is false
 // there is nothing to prove: Proven is false and Needed and Missing are 0.
@@ -53,7 +62,7 @@ func ProveOctal(seq []int32, p Period, maxRemove int) Proof {
 	if !p.Found || p.Period < 1 || p.Preperiod < 0 {
 		return pr
 	}
-	n0, per := p.Preperiod, p.Period
+	n0, per := max(p.Preperiod, 1), p.Period
 	pr.Needed = 2*n0 + 2*per + maxRemove
 	pr.Missing = max(0, pr.Needed-pr.Have)
 	if pr.Missing > 0 {

@@ -60,3 +60,18 @@ func TestProveOctalPanicsOnBadRemove(t *testing.T) {
 	}()
 	ProveOctal([]int32{0, 0}, found(1, 0, 2), 0)
 }
+
+// TestProveOctalPreperiodZero checks the case the plain statement gets
+// wrong: 0.04 (remove two tokens from a heap, leaving two non-empty heaps)
+// has g = 0, 0, 0, 0, 1, ... (g(4) = mex{g(1) XOR g(1)} = 1, by hand), so its
+// first four values look periodic from 0 with period 1 but are not.
+func TestProveOctalPreperiodZero(t *testing.T) {
+	seq := []int32{0, 0, 0, 0}
+	p := FindPeriod(seq)
+	if pr := ProveOctal(seq, p, 2); pr.Proven {
+		t.Errorf("0.04 on g(0..3) = 0: proven %+v, but g(4) = 1", pr)
+	}
+	if pr := ProveOctal(append(seq, 1), Period{Found: true, Period: 1, Preperiod: 0, LastException: -1, Checked: 5}, 2); pr.Proven {
+		t.Errorf("0.04 on g(0..4): period 1 proven %+v", pr)
+	}
+}

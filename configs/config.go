@@ -2,6 +2,7 @@ package configs
 
 import (
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -36,6 +37,73 @@ type Config struct {
 	Flip      Flip     `yaml:"flip" json:"flip"`
 	CanIWin   CanIWin  `yaml:"caniwin" json:"caniwin"`
 	Nim       Nim      `yaml:"nim" json:"nim"`
+	// Subtraction and Octal define games by their rules, each under a name
+	// of the user's choosing that is then a game like the built-in ones.
+	Subtraction map[string]SubtractionGame `yaml:"subtraction" json:"subtraction,omitempty"`
+	Octal       map[string]OctalGame       `yaml:"octal" json:"octal,omitempty"`
+}
+
+// SubtractionGame is a subtraction game: one heap, a move removes s tokens
+// for some s in the set.
+type SubtractionGame struct {
+	// Set is a finite list such as [1, 3, 4] or the name of an infinite set:
+	// squares, cubes, triangular, primes, powers-of-two, fibonacci.
+	Set SetSpec `yaml:"set" json:"set"`
+	// AllBut lists elements taken out of Set.
+	AllBut []int `yaml:"all_but" json:"all_but,omitempty"`
+	// Max is the largest heap tabulated.
+	Max int `yaml:"max" json:"max"`
+}
+
+// OctalGame is an octal game given by its code, such as 0.77 (Kayles).
+type OctalGame struct {
+	Code string `yaml:"code" json:"code"`
+	Max  int    `yaml:"max" json:"max"` // the largest heap tabulated
+}
+
+// DefaultCustomMax is the largest heap of a custom game whose max is not set.
+const DefaultCustomMax = 10000
+
+// setDefaults gives a newly decoded entry its defaults.
+func (g *SubtractionGame) setDefaults() { g.Max = DefaultCustomMax }
+func (g *OctalGame) setDefaults()       { g.Max = DefaultCustomMax }
+
+// SetSpec is a subtraction set as written: a name or a list of elements.
+type SetSpec struct {
+	Name     string
+	Elements []int
+}
+
+// String renders the set as it would be written in YAML.
+func (s SetSpec) String() string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return strings.ReplaceAll(fmt.Sprint(s.Elements), " ", ", ")
+}
+
+// MarshalJSON writes the set as a name or a list.
+func (s SetSpec) MarshalJSON() ([]byte, error) {
+	if s.Name != "" {
+		return json.Marshal(s.Name)
+	}
+	return json.Marshal(s.Elements)
+}
+
+// CustomMaxLimit is the largest heap a custom game may be tabulated to.
+const CustomMaxLimit = 10_000_000
+
+// CustomGames returns the names of the games defined by rules, sorted.
+func (c *Config) CustomGames() []string {
+	var names []string
+	for n := range c.Subtraction {
+		names = append(names, n)
+	}
+	for n := range c.Octal {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // Squares bounds take-a-square.
@@ -145,7 +213,10 @@ func (c *Config) Validate() error {
 	if err := checkSet("plots", c.Plots, PlotFormats, true); err != nil {
 		return err
 	}
-	if err := checkSet("games", c.Games, Games, false); err != nil {
+	if err := c.validateCustom(); err != nil {
+		return err
+	}
+	if err := checkSet("games", c.Games, append(slices.Clone(Games), c.CustomGames()...), false); err != nil {
 		return err
 	}
 	for _, l := range Limits {
@@ -177,3 +248,56 @@ func checkSet(key string, list, allowed []string, emptyOK bool) error {
 
 // Runs reports whether the configuration runs game.
 func (c *Config) Runs(game string) bool { return slices.Contains(c.Games, game) }
+
+// validateCustom checks the games defined by rules: their names, rules and
+// bounds.
+func (c *Config) validateCustom() error {
+	for _, name := range c.CustomGames() {
+		_, isSub := c.Subtraction[name]
+		_, isOct := c.Octal[name]
+		section := "subtraction"
+		if isOct {
+			section = "octal"
+		}
+		key := section + "." + name
+		switch {
+		case slices.Contains(Games, name):
+			return &Error{Key: key, Problem: "uses the name of a built-in game", Allowed: "any other name"}
+		case isSub && isOct:
+			return &Error{Key: key, Problem: "is defined under both subtraction and octal", Allowed: "one definition per name"}
+		case !validName(name):
+			return &Error{Key: key, Problem: "is not a usable game name", Allowed: "lower-case letters, digits, - and _, starting with a letter"}
+		}
+		var max int
+		if isSub {
+			g := c.Subtraction[name]
+			max = g.Max
+			if _, err := g.Rules(); err != nil {
+				return &Error{Key: key + ".set", Value: g.Set.String(), Problem: err.Error()}
+			}
+		} else {
+			g := c.Octal[name]
+			max = g.Max
+			if _, err := g.Rules(); err != nil {
+				return &Error{Key: key + ".code", Value: fmt.Sprintf("%q", g.Code), Problem: err.Error()}
+			}
+		}
+		if max < 1 || max > CustomMaxLimit {
+			return &Error{Key: key + ".max", Value: fmt.Sprint(max), Problem: "is out of range", Allowed: fmt.Sprintf("1 to %d", CustomMaxLimit)}
+		}
+	}
+	return nil
+}
+
+// validName reports whether a custom game name can be a folder name.
+func validName(name string) bool {
+	if name == "" || name[0] < 'a' || name[0] > 'z' {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}

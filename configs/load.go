@@ -97,11 +97,18 @@ func Load(name string, data []byte) (Config, error) {
 		}
 		return Config{}, err
 	}
+	if _, set := lines["games"]; !set {
+		cfg.Games = append(cfg.Games, cfg.CustomGames()...)
+	}
 	if err := cfg.Validate(); err != nil {
 		var ce *Error
 		if errors.As(err, &ce) {
 			ce.File = name
 			ce.Line = lines[ce.Key]
+			if ce.Line == 0 {
+				// A key the file does not set: point at its section.
+				ce.Line = lines[ce.Key[:max(0, strings.LastIndex(ce.Key, "."))]]
+			}
 		}
 		return Config{}, err
 	}
@@ -126,7 +133,32 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 	if node.Kind == yaml.AliasNode {
 		node = node.Alias
 	}
-	if v.Kind() == reflect.Struct && v.Type() != reflect.TypeFor[Size]() {
+	if v.Kind() == reflect.Map {
+		if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
+			return nil
+		}
+		if node.Kind != yaml.MappingNode {
+			return &Error{Line: node.Line, Key: key, Value: describe(node), Problem: "is not a mapping", Allowed: "game names, each with its rules"}
+		}
+		if v.IsNil() {
+			v.Set(reflect.MakeMap(v.Type()))
+		}
+		for i := 0; i+1 < len(node.Content); i += 2 {
+			k, val := node.Content[i], node.Content[i+1]
+			elem := reflect.New(v.Type().Elem()).Elem()
+			if d, ok := elem.Addr().Interface().(interface{ setDefaults() }); ok {
+				d.setDefaults()
+			}
+			path := key + "." + k.Value
+			lines[path] = k.Line
+			if err := decodeNode(val, elem, path, lines); err != nil {
+				return err
+			}
+			v.SetMapIndex(reflect.ValueOf(k.Value), elem)
+		}
+		return nil
+	}
+	if v.Kind() == reflect.Struct && v.Type() != reflect.TypeFor[Size]() && v.Type() != reflect.TypeFor[SetSpec]() {
 		if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
 			return nil // "squares:" with nothing under it keeps the defaults
 		}
@@ -200,6 +232,8 @@ func describe(n *yaml.Node) string {
 // kindText says what kind of value a field takes.
 func kindText(v reflect.Value) string {
 	switch {
+	case v.Type() == reflect.TypeFor[SetSpec]():
+		return "a list such as [1, 3, 4] or a set name such as squares"
 	case v.Type() == reflect.TypeFor[Size]():
 		return "auto or a size such as 8GiB"
 	case v.Kind() == reflect.Int, v.Kind() == reflect.Int64:

@@ -98,6 +98,7 @@ func NewPlan(cfg configs.Config) (*Plan, error) {
 			p.Jobs = append(p.Jobs, nimJobs(cfg.Nim)...)
 		}
 	}
+	p.Jobs = append(p.Jobs, customJobs(cfg, p.Workers)...)
 	p.Memory = baseMemory
 	for _, j := range p.Jobs {
 		p.Memory += j.Memory

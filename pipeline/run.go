@@ -126,6 +126,12 @@ func gameBounds(cfg configs.Config, game string) any {
 	case "nim":
 		return cfg.Nim
 	}
+	if g, ok := cfg.Subtraction[game]; ok {
+		return g
+	}
+	if g, ok := cfg.Octal[game]; ok {
+		return g
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"sync"
 
@@ -132,8 +133,14 @@ func periodFinding(p analysis.Period, proof *analysis.Proof) map[string]any {
 	if proof != nil {
 		f["proven"] = proof.Proven
 		f["values_needed"] = proof.Needed
-		if proof.Missing > 0 {
+		switch {
+		case proof.Proven:
+			f["summary"] = fmt.Sprintf("%s; proven periodic for ever (the theorem needs %d values, %d computed)", p, proof.Needed, proof.Have)
+		case proof.Missing > 0:
 			f["values_missing"] = proof.Missing
+			f["summary"] = fmt.Sprintf("%s; not proven: the theorem needs %d values, %d more than computed", p, proof.Needed, proof.Missing)
+		default:
+			f["summary"] = fmt.Sprintf("%s; not proven: the values in the theorem's window do not all repeat", p)
 		}
 	}
 	return f

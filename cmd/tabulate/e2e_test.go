@@ -285,3 +285,61 @@ func TestRunEndToEnd(t *testing.T) {
 		}
 	})
 }
+
+// TestRunCustomGames runs games defined by their rules and checks the tables
+// against a plain recursion over the literal rules, and the proofs.
+func TestRunCustomGames(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	config := writeConfig(t, `
+plots: []
+games: [kayles, s134]
+octal:
+  kayles: { code: "0.77", max: 300 }
+subtraction:
+  s134: { set: [1, 3, 4], max: 300 }
+`)
+	if code, _, stderr := runTabulate(t, "run", "--config", config, "--out", out, "-q"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	// Plain recursions: Kayles removes 1 or 2 adjacent pins from a row,
+	// possibly splitting it; S = {1, 3, 4} removes 1, 3 or 4 tokens.
+	kayles := make([]int32, 301)
+	s134 := make([]int32, 301)
+	mex := func(seen map[int32]bool) int32 {
+		var g int32
+		for seen[g] {
+			g++
+		}
+		return g
+	}
+	for n := 1; n <= 300; n++ {
+		seen := map[int32]bool{}
+		for take := 1; take <= 2; take++ {
+			for left := 0; left+take <= n; left++ {
+				seen[kayles[left]^kayles[n-take-left]] = true
+			}
+		}
+		kayles[n] = mex(seen)
+		seen = map[int32]bool{}
+		for _, s := range []int{1, 3, 4} {
+			if s <= n {
+				seen[s134[n-s]] = true
+			}
+		}
+		s134[n] = mex(seen)
+	}
+	for name, want := range map[string][]int32{"kayles": kayles, "s134": s134} {
+		tb := readTable(t, out, name, "grundy")
+		checkContract(t, tb, "n int64, grundy int32, win bool")
+		if got := tb.col("grundy").([]int32); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Grundy values differ from the plain recursion", name)
+		}
+	}
+	m, _ := output.ReadManifest(filepath.Join(out, output.ManifestName))
+	for name, period := range map[string]float64{"kayles": 12, "s134": 7} {
+		f := m.Games[name].Findings["grundy"].(map[string]any)
+		if f["period"] != period || f["proven"] != true {
+			t.Errorf("%s findings %v, want period %v proven", name, f, period)
+		}
+	}
+}

@@ -230,6 +230,10 @@ func printSummary(w io.Writer, plan *pipeline.Plan, res *pipeline.Result) {
 		games = append(games, g)
 	}
 	slices.Sort(games)
+	width := 8
+	for _, g := range games {
+		width = max(width, len(g))
+	}
 	if len(games) > 0 {
 		fmt.Fprintln(w, "findings:")
 	}
@@ -240,7 +244,7 @@ func printSummary(w io.Writer, plan *pipeline.Plan, res *pipeline.Result) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			fmt.Fprintf(w, "  %-8s %-13s %s\n", g, k, findingText(res.Findings[g][k]))
+			fmt.Fprintf(w, "  %-*s %-13s %s\n", width, g, k, findingText(res.Findings[g][k]))
 		}
 	}
 }

@@ -1,0 +1,38 @@
+package configs
+
+import (
+	"tabulate/grundy"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Rules returns the subtraction set the entry describes.
+func (g SubtractionGame) Rules() (grundy.SubtractionSet, error) {
+	return grundy.NewSubtractionSet(g.Set.Name, g.Set.Elements, g.AllBut)
+}
+
+// Rules returns the octal code the entry describes.
+func (g OctalGame) Rules() (grundy.OctalCode, error) {
+	return grundy.ParseOctal(g.Code)
+}
+
+// UnmarshalYAML reads a set written as a name (squares) or a list ([1, 3, 4]).
+func (s *SetSpec) UnmarshalYAML(n *yaml.Node) error {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.ShortTag() != "!!str" {
+			break
+		}
+		*s = SetSpec{Name: n.Value}
+		return nil
+	case yaml.SequenceNode:
+		var elems []int
+		if err := n.Decode(&elems); err != nil {
+			break
+		}
+		*s = SetSpec{Elements: elems}
+		return nil
+	}
+	return &Error{Value: describe(n), Problem: "is not a subtraction set",
+		Allowed: "a list of positive whole numbers such as [1, 3, 4], or one of squares, cubes, triangular, primes, powers-of-two, fibonacci"}
+}

@@ -1,0 +1,71 @@
+package configs
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCustomGames(t *testing.T) {
+	cfg, err := Load("games.yaml", []byte(`
+octal:
+  kayles: { code: "0.77", max: 500 }
+subtraction:
+  s134: { set: [1, 3, 4] }
+  odd-primes: { set: primes, all_but: [2], max: 100 }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(cfg.Games, ","); got != "squares,flip,caniwin,nim,kayles,odd-primes,s134" {
+		t.Errorf("games %s: without a games key every defined game should run", got)
+	}
+	if cfg.Subtraction["s134"].Max != DefaultCustomMax || cfg.Octal["kayles"].Max != 500 {
+		t.Errorf("max: got %d and %d", cfg.Subtraction["s134"].Max, cfg.Octal["kayles"].Max)
+	}
+	if !slices.Equal(cfg.Subtraction["s134"].Set.Elements, []int{1, 3, 4}) || cfg.Subtraction["odd-primes"].Set.Name != "primes" {
+		t.Errorf("sets: %+v", cfg.Subtraction)
+	}
+	cfg, err = Load("games.yaml", []byte("games: [kayles]\noctal:\n  kayles: { code: \"0.77\" }\n"))
+	if err != nil || !slices.Equal(cfg.Games, []string{"kayles"}) {
+		t.Errorf("an explicit games list is kept: %v, %v", cfg.Games, err)
+	}
+}
+
+func TestCustomGameErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml string
+		line       int
+		want       []string
+	}{
+		{"bad octal digit", "octal:\n  k:\n    code: \"0.78\"\n", 3, []string{"octal.k.code", `"0.78"`, "8"}},
+		{"two points", "octal:\n  k: {code: \"0.7.7\"}\n", 2, []string{"octal.k.code", `"0.7.7"`}},
+		{"empty code", "octal:\n  k: {code: \"\"}\n", 2, []string{"octal.k.code"}},
+		{"unknown set name", "subtraction:\n  s: {set: evens}\n", 2, []string{"subtraction.s.set", "evens", "squares"}},
+		{"zero in set", "subtraction:\n  s: {set: [0, 1]}\n", 2, []string{"subtraction.s.set", "0"}},
+		{"set not a list or name", "subtraction:\n  s: {set: {a: 1}}\n", 2, []string{"subtraction.s.set", "subtraction set"}},
+		{"built-in name", "subtraction:\n  squares: {set: squares}\n", 2, []string{"subtraction.squares", "built-in"}},
+		{"both kinds", "subtraction:\n  k: {set: [1]}\noctal:\n  k: {code: \"0.77\"}\n", 4, []string{"octal.k", "both"}},
+		{"bad name", "octal:\n  Kayles!: {code: \"0.77\"}\n", 2, []string{"Kayles!", "lower-case"}},
+		{"max too large", "octal:\n  k: {code: \"0.77\", max: 100000000}\n", 2, []string{"octal.k.max", "100000000", "1 to 10000000"}},
+		{"unknown key in game", "octal:\n  k: {code: \"0.77\", heaps: 5}\n", 2, []string{"octal.k.heaps", "unknown key", "code, max"}},
+		{"undefined game in games", "games: [kayles]\n", 1, []string{"games", `"kayles"`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load("g.yaml", []byte(tc.yaml))
+			var ce *Error
+			if !errors.As(err, &ce) {
+				t.Fatalf("got %v, want a *configs.Error", err)
+			}
+			if ce.Line != tc.line {
+				t.Errorf("line %d, want %d: %v", ce.Line, tc.line, err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("message %q lacks %q", err, w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,642 @@
+package grundy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"tabulate/analysis"
+)
+
+// octalOracleDigits parses a well-formed code "d0.d1d2..." or ".d1d2..." on
+// its own, so that the oracle shares nothing with ParseOctal.
+func octalOracleDigits(code string) []int {
+	before, after, _ := strings.Cut(code, ".")
+	d := []int{0}
+	if before != "" {
+		d[0] = int(before[0] - '0')
+	}
+	for _, c := range after {
+		d = append(d, int(c-'0'))
+	}
+	return d
+}
+
+// octalOracle returns g(0..max) of the octal game code by a memoised
+// recursion over the literal rules: from a heap of n, for every k with digit
+// d_k, bit 1 removes the whole heap when n == k, bit 2 leaves n-k when
+// n > k, and bit 4 leaves two heaps a and n-k-a for every a with
+// 1 <= a <= n-k-1 (each split in both orders); the value of a position of
+// several heaps is the XOR of theirs and the mex is taken over a map.
+func octalOracle(code string, max int) []int32 {
+	d := octalOracleDigits(code)
+	memo := map[int]int32{0: 0}
+	var g func(n int) int32
+	g = func(n int) int32 {
+		if v, ok := memo[n]; ok {
+			return v
+		}
+		seen := map[int32]bool{}
+		for k, dk := range d {
+			if dk&1 != 0 && k >= 1 && n == k {
+				seen[0] = true // no heap left
+			}
+			if dk&2 != 0 && k >= 1 && n > k {
+				seen[g(n-k)] = true
+			}
+			if dk&4 != 0 {
+				for a := 1; a <= n-k-1; a++ {
+					seen[g(a)^g(n-k-a)] = true
+				}
+			}
+		}
+		m := int32(0)
+		for seen[m] {
+			m++
+		}
+		memo[n] = m
+		return m
+	}
+	out := make([]int32, max+1)
+	for n := range out {
+		out[n] = g(n)
+	}
+	return out
+}
+
+// octalCodes are the games checked against the oracle and the naive engine:
+// the named ones of the issue, games with and without a sparse space, with a
+// split digit before the point, with several split digits, and with none.
+var octalCodes = []string{
+	"0.07", "0.77", "0.137", "4.07", "0.6", "0.15", "0.51", "0.007", "0.16",
+	"0.04", "0.05", "0.14", "0.106", "0.117", "0.127", "0.1777", "0.165",
+	"0.7", "0.3", "0.33", "0.4", "4.0", "0.0", "4.7", "0.072", "0.344",
+	"0.6104", "4.4", "0.17", "0.54",
+}
+
+// octalVariants are the engines compared: the exported ones and the
+// sparse-space and plain parts of OctalGrundy alone.
+var octalVariants = []struct {
+	name string
+	run  func(ctx context.Context, c OctalCode, max int) ([]int32, error)
+}{
+	{"OctalGrundy", func(ctx context.Context, c OctalCode, max int) ([]int32, error) {
+		return OctalGrundy(ctx, c, max, nil)
+	}},
+	{"sparse", func(ctx context.Context, c OctalCode, max int) ([]int32, error) {
+		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true})
+	}},
+	{"plain", func(ctx context.Context, c OctalCode, max int) ([]int32, error) {
+		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true, noSparse: true})
+	}},
+	{"OctalGrundyNaive", OctalGrundyNaive},
+}
+
+// octalDiff describes the first difference between got and want, or "".
+func octalDiff(got, want []int32) string {
+	if len(got) != len(want) {
+		return fmt.Sprintf("got %d values, want %d", len(got), len(want))
+	}
+	for n := range want {
+		if got[n] != want[n] {
+			return fmt.Sprintf("g(%d) = %d, want %d", n, got[n], want[n])
+		}
+	}
+	return ""
+}
+
+func TestOctalOracle(t *testing.T) {
+	const max = 300
+	ctx := context.Background()
+	for _, code := range octalCodes {
+		want := octalOracle(code, max)
+		c, err := ParseOctal(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range octalVariants {
+			t.Run(code+"/"+v.name, func(t *testing.T) {
+				got, err := v.run(ctx, c, max)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := octalDiff(got, want); d != "" {
+					t.Errorf("%s: %s (oracle)", code, d)
+				}
+			})
+		}
+	}
+}
+
+// TestOctalNaiveAgreement checks the engine, its sparse-space part alone and
+// its plain part alone against OctalGrundyNaive: to 10^4 for the games named
+// in the issue, to 3000 for the others.
+func TestOctalNaiveAgreement(t *testing.T) {
+	ctx := context.Background()
+	named := []string{"0.07", "0.77", "0.137", "4.07", "0.6", "0.15", "0.51", "0.007", "0.16"}
+	for _, code := range octalCodes {
+		max := 3000
+		if slices.Contains(named, code) {
+			max = 10_000
+		}
+		c, _ := ParseOctal(code)
+		want, err := OctalGrundyNaive(ctx, c, max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range octalVariants[:3] {
+			t.Run(code+"/"+v.name, func(t *testing.T) {
+				got, err := v.run(ctx, c, max)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := octalDiff(got, want); d != "" {
+					t.Errorf("%s: %s (OctalGrundyNaive)", code, d)
+				}
+			})
+		}
+	}
+}
+
+// TestOctalRandomCodes compares OctalGrundy with OctalGrundyNaive on random
+// codes of up to four digits after the point, past the checkpoints 128 ..
+// 2048 at which it may prove a period and change its labelling.
+func TestOctalRandomCodes(t *testing.T) {
+	const max = 2500
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(7, 11))
+	trials := 60
+	if testing.Short() {
+		trials = 20
+	}
+	for range trials {
+		var b strings.Builder
+		b.WriteByte("04"[rng.IntN(2)])
+		b.WriteByte('.')
+		for range 1 + rng.IntN(4) {
+			b.WriteByte(byte('0' + rng.IntN(8)))
+		}
+		code := b.String()
+		c, err := ParseOctal(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := OctalGrundyNaive(ctx, c, max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := OctalGrundy(ctx, c, max, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := octalDiff(got, want); d != "" {
+			t.Errorf("%s: %s (OctalGrundyNaive)", code, d)
+		}
+	}
+}
+
+// octalExceptions returns the n < p.Preperiod whose value differs from the
+// periodic value of their residue, g(n0 + (n-n0) mod p) taken past n0: the
+// "exceptions" of the published tables.
+func octalExceptions(g []int32, p analysis.Period) []int {
+	var out []int
+	n0, per := p.Preperiod, p.Period
+	for n := 0; n < n0; n++ {
+		r := ((n-n0)%per + per) % per
+		if g[n] != g[n0+r] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// TestOctalPublished checks games whose values, periods and exceptions are
+// published, each found by analysis.FindPeriod and proven by
+// analysis.ProveOctal on the values of OctalGrundy.
+func TestOctalPublished(t *testing.T) {
+	tests := []struct {
+		code       string
+		source     string
+		first      []int32 // g(0), g(1), ...
+		period     int
+		preperiod  int   // last exception + 1
+		exceptions []int // nil: not checked
+	}{
+		{"0.77", "Kayles, OEIS A002186: period 12, last exception 70", []int32{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7}, 12, 71, nil},
+		{"0.137", "Dawson's chess, OEIS A002187: period 34, exceptions 0, 14, 16, 17, 31, 34, 51", []int32{0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3}, 34, 52, []int{0, 14, 16, 17, 31, 34, 51}},
+		{"0.07", "Dawson's Kayles, Winning Ways ch. 4: g(n) = A002187(n-1), period 34, last exception 52", []int32{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3}, 34, 53, nil},
+		{"0.117", "OEIS A071453: period 48, exceptions 2, 6, 7, 12, 16, 22, 26, 36, 46", []int32{0, 1, 1, 1, 0, 2, 2, 1, 3, 4, 0, 1, 1, 1, 3, 2, 2, 2, 3, 4}, 48, 47, []int{2, 6, 7, 12, 16, 22, 26, 36, 46}},
+		{"0.051", "OEIS A071453: .051 has the values of .117 shifted by one", []int32{0, 0, 1, 1, 1, 0, 2, 2, 1, 3, 4, 0, 1, 1, 1, 3, 2, 2, 2, 3, 4}, 48, 48, nil},
+		{"0.141", "OEIS A125912: period 11, last exception 13", []int32{0, 1, 0, 1, 1, 0, 1, 2, 2, 1, 2, 4, 1, 0, 1, 1, 2, 1, 2, 2}, 11, 14, nil},
+		{"0.115", "OEIS A125829: period 14, the only exception n = 0", []int32{0, 1, 1, 1, 0, 1, 1, 1, 2, 2, 2, 1, 2, 2, 2, 1, 1, 1, 0, 1}, 14, 1, []int{0}},
+		{"0.11377", "OEIS A071452: period 32, last exception 186", []int32{0, 1, 1, 1, 2, 2, 2, 3, 3, 1, 1, 1, 4, 4, 4, 3, 3, 2, 2, 2}, 32, 187, nil},
+		{"0.0177", "OEIS A071452: .0177 has the values of .11377 shifted by one", nil, 32, 188, nil},
+		{"0.045", "OEIS A071452: .045 has the values of .11377 shifted by two", nil, 32, 189, nil},
+	}
+	ctx := context.Background()
+	for _, tt := range tests {
+		t.Run(tt.code, func(t *testing.T) {
+			c, err := ParseOctal(tt.code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			g, err := OctalGrundy(ctx, c, 2000, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := analysis.FindPeriod(g)
+			proof := analysis.ProveOctal(g, p, c.MaxRemove())
+			elapsed := time.Since(start)
+			if got := g[:len(tt.first)]; !slices.Equal(got, tt.first) {
+				t.Errorf("first values %v, want %v (%s)", got, tt.first, tt.source)
+			}
+			if !p.Found || p.Period != tt.period || p.Preperiod != tt.preperiod {
+				t.Fatalf("FindPeriod: %v, want period %d from n = %d (%s)", p, tt.period, tt.preperiod, tt.source)
+			}
+			if !proof.Proven {
+				t.Errorf("ProveOctal: %+v, want proven", proof)
+			}
+			if tt.exceptions != nil {
+				if got := octalExceptions(g, p); !slices.Equal(got, tt.exceptions) {
+					t.Errorf("exceptions %v, want %v (%s)", got, tt.exceptions, tt.source)
+				}
+			}
+			if elapsed > time.Second {
+				t.Errorf("computing and proving took %v, want well under a second", elapsed)
+			}
+		})
+	}
+}
+
+// TestOctalGangolliPlambeck checks 0.127, periodic with period 4 after a
+// last exception at n = 46577 (A. Gangolli and T. Plambeck, "A note on
+// periodicity in some octal games", Int. J. Game Theory 18 (1989), via OEIS
+// A071464, whose values begin 1, 0, 2, 2, 1, 0, 4, 4 at n = 1): the
+// sparse-space engine alone reaches the 93167 values the proof needs, and
+// OctalGrundy proves it on its own.
+func TestOctalGangolliPlambeck(t *testing.T) {
+	const max = 100_000
+	ctx := context.Background()
+	c, _ := ParseOctal("0.127")
+	e, err := octalRun(ctx, c, max, nil, octalOptions{noPeriodic: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := e.g
+	if got, want := g[:9], []int32{0, 1, 0, 2, 2, 1, 0, 4, 4}; !slices.Equal(got, want) {
+		t.Errorf("first values %v, want %v (A071464)", got, want)
+	}
+	if !e.sparse {
+		t.Errorf("the sparse-space method is not in use at the end")
+	}
+	p := analysis.FindPeriod(g)
+	if !p.Found || p.Period != 4 || p.LastException != 46577 {
+		t.Fatalf("FindPeriod: %v, want period 4, last exception 46577", p)
+	}
+	if proof := analysis.ProveOctal(g, p, c.MaxRemove()); !proof.Proven || proof.Needed != 2*46578+2*4+3 {
+		t.Errorf("ProveOctal: %+v, want proven with 93167 values", proof)
+	}
+	full, err := OctalGrundy(ctx, c, 2*max, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := octalDiff(full[:max+1], g); d != "" {
+		t.Errorf("OctalGrundy: %s (the sparse-space engine alone)", d)
+	}
+	for n := 46578; n+4 <= 2*max; n++ {
+		if full[n+4] != full[n] {
+			t.Fatalf("OctalGrundy: g(%d) = %d != g(%d) = %d", n+4, full[n+4], n, full[n])
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	want, err := OctalGrundyNaive(ctx, c, max)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := octalDiff(g, want); d != "" {
+		t.Errorf("sparse-space engine: %s (OctalGrundyNaive)", d)
+	}
+}
+
+// TestOctal016 checks 0.16, periodic with period 149459 after a last
+// exception at n = 105350, as Gangolli and Plambeck found (A. Gangolli and
+// T. Plambeck, "A note on periodicity in some octal games", Int. J. Game
+// Theory 18 (1989); listed in Flammenkamp's tables of octal games): the
+// proof needs 2*105351 + 2*149459 + 2 = 509622 values, which the
+// sparse-space engine computes and OctalGrundy proves at the checkpoint 2^19.
+func TestOctal016(t *testing.T) {
+	const max = 1 << 20
+	c, _ := ParseOctal("0.16")
+	start := time.Now()
+	g, err := OctalGrundy(context.Background(), c, max, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	elapsed := time.Since(start)
+	p := analysis.FindPeriod(g)
+	if !p.Found || p.Period != 149459 || p.LastException != 105350 {
+		t.Fatalf("FindPeriod: %v, want period 149459, last exception 105350", p)
+	}
+	if proof := analysis.ProveOctal(g, p, c.MaxRemove()); !proof.Proven || proof.Needed != 509622 {
+		t.Errorf("ProveOctal: %+v, want proven with 509622 values", proof)
+	}
+	t.Logf("0.16 to 2^20 in %v", elapsed)
+}
+
+// TestOctalDawsonKayles checks 0.07 against the flip game's run values
+// (FlipRunGrundy, an engine of its own) to 10^5 and, unless -short, against
+// OctalGrundyNaive to 10^5 with the sparse-space and plain parts alone too.
+func TestOctalDawsonKayles(t *testing.T) {
+	const max = 100_000
+	ctx := context.Background()
+	c, _ := ParseOctal("0.07")
+	want := FlipRunGrundy(max)
+	got, err := OctalGrundy(ctx, c, max, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := octalDiff(got, want); d != "" {
+		t.Errorf("OctalGrundy: %s (FlipRunGrundy)", d)
+	}
+	if testing.Short() {
+		return
+	}
+	naive, err := OctalGrundyNaive(ctx, c, max)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := octalDiff(naive, want); d != "" {
+		t.Errorf("OctalGrundyNaive: %s (FlipRunGrundy)", d)
+	}
+	alone, err := octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := octalDiff(alone, want); d != "" {
+		t.Errorf("without the periodicity theorem: %s (FlipRunGrundy)", d)
+	}
+}
+
+// TestOctalSparseSpace checks that the engine finds the sparse spaces the
+// file comment describes and that they stay sparse.
+func TestOctalSparseSpace(t *testing.T) {
+	tests := []struct {
+		code     string
+		max      int
+		sparse   bool
+		maxRare  int
+		maxScans int64
+	}{
+		{"0.77", 20_000, true, 10, 0},     // Kayles: 10 rare heaps up to n = 70 (m = 15)
+		{"0.16", 100_000, true, 100, 100}, // a few dozen rare heaps
+		{"0.07", 20_000, false, 0, 0},     // no sparse space
+		{"0.137", 20_000, false, 0, 0},    // no sparse space
+	}
+	for _, tt := range tests {
+		t.Run(tt.code, func(t *testing.T) {
+			c, _ := ParseOctal(tt.code)
+			e, err := octalRun(context.Background(), c, tt.max, nil, octalOptions{noPeriodic: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.sparse != tt.sparse {
+				t.Fatalf("sparse = %v, want %v", e.sparse, tt.sparse)
+			}
+			if len(e.rare) > tt.maxRare || e.fullScans > tt.maxScans {
+				t.Errorf("%d rare heaps and %d full scans (mask %d, e = %d), want at most %d and %d",
+					len(e.rare), e.fullScans, e.mask, e.dom, tt.maxRare, tt.maxScans)
+			}
+		})
+	}
+}
+
+// TestOctalProvenPeriod checks the engine's own use of the periodicity
+// theorem: it must not be fooled where the plain statement is (preperiod 0
+// and a last digit without bit 2), and every period it proves on a prefix
+// must hold on the naive values far beyond.
+func TestOctalProvenPeriod(t *testing.T) {
+	// 0.04: g = 0 0 0 0 1 ...; period 1 from 0 passes the plain window
+	// 0 <= n < 0+1+2 on four values, but g(4) = 1.
+	if p, ok := octalProvenPeriod([]int32{0, 0, 0, 0}, 2); ok {
+		t.Errorf("0.04, four values: proved period %d", p)
+	}
+	proven := 0
+	for _, code := range octalCodes {
+		c, _ := ParseOctal(code)
+		long, err := OctalGrundyNaive(context.Background(), c, 3000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for l := 4; l <= 400; l++ {
+			p, ok := octalProvenPeriod(long[:l], octalRulesOf(c).t)
+			if !ok {
+				continue
+			}
+			proven++
+			// The least n0 for p in the prefix.
+			n0 := l - p
+			for n0 > 0 && long[n0-1] == long[n0-1+p] {
+				n0--
+			}
+			for n := n0; n+p < len(long); n++ {
+				if long[n+p] != long[n] {
+					t.Fatalf("%s: %d values prove period %d from %d, but g(%d) != g(%d)", code, l, p, n0, n+p, n)
+				}
+			}
+		}
+	}
+	if proven == 0 {
+		t.Fatal("no prefix proved a period; the test checks nothing")
+	}
+}
+
+func TestParseOctal(t *testing.T) {
+	tests := []struct {
+		code, want string
+		maxRemove  int
+		digits     []int // d_0, d_1, ...
+	}{
+		{"0.07", "0.07", 2, []int{0, 0, 7}},
+		{".07", "0.07", 2, []int{0, 0, 7}},
+		{"0.77", "0.77", 2, []int{0, 7, 7}},
+		{"0.137", "0.137", 3, []int{0, 1, 3, 7}},
+		{"4.07", "4.07", 2, []int{4, 0, 7}},
+		{"0.070", "0.07", 2, []int{0, 0, 7}},
+		{".6", "0.6", 1, []int{0, 6}},
+		{"4.", "4.0", 1, []int{4}},
+		{"4.0", "4.0", 1, []int{4}},
+		{"0.", "0.0", 1, []int{0}},
+		{"0.000", "0.0", 1, []int{0}},
+		{"0.0000001", "0.0000001", 7, []int{0, 0, 0, 0, 0, 0, 0, 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.code, func(t *testing.T) {
+			c, err := ParseOctal(tt.code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.String(); got != tt.want {
+				t.Errorf("String() = %q, want %q", got, tt.want)
+			}
+			if got := c.MaxRemove(); got != tt.maxRemove {
+				t.Errorf("MaxRemove() = %d, want %d", got, tt.maxRemove)
+			}
+			for k := -1; k <= len(tt.digits)+1; k++ {
+				want := 0
+				if k >= 0 && k < len(tt.digits) {
+					want = tt.digits[k]
+				}
+				if got := c.Digit(k); got != want {
+					t.Errorf("Digit(%d) = %d, want %d", k, got, want)
+				}
+			}
+			again, err := ParseOctal(c.String())
+			if err != nil || again != c {
+				t.Errorf("ParseOctal(String()) = %v, %v, want %v", again, err, c)
+			}
+		})
+	}
+	if got := (OctalCode{}).String(); got != "0.0" {
+		t.Errorf("zero OctalCode: String() = %q, want \"0.0\"", got)
+	}
+}
+
+func TestParseOctalErrors(t *testing.T) {
+	tests := []struct {
+		code string
+		pos  int
+		char rune
+		want string // part of the message
+	}{
+		{"", -1, 0, `octal code "": empty`},
+		{"0.08", 3, '8', `octal code "0.08": character '8' at position 3 (0-based): only digits 0-7 and one point are allowed`},
+		{"0.7a", 3, 'a', "only digits 0-7 and one point"},
+		{"-0.07", 0, '-', "only digits 0-7 and one point"},
+		{" 0.07", 0, ' ', "only digits 0-7 and one point"},
+		{"0.07 ", 4, ' ', "only digits 0-7 and one point"},
+		{"0,07", 1, ',', "only digits 0-7 and one point"},
+		{"0.0é", 3, 'é', "only digits 0-7 and one point"},
+		{"0..7", 2, '.', "a second point (the first is at position 1)"},
+		{"0.7.7", 3, '.', "a second point"},
+		{"007", -1, 0, `no point: write the code as d0.d1d2...`},
+		{"12.3", 1, '2', "only one digit, d0 (0 or 4), may stand before the point"},
+		{"04.07", 1, '4', "only one digit"},
+		{"2.07", 0, '2', "d0, may only be 0 or 4"},
+		{"7.07", 0, '7', "d0, may only be 0 or 4"},
+		{".", -1, 0, "no digits"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.code, func(t *testing.T) {
+			_, err := ParseOctal(tt.code)
+			var ce *OctalCodeError
+			if !errors.As(err, &ce) {
+				t.Fatalf("got %v, want an *OctalCodeError", err)
+			}
+			if ce.Code != tt.code || ce.Pos != tt.pos || ce.Char != tt.char {
+				t.Errorf("got code %q, position %d, char %q; want %q, %d, %q", ce.Code, ce.Pos, ce.Char, tt.code, tt.pos, tt.char)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q does not say %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestOctalArguments(t *testing.T) {
+	ctx := context.Background()
+	c, _ := ParseOctal("0.07")
+	for _, v := range octalVariants {
+		if _, err := v.run(ctx, c, -1); err == nil {
+			t.Errorf("%s: max -1: got no error", v.name)
+		}
+		g, err := v.run(ctx, c, 0)
+		if err != nil || !slices.Equal(g, []int32{0}) {
+			t.Errorf("%s: max 0: got %v, %v, want [0]", v.name, g, err)
+		}
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	c, _ = ParseOctal("0.007") // no sparse space, no early period
+	for _, v := range octalVariants {
+		if _, err := v.run(cancelled, c, 1_000_000); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: cancelled: got %v, want context.Canceled", v.name, err)
+		}
+	}
+	// Cancelled midway: returns promptly.
+	ctx2, cancel2 := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel2()
+	start := time.Now()
+	if _, err := OctalGrundy(ctx2, c, 1_000_000, nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("deadline: got %v, want context.DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("deadline of 50ms: returned after %v", d)
+	}
+}
+
+func TestOctalProgress(t *testing.T) {
+	for _, code := range []string{"0.07", "0.16"} {
+		c, _ := ParseOctal(code)
+		const max = 50_000
+		var last, calls int64
+		_, err := OctalGrundy(context.Background(), c, max, func(done, total int64) {
+			if total != max || done < last {
+				t.Errorf("%s: progress (%d, %d) after %d", code, done, total, last)
+			}
+			last = done
+			calls++
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last != max || calls < 2 {
+			t.Errorf("%s: last progress %d after %d calls, want %d", code, last, calls, max)
+		}
+	}
+}
+
+func TestOctalMemory(t *testing.T) {
+	c, _ := ParseOctal("0.07")
+	if m := OctalGrundyMemory(c, -1); m != 0 {
+		t.Errorf("max -1: memory %d, want 0", m)
+	}
+	for _, max := range []int{0, 1000, 10_000_000} {
+		if m, low := OctalGrundyMemory(c, max), 4*int64(max+1); m < low {
+			t.Errorf("max %d: memory %d below the result alone, %d", max, m, low)
+		}
+	}
+}
+
+// FuzzParseOctal checks that a code ParseOctal accepts prints canonically
+// and parses back to the same game, and that a rejected one says where.
+func FuzzParseOctal(f *testing.F) {
+	for _, code := range append(slices.Clone(octalCodes), "", ".", "4.", "0.08", "..", "12.3", "0.0é") {
+		f.Add(code)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		c, err := ParseOctal(code)
+		if err != nil {
+			var ce *OctalCodeError
+			if !errors.As(err, &ce) || ce.Code != code || ce.Pos >= len(code) {
+				t.Fatalf("%q: error %v is not an *OctalCodeError inside the code", code, err)
+			}
+			return
+		}
+		s := c.String()
+		again, err := ParseOctal(s)
+		if err != nil || again != c || again.String() != s {
+			t.Fatalf("%q: String() = %q parses to %v, %v", code, s, again, err)
+		}
+		if d := c.Digit(0); d != 0 && d != 4 {
+			t.Fatalf("%q: d0 = %d", code, d)
+		}
+	})
+}

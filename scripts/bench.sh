@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Reproduces the performance figures of README.md on this machine.
+#
+#   scripts/bench.sh            the large runs (time and peak memory) and the
+#                               paired benchmarks (plain algorithm vs engine)
+#   scripts/bench.sh runs       only the large runs
+#   scripts/bench.sh benches    only the go test -bench pairs
+#
+# Each large run is the real command on a shipped configuration, timed by
+# /usr/bin/time -v; the benchmarks run the original problem's algorithm and the
+# engine on the same work in one go test -bench process.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-all}"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo "go: $(go version)"
+echo "date: $(date -u +%Y-%m-%d)"
+go build -o "$tmp/tabulate" ./cmd/tabulate
+
+# timed NAME ARGS...: runs the command and prints wall time and peak memory.
+timed() {
+  local name="$1"; shift
+  /usr/bin/time -v "$@" 2> "$tmp/time.txt" >/dev/null || { cat "$tmp/time.txt"; return 1; }
+  local wall rss
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$tmp/time.txt")
+  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f MiB", $2/1024}' "$tmp/time.txt")
+  printf '%-44s wall %-10s peak %s\n' "$name" "$wall" "$rss"
+}
+
+if [[ "$what" == all || "$what" == runs ]]; then
+  echo "== large runs (tabulate run, Parquet only, from the built binary)"
+  timed "default run (all games, parquet+csv, all plots)" "$tmp/tabulate" run -q --out "$tmp/default"
+  timed "squares: losing n <= 10^9" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/s9" \
+    --config <(printf 'squares: {grundy_max: 1, win_max: 1000000000}\n')
+  timed "squares: losing n <= 2^32, Grundy n <= 10^7" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/s32" --config configs/scale-squares.yaml
+  timed "squares: Grundy n <= 10^7 alone" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/g7" \
+    --config <(printf 'squares: {grundy_max: 10000000, win_max: 1}\n')
+  timed "caniwin: every pair M <= 25, T <= 325" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/c25" --config configs/scale-caniwin.yaml
+  timed "flip: positions to length 80, runs to 10^5" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/f80" --config configs/scale-flip.yaml
+  for f in "$tmp"/s9/manifest.json "$tmp"/s32/manifest.json; do
+    printf 'losing positions: %s\n' "$(grep -o '"count": [0-9]*' "$f" | head -1) up to $(grep -o '"up_to": [0-9]*' "$f" | head -1 | cut -d' ' -f2)"
+  done
+fi
+
+if [[ "$what" == all || "$what" == benches ]]; then
+  echo "== paired benchmarks (plain algorithm vs engine, same work)"
+  go test ./grundy -run '^$' -bench 'SquaresLosing|SquaresGrundy|CanIWin|Nim|Flip|Octal' -benchtime 1x -benchmem -timeout 60m
+fi
