@@ -12,7 +12,11 @@
 //   - Can I Win: a shared pool 1..M, first to bring the running total to T
 //     wins (SolveCanIWin);
 //   - Nim, decided by search rather than by Bouton's rule (SolveNimPositions,
-//     SolveNim).
+//     SolveNim);
+//   - any octal game by its code, such as 0.77 (Kayles) or 0.137 (Dawson's
+//     chess), with a sparse-space engine (ParseOctal, OctalGrundy), and any
+//     subtraction game, finite or one of the named infinite sets
+//     (NewSubtractionSet, SubtractionGrundy).
 //
 // For example, in take-a-square g(0) = 0, g(1) = 1, g(2) = 0, g(3) = 1,
 // g(4) = mex{g(3), g(0)} = 2, and a pile of 7 stones, whose moves lead to 6
