@@ -27,7 +27,9 @@ func flipJobs(cfg configs.Flip, workers int) []Job {
 		{Game: "flip", Name: "run_grundy", Memory: 8 * int64(runs+1), Cost: float64(runs) * float64(runs) / 1e9,
 			run: func(ctx context.Context, e *env) error { return flipRunTable(ctx, e, runValues()[:cfg.RunMax+1]) }},
 		{Game: "flip", Name: "positions", Memory: grundy.FlipPositionsMemory(cfg.PositionMax, workers), Cost: float64(positions) / 1e6,
-			run: func(ctx context.Context, e *env) error { return flipPositionsTable(ctx, e, cfg.PositionMax, positions, runValues()) }},
+			run: func(ctx context.Context, e *env) error {
+				return flipPositionsTable(ctx, e, cfg.PositionMax, positions, runValues())
+			}},
 		{Game: "flip", Name: "board_counts", Memory: 1 << 20, Cost: 0,
 			run: func(ctx context.Context, e *env) error { return flipCountsTable(ctx, e, cfg.CountMax, runValues()) }},
 		{Game: "flip", Name: "boards", Memory: grundy.FlipBoardsMemory(cfg.BoardMax), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,

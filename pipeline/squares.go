@@ -110,11 +110,11 @@ func squaresGrundyTables(ctx context.Context, e *env, g []uint16) error {
 	period := analysis.FindPeriod(seq)
 	last := records[len(records)-1]
 	e.finding("grundy", map[string]any{
-		"values":         len(g),
-		"largest":        last.Grundy,
+		"values":          len(g),
+		"largest":         last.Grundy,
 		"largest_first_n": last.FirstN,
-		"records":        len(records),
-		"period":         periodFinding(period, nil),
+		"records":         len(records),
+		"period":          periodFinding(period, nil),
 	})
 	return e.figure(ctx, "grundy", func() (*plot.Plot, error) {
 		return plots.GrundyScatter("Take-a-square: Grundy value g(n)", "n", seq)
