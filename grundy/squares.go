@@ -17,22 +17,24 @@ import (
 // with a segmented sieve that keeps only the sparse list of losing positions
 // found so far, each with a cursor to the next position it makes winning, and
 // one cache-sized bitset segment of the range at a time. SquaresGrundy computes
-// every Grundy value with a segmented mex: for each segment of positions the
-// moves that reach back before the segment are folded into per-position
-// bitsets of seen values in parallel, in long sequential sweeps (k outer, n
-// inner), and only the moves that stay inside the segment are done one
-// position at a time.
+// every Grundy value with a segmented mex: per-position bitsets of seen
+// values, filled by long sequential sweeps (k outer, n inner) for the moves
+// that reach back before the previous segment, in parallel and overlapped
+// with the previous segment's sequential finish; only the moves that stay
+// inside a segment are done one position at a time.
 
 const (
 	// SquaresSolveMax is the largest pile SolveSquares accepts, 2^32 stones.
 	// Win/loss and the winning moves come from the losing-position sieve up
-	// to n, which at this size takes minutes and a few hundred MiB.
+	// to n, which at this size takes about 2 minutes on two cores and about
+	// 100 MiB (4,768,367 losing positions).
 	SquaresSolveMax = 1 << 32
 
 	// SquaresSolveGrundyMax is the largest pile whose Grundy value
 	// SolveSquares computes, 2·10^7 stones. The value of n needs the values
-	// of every smaller pile (about n^1.5 steps in all, some seconds at this
-	// size on two cores); above it SolveSquares reports Grundy = -1.
+	// of every smaller pile, about (2/3)·n^1.5 steps in all: some 30 seconds
+	// at this size on two cores (10^7 takes 11). Above it SolveSquares
+	// reports Grundy = -1.
 	SquaresSolveGrundyMax = 20_000_000
 )
 
@@ -40,11 +42,14 @@ const (
 // 2k+1 fits in a uint32 and no position arithmetic overflows.
 const squaresLosingLimit = 1 << 60
 
-// squaresLosingSegment is the number of positions (bits) in one segment of
-// SquaresLosing: the private bitset of each worker is this many bits, and
-// should stay inside the worker's L2 cache. A variable so that tests can
-// shrink it; a multiple of 64.
-var squaresLosingSegment int64 = 1 << 22
+// squaresLosingSegment is the largest number of positions (bits) in one
+// segment of SquaresLosing, and the size of the private bitset of each
+// worker. A variable so that tests can shrink it; a multiple of 64.
+var squaresLosingSegment int64 = 1 << 21
+
+// squaresLosingSegmentMin is the smallest segment SquaresLosing uses when
+// the range is large enough.
+const squaresLosingSegmentMin = 1 << 19
 
 // squaresLosingChunk is the number of cursors in one unit of parallel work
 // of SquaresLosing; with fewer than two units' worth of cursors a segment is
@@ -62,8 +67,9 @@ func squaresWorkers(workers int) int {
 
 // squaresLosingCountBound is an upper estimate of the number of losing
 // positions in 0..max. Their count grows like n^0.7 (Eppstein, "Faster
-// Evaluation of Subtraction Games", FUN 2018, observes the same); the
-// constant is fitted to measured counts up to 2^32 with a margin.
+// Evaluation of Subtraction Games", FUN 2018, observes the same): measured,
+// 0.875·n^0.7 at 10^7, 0.866·n^0.7 at 10^9, 0.862·n^0.7 at 2^32. The bound
+// is n^0.7, with a margin.
 func squaresLosingCountBound(max int64) int64 {
 	if max < 0 {
 		return 0
@@ -71,8 +77,23 @@ func squaresLosingCountBound(max int64) int64 {
 	return int64(1.0*math.Pow(float64(max)+1, 0.7)) + 64
 }
 
-// squaresLosingSegmentBits returns the segment size SquaresLosing uses for
-// the range 0..max: squaresLosingSegment, or less for a small range.
+// squaresLosingSegmentAt returns the length of the segment starting at a,
+// at most seg. A cursor at a marks about len/2k positions of a segment, with
+// k near sqrt(a), and each visit of a cursor costs a few marks' time, so the
+// segment grows with sqrt(a): 32·sqrt(a) rounded up to a power of two,
+// within [squaresLosingSegmentMin, seg]. Smaller segments stay in faster
+// caches (measured at 10^9 on 2 cores: 2^19 or 2^20 bits best, 2^22 20%
+// slower).
+func squaresLosingSegmentAt(a, seg int64) int64 {
+	want := int64(squaresLosingSegmentMin)
+	for want < 32*int64(math.Sqrt(float64(a))) {
+		want *= 2
+	}
+	return min(want, seg)
+}
+
+// squaresLosingSegmentBits returns the size of the bitsets SquaresLosing
+// uses for the range 0..max: squaresLosingSegment, or less for a small range.
 func squaresLosingSegmentBits(max int64) int64 {
 	seg := squaresLosingSegment &^ 63
 	if seg < 64 {
@@ -96,7 +117,8 @@ func SquaresLosingMemory(max int64) int64 {
 	seg := squaresLosingSegmentBits(max)
 	workers := int64(runtime.GOMAXPROCS(0))
 	batch := squaresLosingCountBound(seg) // the densest segment is the first
-	return count*12 + workers*seg/8 + batch*8
+	const slack = 64 << 10                // goroutines and small buffers
+	return count*12 + workers*seg/8 + batch*8 + slack
 }
 
 // SquaresLosing finds every losing position of take-a-square (g(n) = 0, the
@@ -107,7 +129,7 @@ func SquaresLosingMemory(max int64) int64 {
 // the sieve and is returned as is. Grundy values are not computed.
 //
 // Memory is about 12 bytes per losing position found (about n^0.7 of them)
-// plus one 512 KiB segment per worker; see SquaresLosingMemory. progress, if
+// plus one 256 KiB segment per worker; see SquaresLosingMemory. progress, if
 // not nil, receives (highest n sieved, max) after each segment. workers <= 0
 // means runtime.GOMAXPROCS(0). max must be in 0..2^60.
 func SquaresLosing(ctx context.Context, max int64, workers int, progress Progress, emit func(losing []int64) error) error {
@@ -132,11 +154,11 @@ func SquaresLosing(ctx context.Context, max int64, workers int, progress Progres
 	bitsets := make([][]uint64, workers)
 	bitsets[0] = make([]uint64, words)
 
-	for a := int64(0); a <= max; a += segBits {
+	for a, end := int64(0), int64(0); a <= max; a = end {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		end := min(a+segBits, max+1)
+		end = min(a+squaresLosingSegmentAt(a, segBits), max+1)
 		n := int(end - a)
 		seg := bitsets[0][:(n+63)/64]
 		clear(seg)
@@ -174,15 +196,10 @@ func SquaresLosing(ctx context.Context, max int64, workers int, progress Progres
 				seg[w] |= 1 << b
 				p := a + int64(w*64+b)
 				batch = append(batch, p)
-				nx, st := p+1, int64(3)
-				for nx < end {
-					off := uint64(nx - a)
-					seg[off>>6] |= 1 << (off & 63)
-					nx += st
-					st += 2
-				}
-				next = append(next, nx)
-				step = append(step, uint32(st))
+				next = append(next, p+1)
+				step = append(step, 3)
+				j := len(next) - 1
+				squaresLosingMark(next[j:], step[j:], a, end, seg)
 			}
 		}
 		if len(batch) > 0 {
@@ -257,34 +274,44 @@ func squaresLosingMarkParallel(ctx context.Context, next []int64, step []uint32,
 	return nil
 }
 
-// squaresLosingMark sets, in the bitset seg of the segment starting at a,
-// every position p+k² < end still ahead of the cursors, and advances them.
+// squaresLosingMark sets, in the bitset seg of the segment [a, end), every
+// position p+k² < end still ahead of the cursors, and advances them. Two
+// marks per round: this loop is most of the work of SquaresLosing. It is
+// kept out of line so that its registers are its own.
+//
+//go:noinline
 func squaresLosingMark(next []int64, step []uint32, a, end int64, seg []uint64) {
 	step = step[:len(next)]
+	n := uint64(end - a)
 	for j, nx := range next {
-		if nx >= end {
+		off := uint64(nx - a) // cursors are never behind a
+		if off >= n {
 			continue
 		}
-		st := int64(step[j])
-		for {
-			off := uint64(nx - a)
+		st := uint64(step[j])
+		for off+st < n {
 			seg[off>>6] |= 1 << (off & 63)
-			nx += st
-			st += 2
-			if nx >= end {
-				break
-			}
+			o2 := off + st
+			seg[o2>>6] |= 1 << (o2 & 63)
+			off = o2 + st + 2
+			st += 4
 		}
-		next[j] = nx
+		if off < n {
+			seg[off>>6] |= 1 << (off & 63)
+			off += st
+			st += 2
+		}
+		next[j] = int64(off) + a
 		step[j] = uint32(st)
 	}
 }
 
 // squaresGrundySegment is the number of positions in one segment of
 // SquaresGrundy. Moves staying inside a segment are done one position at a
-// time, about (2/3)·L^1.5 steps per segment of L, so it is small; the rows
-// of seen values of a segment (L·64 bytes while values stay below 512) stay
-// in L2. A variable so that tests can shrink it.
+// time, about (2/3)·L^1.5 steps per segment of L, so it is small; the two
+// buffers of rows of seen values of each worker (L·64 bytes each while
+// values stay below 512) stay in L2. Measured on 2 cores at 3·10^6: 4096
+// beats 2048 and 8192 by 15-20%. A variable so that tests can shrink it.
 var squaresGrundySegment = 4096
 
 // squaresGrundyKBlock is the number of consecutive k in one unit of parallel
@@ -346,9 +373,11 @@ func SquaresGrundyMemory(max int) int64 {
 	workers := int64(runtime.GOMAXPROCS(0))
 	seg := int64(min(squaresGrundySegment, max+1))
 	words := int64(squaresGrundyWords(squaresGrundyValueMax(max)))
-	// The rows are allocated again each time the values outgrow them, so
-	// all widths up to the last one together take less than twice it.
-	return 2*(int64(max)+1) + 2*workers*seg*words*8 + 8*squaresGrundyMaxWords + 4096
+	// Two buffers of rows per worker. They are allocated again each time
+	// the values outgrow them, so all widths up to the last one together
+	// take less than twice the last.
+	const slack = 64 << 10 // goroutines and small buffers
+	return 2*(int64(max)+1) + 2*2*workers*seg*words*8 + 8*squaresGrundyMaxWords + slack
 }
 
 // squaresGrundyState is the state of one SquaresGrundy computation, shared
@@ -365,15 +394,17 @@ type squaresGrundyState struct {
 
 // SquaresGrundy returns the Grundy values g(0..max) of take-a-square (OEIS
 // A014586), where g(n) = mex{ g(n-k²) : 1 <= k² <= n }. Values are stored as
-// uint16; a value that would not fit is an error (none does below 10^9 or
-// so: the largest value up to 10^7 is a few hundred).
+// uint16; a value that would not fit is an error (none comes near: the
+// largest value up to 10^7 is 376).
 //
 // The work is about (2/3)·max^1.5 bit operations, split across workers
-// (<= 0 means runtime.GOMAXPROCS(0)), in segments of positions: the moves
-// from a segment that reach positions before it are folded into per-position
-// bitsets of seen values in long sequential sweeps, one k at a time, and the
-// few moves that stay inside the segment are done position by position before
-// the mex is taken. progress, if not nil, receives (highest n computed, max).
+// (<= 0 means runtime.GOMAXPROCS(0)), in segments of positions. The moves
+// from a segment that reach before the previous segment are folded into
+// per-position bitsets of seen values in long sequential sweeps, one k at a
+// time, by all workers while the previous segment is being finished; the
+// moves into the previous segment follow, and the few moves that stay inside
+// the segment are done position by position before each mex is taken.
+// progress, if not nil, receives (highest n computed, max).
 func SquaresGrundy(ctx context.Context, max int, workers int, progress Progress) ([]uint16, error) {
 	if max < 0 {
 		return nil, fmt.Errorf("grundy: take-a-square: max %d is negative", max)
@@ -419,140 +450,220 @@ func SquaresGrundy(ctx context.Context, max int, workers int, progress Progress)
 	return s.g, nil
 }
 
+// squaresGrundyFar is the far part of one segment: the moves from the
+// segment [b, e) that land before src, folded into the rows of the workers
+// that take part, one buffer of each (parity). The k are split in blocks that
+// the workers take in turn; a worker clears its rows when it takes its first
+// block, and used records who did.
+type squaresGrundyFar[R squaresRow] struct {
+	g       []uint16
+	rows    [][2][]R // per worker, two buffers: this segment's and the next's
+	used    [][2]bool
+	parity  int
+	b, e    int
+	src     int
+	blocks  int
+	kMax    int
+	taken   atomic.Int64
+	stopped atomic.Bool
+}
+
+// start prepares the far part of [b, e) for sources below src.
+func (f *squaresGrundyFar[R]) start(parity, b, e, src int) {
+	f.parity, f.b, f.e, f.src = parity, b, e, src
+	f.kMax = 0
+	if src > 0 {
+		f.kMax = squaresIsqrt(e - 1)
+	}
+	f.blocks = (f.kMax + squaresGrundyKBlock - 1) / squaresGrundyKBlock
+	f.taken.Store(0)
+	for w := range f.used {
+		f.used[w][parity] = false
+	}
+}
+
+// work takes blocks until none is left or ctx is cancelled, marking into
+// the rows of worker w.
+func (f *squaresGrundyFar[R]) work(ctx context.Context, w int) {
+	n := f.e - f.b
+	for !f.stopped.Load() {
+		blk := int(f.taken.Add(1) - 1)
+		if blk >= f.blocks {
+			return
+		}
+		if ctx.Err() != nil {
+			f.stopped.Store(true)
+			return
+		}
+		r := f.rows[w][f.parity][:n]
+		if !f.used[w][f.parity] {
+			clear(r)
+			f.used[w][f.parity] = true
+		}
+		k0 := 1 + blk*squaresGrundyKBlock
+		k1 := min(k0+squaresGrundyKBlock, f.kMax+1)
+		squaresGrundyMarkBlock(f.g, r, f.b, f.e, 0, f.src, k0, k1)
+	}
+}
+
+// squaresIsqrt returns floor(sqrt(x)) for x >= 0.
+func squaresIsqrt(x int) int {
+	r := int(math.Sqrt(float64(x)))
+	for r*r > x {
+		r--
+	}
+	for (r+1)*(r+1) <= x {
+		r++
+	}
+	return r
+}
+
 // squaresGrundyRun computes segments from a onwards with rows of type R, as
 // long as every value found so far fits a row, and returns where it stopped.
+//
+// Segment t = [b, e) is done in three parts: far, the moves that land before
+// the previous segment (before farEnd); near, the moves that land in the
+// previous segment [farEnd, b); short, the moves inside the segment. Far
+// needs only finished values, so the far part of segment t+1 runs on the
+// helper workers while the calling goroutine does near and short of segment
+// t (which cannot be split), and it joins them when done.
 func squaresGrundyRun[R squaresRow](ctx context.Context, s *squaresGrundyState, a int) (int, error) {
 	var zero R
 	width := len(zero)
-	rows := make([][]R, s.workers)
-	rows[0] = make([]R, min(squaresGrundySegment, s.max+1))
-	seg := len(rows[0])
-	// A row holds values below 64·width. The values a segment adds may not
-	// fit, and then SquaresGrundy picks wider rows for the next segment.
-	for a <= s.max && squaresGrundyWords(s.maxVal) == width {
+	seg := min(squaresGrundySegment, s.max+1)
+	f := &squaresGrundyFar[R]{g: s.g, rows: make([][2][]R, s.workers), used: make([][2]bool, s.workers)}
+	for w := range f.rows {
+		for p := range f.rows[w] {
+			f.rows[w][p] = make([]R, seg)
+		}
+	}
+	parallel := func(kMax int) bool {
+		return s.workers > 1 && int64(seg)*int64(kMax) >= squaresGrundyParallelMin
+	}
+
+	// The first segment of the run has no far part computed ahead: all its
+	// moves that land before it are done here, as its far part.
+	b, e := a, min(a+seg, s.max+1)
+	farEnd := b
+	parity := 0
+	f.start(parity, b, e, farEnd)
+	if err := squaresGrundyRunFar(ctx, f, s.workers, parallel(f.kMax)); err != nil {
+		return a, err
+	}
+	for {
+		nb, ne := e, min(e+seg, s.max+1)
+		next := nb <= s.max
+		var wg sync.WaitGroup
+		if next {
+			f.start(parity^1, nb, ne, b)
+			if parallel(f.kMax) {
+				for w := 1; w < s.workers; w++ {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						f.work(ctx, w)
+					}()
+				}
+			}
+		}
+
+		// Near and short of [b, e), into the rows of the calling goroutine.
+		r := f.rows[0][parity][:e-b]
+		if !f.used[0][parity] {
+			clear(r)
+			f.used[0][parity] = true
+		}
+		squaresGrundyMarkBlock(s.g, r, b, e, farEnd, b, 1, squaresIsqrt(max(e-1-farEnd, 0))+1)
+		err := squaresGrundyShort(s, f.rows, f.used, parity, b, e)
+		if err != nil {
+			f.stopped.Store(true)
+		}
+		if next {
+			f.work(ctx, 0)
+		}
+		wg.Wait()
+		if err != nil {
+			return b, err
+		}
 		if err := ctx.Err(); err != nil {
-			return a, err
+			return b, err
 		}
-		end := min(a+seg, s.max+1)
-		if err := squaresGrundyLong(ctx, s, rows, a, end); err != nil {
-			return a, err
+		if e > s.max || e-1-s.reported >= (s.max+1)/512 {
+			s.reported = e - 1
+			s.progress.report(int64(e-1), int64(s.max))
 		}
-		if err := squaresGrundyShort(s, rows[0], a, end); err != nil {
-			return a, err
+		if !next {
+			return e, nil
 		}
-		a = end
-		if a > s.max || a-1-s.reported >= (s.max+1)/512 {
-			s.reported = a - 1
-			s.progress.report(int64(a-1), int64(s.max))
+		if squaresGrundyWords(s.maxVal) != width {
+			// The values outgrew the rows: the far part of the next
+			// segment is done again with wider rows.
+			return nb, nil
 		}
+		farEnd, b, e = b, nb, ne
+		parity ^= 1
 	}
-	return a, nil
 }
 
-// squaresGrundyRange returns the positions end-relative of the segment [a,
-// end) whose move k² reaches a position before a: offsets i in [lo, hi) with
-// 0 <= a+i-k² < a.
-func squaresGrundyRange(a, end, k int) (lo, hi int) {
-	sq := k * k
-	return max(0, sq-a), min(sq, end-a)
-}
-
-// squaresGrundyLong folds into rows[0] the values of every move from the
-// segment [a, end) that lands before a. The k are split in blocks that the
-// workers take in turn, each marking into its own rows, ORed together at the
-// end.
-func squaresGrundyLong[R squaresRow](ctx context.Context, s *squaresGrundyState, rows [][]R, a, end int) error {
-	n := end - a
-	kMax := int(math.Sqrt(float64(end - 1)))
-	for kMax*kMax > end-1 {
-		kMax--
-	}
-	for (kMax+1)*(kMax+1) <= end-1 {
-		kMax++
-	}
-	blocks := (kMax + squaresGrundyKBlock - 1) / squaresGrundyKBlock
-	workers := min(s.workers, blocks)
-	if int64(n)*int64(kMax) < squaresGrundyParallelMin {
-		workers = 1
-	}
-	var taken atomic.Int64
-	var stop atomic.Bool
-	used := make([]bool, workers)
-	work := func(w int) {
-		r := rows[w][:n]
-		clear(r)
-		for !stop.Load() {
-			b := int(taken.Add(1) - 1)
-			if b >= blocks {
-				return
-			}
-			if ctx.Err() != nil {
-				stop.Store(true)
-				return
-			}
-			used[w] = true
-			k0 := 1 + b*squaresGrundyKBlock
-			k1 := min(k0+squaresGrundyKBlock, kMax+1)
-			squaresGrundyMarkBlock(s.g, r, a, end, k0, k1)
-		}
-	}
-	for w := 1; w < workers; w++ {
-		if rows[w] == nil {
-			rows[w] = make([]R, len(rows[0]))
-		}
-	}
+// squaresGrundyRunFar runs the far part prepared in f to completion, on all
+// workers if parallel, else on the calling goroutine.
+func squaresGrundyRunFar[R squaresRow](ctx context.Context, f *squaresGrundyFar[R], workers int, parallel bool) error {
 	var wg sync.WaitGroup
-	for w := 1; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work(w)
-		}()
+	if parallel {
+		for w := 1; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				f.work(ctx, w)
+			}()
+		}
 	}
-	work(0)
+	f.work(ctx, 0)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	dst := rows[0][:n]
-	var zero R
-	for w := 1; w < workers; w++ {
-		if !used[w] {
-			continue
-		}
-		src := rows[w][:n]
-		for i := range dst {
-			for j := 0; j < len(zero); j++ {
-				dst[i][j] |= src[i][j]
-			}
-		}
-	}
-	return nil
+	return ctx.Err()
 }
 
-// squaresGrundyMarkBlock folds the moves k0 <= k < k1 from the segment [a,
-// end) that land before a into rows: the moves that cover the whole segment
-// four at a time, the others one by one over their part of the segment.
-func squaresGrundyMarkBlock[R squaresRow](g []uint16, rows []R, a, end, k0, k1 int) {
-	n := end - a
+// squaresGrundyRange returns the offsets i in [lo, hi) of the positions of
+// the segment [b, e) whose move k² lands in [srcLo, srcHi): srcLo <= b+i-k²
+// < srcHi.
+func squaresGrundyRange(b, e, srcLo, srcHi, k int) (lo, hi int) {
+	sq := k * k
+	return max(0, srcLo+sq-b), min(e-b, srcHi+sq-b)
+}
+
+// squaresGrundyMarkBlock folds into rows the moves k0 <= k < k1 from the
+// segment [b, e) that land in [srcLo, srcHi). Both ends of the range of
+// positions of a move grow with k, so four consecutive moves share the range
+// from the start of the last to the end of the first: that part is done four
+// moves per pass, the rest of each range one move at a time.
+func squaresGrundyMarkBlock[R squaresRow](g []uint16, rows []R, b, e, srcLo, srcHi, k0, k1 int) {
 	k := k0
 	for k < k1 {
-		lo, hi := squaresGrundyRange(a, end, k)
-		if lo == 0 && hi == n && k+3 < k1 {
-			if lo3, hi3 := squaresGrundyRange(a, end, k+3); lo3 == 0 && hi3 == n {
-				// k..k+3 all cover the segment (the ranges are monotone).
-				s0 := g[a-k*k : end-k*k]
-				s1 := g[a-(k+1)*(k+1) : end-(k+1)*(k+1)]
-				s2 := g[a-(k+2)*(k+2) : end-(k+2)*(k+2)]
-				s3 := g[a-(k+3)*(k+3) : end-(k+3)*(k+3)]
-				squaresGrundyMark4(rows, s0, s1, s2, s3)
+		if k+3 < k1 {
+			_, hi := squaresGrundyRange(b, e, srcLo, srcHi, k)
+			lo, _ := squaresGrundyRange(b, e, srcLo, srcHi, k+3)
+			if hi-lo >= 16 {
+				var src [4][]uint16
+				for j := range src {
+					sq := (k + j) * (k + j)
+					src[j] = g[b+lo-sq : b+hi-sq]
+					// The parts of this move's range outside the shared one.
+					loj, hij := squaresGrundyRange(b, e, srcLo, srcHi, k+j)
+					if loj < lo {
+						squaresGrundyMark1(rows[loj:lo], g[b+loj-sq:b+lo-sq])
+					}
+					if hi < hij {
+						squaresGrundyMark1(rows[hi:hij], g[b+hi-sq:b+hij-sq])
+					}
+				}
+				squaresGrundyMark4(rows[lo:hi], src[0], src[1], src[2], src[3])
 				k += 4
 				continue
 			}
 		}
-		if lo < hi {
+		if lo, hi := squaresGrundyRange(b, e, srcLo, srcHi, k); lo < hi {
 			sq := k * k
-			squaresGrundyMark1(rows[lo:hi], g[a+lo-sq:a+hi-sq])
+			squaresGrundyMark1(rows[lo:hi], g[b+lo-sq:b+hi-sq])
 		}
 		k++
 	}
@@ -569,7 +680,8 @@ func squaresGrundyMark1[R squaresRow](rows []R, src []uint16) {
 }
 
 // squaresGrundyMark4 sets bits s0[i], s1[i], s2[i] and s3[i] in rows[i] for
-// every i: four moves per pass over the rows.
+// every i: four moves per pass over the rows. This loop is most of the work
+// of SquaresGrundy.
 func squaresGrundyMark4[R squaresRow](rows []R, s0, s1, s2, s3 []uint16) {
 	n := len(rows)
 	s0, s1, s2, s3 = s0[:n], s1[:n], s2[:n], s3[:n]
@@ -584,19 +696,31 @@ func squaresGrundyMark4[R squaresRow](rows []R, s0, s1, s2, s3 []uint16) {
 	}
 }
 
-// squaresGrundyShort finishes the segment [a, end) in order: for each n it
-// adds the moves that stay inside the segment to the row of n and takes the
-// mex.
-func squaresGrundyShort[R squaresRow](s *squaresGrundyState, rows []R, a, end int) error {
+// squaresGrundyShort finishes the segment [b, e) in order: for each n it
+// merges the rows of the workers that took part, adds the moves that stay
+// inside the segment and takes the mex.
+func squaresGrundyShort[R squaresRow](s *squaresGrundyState, rows [][2][]R, used [][2]bool, parity, b, e int) error {
 	g := s.g
 	buf := s.buf
 	var zero R
 	width := len(zero)
+	var others [][]R
+	for w := 1; w < len(rows); w++ {
+		if used[w][parity] {
+			others = append(others, rows[w][parity])
+		}
+	}
+	mine := rows[0][parity]
 	dirty := width // buf[width:dirty] may hold bits from the previous n
-	for n := a; n < end; n++ {
-		i := n - a
+	for n := b; n < e; n++ {
+		i := n - b
 		for j := 0; j < width; j++ {
-			buf[j] = rows[i][j]
+			buf[j] = mine[i][j]
+		}
+		for _, o := range others {
+			for j := 0; j < width; j++ {
+				buf[j] |= o[i][j]
+			}
 		}
 		clear(buf[width:dirty])
 		for k := 1; k*k <= i; k++ {
@@ -627,7 +751,7 @@ type SquaresAnswer struct {
 	// Win reports whether the player to move wins (g(N) != 0).
 	Win bool
 	// WinningMoves are the removals k² that leave a losing position, in
-	// ascending order; empty (nil) when Win is false.
+	// ascending order; empty (not nil) when Win is false.
 	WinningMoves []int64
 }
 
@@ -655,7 +779,7 @@ func SolveSquares(ctx context.Context, n int64, workers int) (SquaresAnswer, err
 		_, found := slices.BinarySearch(losing, x)
 		return found
 	}
-	ans := SquaresAnswer{N: n, Grundy: -1, Win: !isLosing(n)}
+	ans := SquaresAnswer{N: n, Grundy: -1, Win: !isLosing(n), WinningMoves: []int64{}}
 	for k := int64(1); k*k <= n; k++ {
 		if isLosing(n - k*k) {
 			ans.WinningMoves = append(ans.WinningMoves, k*k)

@@ -1,0 +1,47 @@
+package grundy_test
+
+import (
+	"context"
+	"fmt"
+
+	"tabulate/grundy"
+)
+
+func ExampleSolveSquares() {
+	for _, n := range []int64{13, 34, 50, -1} {
+		ans, err := grundy.SolveSquares(context.Background(), n, 0)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%d stones: grundy %d, win %v, winning moves %v\n", ans.N, ans.Grundy, ans.Win, ans.WinningMoves)
+	}
+	// Output:
+	// 13 stones: grundy 1, win true, winning moves [1]
+	// 34 stones: grundy 0, win false, winning moves []
+	// 50 stones: grundy 4, win true, winning moves [16]
+	// grundy: take-a-square: pile -1 is negative
+}
+
+func ExampleSquaresLosing() {
+	err := grundy.SquaresLosing(context.Background(), 100, 0, nil, func(losing []int64) error {
+		fmt.Println(losing)
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// [0 2 5 7 10 12 15 17 20 22 34 39 44 52 57 62 65 67 72 85 95]
+}
+
+func ExampleSquaresGrundy() {
+	g, err := grundy.SquaresGrundy(context.Background(), 30, 0, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g)
+	// Output:
+	// [0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 3 2 3 4 5 3]
+}
