@@ -89,7 +89,7 @@ func NewPlan(cfg configs.Config) (*Plan, error) {
 		}
 		switch game {
 		case "squares":
-			p.Jobs = append(p.Jobs, squaresJobs(cfg.Squares, p.Workers)...)
+			p.Jobs = append(p.Jobs, squaresJobs(cfg.Squares)...)
 		case "flip":
 			p.Jobs = append(p.Jobs, flipJobs(cfg.Flip, p.Workers)...)
 		case "caniwin":

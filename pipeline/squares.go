@@ -21,7 +21,7 @@ const batchRows = 1 << 16
 // squaresJobs plans take-a-square: the Grundy table (with records) and the
 // losing positions, which come from their own sieve so that they can go far
 // past the Grundy table.
-func squaresJobs(cfg configs.Squares, workers int) []Job {
+func squaresJobs(cfg configs.Squares) []Job {
 	var (
 		once   sync.Once
 		values []uint16

@@ -5,6 +5,9 @@
 #                               paired benchmarks (plain algorithm vs engine)
 #   scripts/bench.sh runs       only the large runs
 #   scripts/bench.sh benches    only the go test -bench pairs
+#   scripts/bench.sh full       everything, including the plain algorithms
+#                               that take minutes (naive take-a-square mex to
+#                               10^7, the Nim tuple search at 10 x 15)
 #
 # Each large run is the real command on a shipped configuration, timed by
 # /usr/bin/time -v; the benchmarks run the original problem's algorithm and the
@@ -30,8 +33,8 @@ timed() {
   printf '%-44s wall %-10s peak %s\n' "$name" "$wall" "$rss"
 }
 
-if [[ "$what" == all || "$what" == runs ]]; then
-  echo "== large runs (tabulate run, Parquet only, from the built binary)"
+if [[ "$what" == all || "$what" == runs || "$what" == full ]]; then
+  echo "== large runs (tabulate run from the built binary; Parquet only, except the default job)"
   timed "default run (all games, parquet+csv, all plots)" "$tmp/tabulate" run -q --out "$tmp/default"
   timed "squares: losing n <= 10^9" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/s9" \
     --config <(printf 'squares: {grundy_max: 1, win_max: 1000000000}\n')
@@ -45,7 +48,20 @@ if [[ "$what" == all || "$what" == runs ]]; then
   done
 fi
 
-if [[ "$what" == all || "$what" == benches ]]; then
-  echo "== paired benchmarks (plain algorithm vs engine, same work)"
-  go test ./grundy -run '^$' -bench 'SquaresLosing|SquaresGrundy|CanIWin|Nim|Flip|Octal' -benchtime 1x -benchmem -timeout 60m
+if [[ "$what" != runs ]]; then
+  echo "== paired benchmarks (plain algorithm vs engine, same work, -benchtime 1x)"
+  bench() { go test ./grundy -run '^$' -bench "$1" -benchtime 1x -benchmem -timeout 60m | grep '^Benchmark'; }
+  bench 'SquaresLosing'
+  bench 'SquaresGrundy/n=1e\+0[56]'
+  bench 'CanIWin'
+  bench 'FlipPositions|FlipSolve$'
+  bench 'Nim/memo/7x7|Nim/engine'
+  bench 'Octal/0.07/n=1e\+0[45]|Octal/0.16'
+  bench 'Subtraction'
+  if [[ "$what" == full ]]; then
+    bench 'SquaresGrundy/n=1e\+07'
+    bench 'Nim/memo/10x15'
+  else
+    bench 'SquaresGrundy/n=1e\+07/engine'
+  fi
 fi
