@@ -50,6 +50,10 @@ type ManifestWriter struct {
 	mu  sync.Mutex
 	dir string
 	m   Manifest
+	// superseded lists files of the games being rerun, as the earlier
+	// manifest had them; those the run does not write again are removed when
+	// it completes.
+	superseded []File
 }
 
 // NewManifestWriter starts the manifest of a run into dir. Entries of an
@@ -64,6 +68,11 @@ func NewManifestWriter(dir, tool, version string, config any, rerun []string) *M
 	old, err := ReadManifest(filepath.Join(dir, ManifestName))
 	if err != nil {
 		return w
+	}
+	for _, f := range old.Files {
+		if slices.Contains(rerun, f.Game) {
+			w.superseded = append(w.superseded, f)
+		}
 	}
 	for game, entry := range old.Games {
 		if slices.Contains(rerun, game) {
@@ -152,12 +161,32 @@ func (w *ManifestWriter) Add(files ...File) error {
 	return w.saveLocked()
 }
 
-// Finish records the run's final status and saves.
+// Finish records the run's final status and saves. When the run is
+// complete, files of the rerun games that an earlier run wrote and this one
+// did not (a format or figure no longer asked for) are removed, so that the
+// folder holds what the manifest lists; after a failure they are left alone.
 func (w *ManifestWriter) Finish(status string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.m.Status = status
-	return w.saveLocked()
+	if err := w.saveLocked(); err != nil {
+		return err
+	}
+	if status != StatusComplete {
+		return nil
+	}
+	for _, old := range w.superseded {
+		if slices.ContainsFunc(w.m.Files, func(f File) bool { return f.Path == old.Path }) {
+			continue
+		}
+		path := filepath.Join(w.dir, filepath.FromSlash(old.Path))
+		if _, sum, err := FileSHA256(path); err == nil && sum == old.SHA256 {
+			if err := os.Remove(path); err != nil {
+				return fmt.Errorf("remove superseded %s: %w", path, err)
+			}
+		}
+	}
+	return nil
 }
 
 // Files returns a copy of the files listed so far, sorted by path.

@@ -191,9 +191,15 @@ func TestDeterministic(t *testing.T) {
 func TestRerun(t *testing.T) {
 	out := t.TempDir()
 	config := writeConfig(t, smallConfig)
-	for _, only := range []string{"squares,nim", "flip", "nim"} {
-		if code, _, stderr := runTabulate(t, "run", "--config", config, "--out", out, "--only", only, "-q"); code != 0 {
-			t.Fatalf("--only %s: exit %d: %s", only, code, stderr)
+	for _, run := range [][]string{{"--only", "squares,nim"}, {"--only", "flip"}, {"--only", "nim", "--plots", "none", "--formats", "csv"}} {
+		args := append([]string{"run", "--config", config, "--out", out, "-q"}, run...)
+		if code, _, stderr := runTabulate(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", run, code, stderr)
+		}
+	}
+	for _, gone := range []string{"nim/nim_sum.png", "nim/positions.parquet"} {
+		if _, err := os.Stat(filepath.Join(out, gone)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s, no longer asked for by the last run, is still there", gone)
 		}
 	}
 	m, err := output.ReadManifest(filepath.Join(out, output.ManifestName))
