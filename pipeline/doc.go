@@ -7,6 +7,9 @@
 //	squares/grundy  squares/p_positions  flip/run_grundy  flip/positions
 //	flip/board_counts  flip/boards  caniwin/pairs  nim/positions
 //
+// and each game defined by its rules in the configuration (an octal code or
+// a subtraction set) contributes NAME/grundy, with NAME/p_positions.
+//
 // A plan first estimates the peak memory of every job and is refused with a
 // *MemoryError when the estimate is over the limit, before anything is
 // written. Jobs run on an errgroup with SetLimit(workers): the first error or

@@ -55,6 +55,11 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("create output folder %s: %w", cfg.Out, err)
 	}
+	// A run killed outright (SIGKILL, a second Ctrl-C, a power cut) cannot
+	// clean up after itself; its temporary files go now.
+	if err := output.RemoveTemps(cfg.Out); err != nil {
+		return nil, fmt.Errorf("remove leftover temporary files in %s: %w", cfg.Out, err)
+	}
 	games := p.Games()
 	manifest := output.NewManifestWriter(cfg.Out, "tabulate", Version, cfg, games)
 	for _, g := range games {

@@ -316,3 +316,18 @@ func TestInterrupt(t *testing.T) {
 		})
 	}
 }
+
+// TestLeftoverTempsRemoved checks that a run clears the temporary files a
+// killed run left behind.
+func TestLeftoverTempsRemoved(t *testing.T) {
+	out := t.TempDir()
+	os.MkdirAll(filepath.Join(out, "nim"), 0o755)
+	leftover := filepath.Join(out, "nim", output.TempPrefix+"positions.parquet-123")
+	os.WriteFile(leftover, []byte("half a table"), 0o644)
+	if code, _, stderr := runTabulate(t, "run", "--only", "caniwin", "--config", writeConfig(t, smallConfig), "--out", out, "-q"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(leftover); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("leftover temporary file still there")
+	}
+}
