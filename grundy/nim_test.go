@@ -166,10 +166,10 @@ func TestNimOrderAndCount(t *testing.T) {
 }
 
 func TestNimPublishedExamples(t *testing.T) {
-	// The Nim game problem (LeetCode 292 "Nim Game" and the classic
-	// statement of Nim it comes from): a single pile of 1 is a win for the
-	// player to move; two equal piles [1, 1] are a loss (the mirror
-	// strategy); [1, 2, 3] is a loss (1 XOR 2 XOR 3 = 0, Bouton 1901).
+	// The original problem, LeetCode 1908 "Game of Nim" (1 <= n <= 7 piles of
+	// 1..7 stones), Examples 1-3: piles [1] -> true (the player to move
+	// wins), [1, 1] -> false, [1, 2, 3] -> false. They agree with Bouton
+	// (1901): [1, 1] and [1, 2, 3] have nim-sum 0.
 	tab, err := SolveNimPositions(context.Background(), 3, 3, 0, nil)
 	if err != nil {
 		t.Fatal(err)

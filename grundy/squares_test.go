@@ -687,3 +687,20 @@ func TestSquaresMemory(t *testing.T) {
 		t.Errorf("SquaresLosingMemory(2^32) = %d (2^30: %d), want larger and under 1 GiB", a, b)
 	}
 }
+
+// TestSquaresOriginalProblem checks the examples of the original problem,
+// LeetCode 1510 "Stone Game IV" (Alice moves first; true when she wins):
+// n = 1 -> true, n = 2 -> false, n = 4 -> true; and n = 7 -> false,
+// n = 17 -> false from earlier versions of the statement (both are in OEIS
+// A030193, the losing positions).
+func TestSquaresOriginalProblem(t *testing.T) {
+	for n, win := range map[int64]bool{1: true, 2: false, 4: true, 7: false, 17: false} {
+		a, err := SolveSquares(context.Background(), n, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Win != win {
+			t.Errorf("n = %d: got win %t, want %t", n, a.Win, win)
+		}
+	}
+}
