@@ -134,6 +134,7 @@ func (t *Task) Done() {
 	t.finished, t.phase = true, "done"
 	t.mu.Unlock()
 	if t.bar != nil {
+		t.bar.SetCurrent(1000)
 		t.bar.SetTotal(-1, true)
 	}
 }
