@@ -93,6 +93,10 @@ func (s SetSpec) MarshalJSON() ([]byte, error) {
 // CustomMaxLimit is the largest heap a custom game may be tabulated to.
 const CustomMaxLimit = 10_000_000
 
+// PrimesMaxLimit is the largest heap for the subtraction set of the primes,
+// whose work grows as max² (10^6 takes seconds, 10^7 would take hours).
+const PrimesMaxLimit = 1_000_000
+
 // CustomGames returns the names of the games defined by rules, sorted.
 func (c *Config) CustomGames() []string {
 	var names []string
@@ -269,9 +273,13 @@ func (c *Config) validateCustom() error {
 			return &Error{Key: key, Problem: "is not a usable game name", Allowed: "lower-case letters, digits, - and _, starting with a letter"}
 		}
 		var max int
+		limit := CustomMaxLimit
 		if isSub {
 			g := c.Subtraction[name]
 			max = g.Max
+			if g.Set.Name == "primes" {
+				limit = PrimesMaxLimit
+			}
 			if _, err := g.Rules(); err != nil {
 				return &Error{Key: key + ".set", Value: g.Set.String(), Problem: err.Error()}
 			}
@@ -282,8 +290,8 @@ func (c *Config) validateCustom() error {
 				return &Error{Key: key + ".code", Value: fmt.Sprintf("%q", g.Code), Problem: err.Error()}
 			}
 		}
-		if max < 1 || max > CustomMaxLimit {
-			return &Error{Key: key + ".max", Value: fmt.Sprint(max), Problem: "is out of range", Allowed: fmt.Sprintf("1 to %d", CustomMaxLimit)}
+		if max < 1 || max > limit {
+			return &Error{Key: key + ".max", Value: fmt.Sprint(max), Problem: "is out of range", Allowed: fmt.Sprintf("1 to %d", limit)}
 		}
 	}
 	return nil
