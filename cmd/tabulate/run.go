@@ -226,8 +226,10 @@ func printSummary(w io.Writer, plan *pipeline.Plan, res *pipeline.Result) {
 		fmt.Fprintf(w, "  %-32s %12s %10s %7.2fs\n", f.Path, rows, pipeline.Bytes(f.Bytes), f.Elapsed.Seconds())
 	}
 	games := make([]string, 0, len(res.Findings))
-	for g := range res.Findings {
-		games = append(games, g)
+	for g, f := range res.Findings {
+		if len(f) > 0 {
+			games = append(games, g)
+		}
 	}
 	slices.Sort(games)
 	width := 8
