@@ -67,6 +67,24 @@ type Progress func(rows int64)
 func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Source, progress Progress) ([]File, time.Duration, error) {
 	start := time.Now()
 	dir := filepath.Join(w.Dir, t.Game)
+	var formats []string
+	for _, format := range Formats {
+		if slices.Contains(w.Formats, format) && (format != FormatBFile || t.Sequence != nil) {
+			formats = append(formats, format)
+		}
+	}
+	if len(formats) == 0 {
+		// No format applies (b-files only, for a table that is not a
+		// sequence): the rows are still produced, as the caller may draw
+		// findings from them, but nothing is written.
+		err := src(ctx, func(b Batch) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			return t.check(b)
+		})
+		return nil, time.Since(start), err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, 0, fmt.Errorf("create folder %s: %w", dir, err)
 	}
@@ -88,10 +106,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 			o.file.Abort()
 		}
 	}()
-	for _, format := range Formats {
-		if !slices.Contains(w.Formats, format) || (format == FormatBFile && t.Sequence == nil) {
-			continue
-		}
+	for _, format := range formats {
 		path := filepath.Join(dir, t.Name+Extension(format))
 		f, err := CreateAtomic(path)
 		if err != nil {
@@ -112,10 +127,6 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		}
 		outs = append(outs, out{format, f, enc})
 	}
-	if len(outs) == 0 {
-		return nil, 0, nil
-	}
-
 	var rows atomic.Int64
 	err := src(ctx, func(b Batch) error {
 		if err := ctx.Err(); err != nil {

@@ -321,3 +321,24 @@ func TestWriteTableBadBatch(t *testing.T) {
 		t.Errorf("got %v, want a column type error", err)
 	}
 }
+
+// TestWriteTableNoApplicableFormat checks that a table with no format to
+// write (b-files only, not a sequence) still runs its source, so findings
+// drawn from it are right, and writes nothing, not even its folder.
+func TestWriteTableNoApplicableFormat(t *testing.T) {
+	dir := t.TempDir()
+	w := &Writer{Dir: dir, Formats: []string{FormatBFile}, Version: "test"}
+	table := sampleTable
+	table.Sequence = nil
+	seen := 0
+	files, _, err := w.WriteTable(context.Background(), table, "{}", func(ctx context.Context, emit func(Batch) error) error {
+		seen += 7
+		return emit(sampleRows(7))
+	}, nil)
+	if err != nil || len(files) != 0 || seen != 7 {
+		t.Errorf("got files %v, err %v, source produced %d rows; want no files, no error, 7 rows", files, err, seen)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "test")); !os.IsNotExist(err) {
+		t.Errorf("the game folder was created")
+	}
+}
