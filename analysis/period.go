@@ -70,6 +70,17 @@ func (p Period) String() string {
 // more than math.MaxInt32 values.
 func FindPeriod(seq []int32) Period {
 	n := len(seq)
+	return FindPeriodWhere(seq, func(period, preperiod int) bool { return 2*preperiod+2*period <= n })
+}
+
+// FindPeriodWhere is FindPeriod with another rule for confirming a
+// candidate: it returns the smallest p (1 <= p <= len(seq)/2) for which
+// confirm(p, n0(p)) holds, where n0(p) is the shortest preperiod for p, or
+// Found == false if there is none. An engine that applies a periodicity
+// theorem passes the theorem's window as confirm; it runs in the same linear
+// time as FindPeriod.
+func FindPeriodWhere(seq []int32, confirm func(period, preperiod int) bool) Period {
+	n := len(seq)
 	res := Period{LastException: -1, Checked: n}
 	if n < 2 {
 		return res
@@ -98,7 +109,7 @@ func FindPeriod(seq []int32) Period {
 		}
 		z = append(z, int32(zk))
 		n0 := n - k - zk
-		if 2*n0+2*k <= n {
+		if confirm(k, n0) {
 			res.Found = true
 			res.Period = k
 			res.Preperiod = n0

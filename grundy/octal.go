@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"strings"
 	"unicode/utf8"
+
+	"tabulate/analysis"
 )
 
 // Octal games. A position is a set of heaps of tokens; a move takes one heap,
@@ -719,35 +721,15 @@ func (e *octalEngine) choose(n int) {
 // periodicity theorem that the sequence is periodic, and with which period p:
 // the smallest p for which, with n0 the least index such that g(n+p) = g(n)
 // for n0 <= n < len(g)-p, the window of the theorem, n0 <= n < 2*max(n0, 1)
-// + p + t, lies inside the values (2*max(n0, 1) + 2*p + t <= len(g)). It runs
-// in O(len(g)) time with the Z-function of the reversed sequence, as
-// analysis.FindPeriod does.
+// + p + t, lies inside the values (2*max(n0, 1) + 2*p + t <= len(g)), as
+// analysis.ProveOctal requires.
 func octalProvenPeriod(g []int32, t int) (int, bool) {
 	n := len(g)
 	if n < 4 {
 		return 0, false
 	}
-	// r(i) = g[n-1-i]; z[k] is the longest common prefix of r and r shifted
-	// by k, so g(m) == g(m+k) for every m >= n-k-z[k].
-	r := func(i int) int32 { return g[n-1-i] }
-	z := make([]int32, n/2+1)
-	l, right := 0, 0
-	for k := 1; 2*k <= n; k++ {
-		zk := 0
-		if k < right {
-			zk = min(right-k, int(z[k-l]))
-		}
-		for k+zk < n && r(zk) == r(k+zk) {
-			zk++
-		}
-		if k+zk > right {
-			l, right = k, k+zk
-		}
-		z[k] = int32(zk)
-		n0 := n - k - zk
-		if 2*max(n0, 1)+2*k+t <= n {
-			return k, true
-		}
-	}
-	return 0, false
+	p := analysis.FindPeriodWhere(g, func(period, preperiod int) bool {
+		return 2*max(preperiod, 1)+2*period+t <= n
+	})
+	return p.Period, p.Found
 }

@@ -9,9 +9,9 @@
 //
 //	t := output.Table{Game: "squares", Name: "p_positions",
 //		Columns: []output.Column{{Name: "n", Type: output.Int64, Sorted: true}}}
-//	files, err := w.WriteTable(ctx, t, func(ctx context.Context, emit func(output.Batch) error) error {
+//	files, err := w.WriteTable(ctx, t, `{"win_max":7}`, func(ctx context.Context, emit func(output.Batch) error) error {
 //		return emit(output.Batch{[]int64{0, 2, 5, 7}})
-//	})
+//	}, nil)
 //
 // leaves OUT/squares/p_positions.parquet and OUT/squares/p_positions.csv,
 // whose CSV reads

@@ -189,15 +189,6 @@ func (w *ManifestWriter) Finish(status string) error {
 	return nil
 }
 
-// Files returns a copy of the files listed so far, sorted by path.
-func (w *ManifestWriter) Files() []File {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	files := slices.Clone(w.m.Files)
-	sortFiles(files)
-	return files
-}
-
 func sortFiles(files []File) {
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 }

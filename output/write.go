@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sync/atomic"
-	"time"
 )
 
 // The formats a table can be written in.
@@ -64,8 +63,7 @@ type Progress func(rows int64)
 // failure no file of the table is left, neither temporary nor final, and the
 // error names the file. bounds is recorded in Parquet metadata (as
 // "tabulate.bounds"; a JSON object of the limits the table was computed to).
-func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Source, progress Progress) ([]File, time.Duration, error) {
-	start := time.Now()
+func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Source, progress Progress) ([]File, error) {
 	dir := filepath.Join(w.Dir, t.Game)
 	var formats []string
 	for _, format := range Formats {
@@ -83,10 +81,10 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 			}
 			return t.check(b)
 		})
-		return nil, time.Since(start), err
+		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, 0, fmt.Errorf("create folder %s: %w", dir, err)
+		return nil, fmt.Errorf("create folder %s: %w", dir, err)
 	}
 	meta := append([]KeyValue{
 		{"tabulate.game", t.Game},
@@ -110,7 +108,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		path := filepath.Join(dir, t.Name+Extension(format))
 		f, err := CreateAtomic(path)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		var enc encoder
 		switch format {
@@ -123,7 +121,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		}
 		if err != nil {
 			f.Abort()
-			return nil, 0, fmt.Errorf("write %s: %w", path, err)
+			return nil, fmt.Errorf("write %s: %w", path, err)
 		}
 		outs = append(outs, out{format, f, enc})
 	}
@@ -148,17 +146,17 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 	})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			return nil, 0, err
+			return nil, err
 		}
-		return nil, 0, fmt.Errorf("%s/%s: %w", t.Game, t.Name, err)
+		return nil, fmt.Errorf("%s/%s: %w", t.Game, t.Name, err)
 	}
 	for _, o := range outs {
 		if err := o.enc.close(); err != nil {
-			return nil, 0, fmt.Errorf("write %s: %w", o.file.Path(), err)
+			return nil, fmt.Errorf("write %s: %w", o.file.Path(), err)
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	var files []File
 	for _, o := range outs {
@@ -169,7 +167,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 			for _, f := range files {
 				os.Remove(filepath.Join(w.Dir, filepath.FromSlash(f.Path)))
 			}
-			return nil, 0, err
+			return nil, err
 		}
 		files = append(files, File{
 			Path:   t.Game + "/" + t.Name + Extension(o.format),
@@ -181,5 +179,5 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 			SHA256: sum,
 		})
 	}
-	return files, time.Since(start), nil
+	return files, nil
 }

@@ -57,7 +57,7 @@ func sliceRows(b Batch, lo, hi int) Batch {
 func writeSample(t *testing.T, w *Writer, rows, batch int) []File {
 	t.Helper()
 	all := sampleRows(rows)
-	files, _, err := w.WriteTable(context.Background(), sampleTable, `{"max":10}`, func(ctx context.Context, emit func(Batch) error) error {
+	files, err := w.WriteTable(context.Background(), sampleTable, `{"max":10}`, func(ctx context.Context, emit func(Batch) error) error {
 		for lo := 0; lo < rows; lo += batch {
 			if err := emit(sliceRows(all, lo, min(rows, lo+batch))); err != nil {
 				return err
@@ -253,7 +253,7 @@ func TestWriteTableDiskFull(t *testing.T) {
 			second := sampleTable
 			second.Name = "second"
 			rows := sampleRows(200000)
-			_, _, err := w.WriteTable(context.Background(), second, "{}", func(ctx context.Context, emit func(Batch) error) error {
+			_, err := w.WriteTable(context.Background(), second, "{}", func(ctx context.Context, emit func(Batch) error) error {
 				return emit(rows)
 			}, nil)
 			if !errors.Is(err, errDiskFull) {
@@ -299,7 +299,7 @@ func TestWriteTableSourceError(t *testing.T) {
 		}, context.Canceled},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := w.WriteTable(ctx, sampleTable, "{}", tc.src, nil)
+			_, err := w.WriteTable(ctx, sampleTable, "{}", tc.src, nil)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("got %v, want %v", err, tc.want)
 			}
@@ -312,7 +312,7 @@ func TestWriteTableSourceError(t *testing.T) {
 
 func TestWriteTableBadBatch(t *testing.T) {
 	w := &Writer{Dir: t.TempDir(), Formats: []string{FormatCSV}, Version: "test"}
-	_, _, err := w.WriteTable(context.Background(), sampleTable, "{}", func(ctx context.Context, emit func(Batch) error) error {
+	_, err := w.WriteTable(context.Background(), sampleTable, "{}", func(ctx context.Context, emit func(Batch) error) error {
 		b := sampleRows(3)
 		b[1] = []int64{1, 2, 3}
 		return emit(b)
@@ -331,7 +331,7 @@ func TestWriteTableNoApplicableFormat(t *testing.T) {
 	table := sampleTable
 	table.Sequence = nil
 	seen := 0
-	files, _, err := w.WriteTable(context.Background(), table, "{}", func(ctx context.Context, emit func(Batch) error) error {
+	files, err := w.WriteTable(context.Background(), table, "{}", func(ctx context.Context, emit func(Batch) error) error {
 		seen += 7
 		return emit(sampleRows(7))
 	}, nil)

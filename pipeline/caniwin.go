@@ -13,28 +13,19 @@ import (
 
 // caniwinJobs plans Can I Win: one retrograde pass answers every pair.
 func caniwinJobs(cfg configs.CanIWin) []Job {
-	solvedTotal := min(cfg.MaxTotal, cfg.MaxChoosable*(cfg.MaxChoosable+1)/2)
-	return []Job{{Game: "caniwin", Name: "pairs", Memory: grundy.CanIWinMemory(cfg.MaxChoosable, solvedTotal),
+	return []Job{{Game: "caniwin", Name: "pairs", Memory: grundy.CanIWinMemory(cfg.MaxChoosable, cfg.MaxTotal),
 		Cost: float64(int64(1)<<cfg.MaxChoosable) / 1e6,
 		run: func(ctx context.Context, e *env) error {
-			table, err := grundy.SolveCanIWin(ctx, cfg.MaxChoosable, solvedTotal, e.workers(), e.progress("retrograde pass", "sets"))
+			table, err := grundy.SolveCanIWin(ctx, cfg.MaxChoosable, cfg.MaxTotal, e.workers(), e.progress("retrograde pass", "sets"))
 			if err != nil {
 				return err
 			}
-			return caniwinTable(ctx, e, cfg, table, solvedTotal)
+			return caniwinTable(ctx, e, cfg, table)
 		}}}
 }
 
-// caniwinOutcome answers a pair, including totals past what any pool of the
-// table can reach (which the table need not hold).
-func caniwinOutcome(t *grundy.CanIWinTable, solvedTotal, m, total int) (grundy.Outcome, []int32) {
-	if total > solvedTotal || total > m*(m+1)/2 {
-		return grundy.OutcomeUnreachable, nil
-	}
-	return t.Outcome(m, total), t.WinningMoves(m, total)
-}
-
-func caniwinTable(ctx context.Context, e *env, cfg configs.CanIWin, table *grundy.CanIWinTable, solvedTotal int) error {
+// caniwinTable writes caniwin/pairs and the outcome map.
+func caniwinTable(ctx context.Context, e *env, cfg configs.CanIWin, table *grundy.CanIWinTable) error {
 	t := output.Table{Game: "caniwin", Name: "pairs",
 		Columns: []output.Column{
 			{Name: "max_choosable", Type: output.Int32, Sorted: true},
@@ -53,10 +44,7 @@ func caniwinTable(ctx context.Context, e *env, cfg configs.CanIWin, table *grund
 			var wins []bool
 			var moves [][]int32
 			for total := 0; total <= cfg.MaxTotal; total++ {
-				o, mv := caniwinOutcome(table, solvedTotal, m, total)
-				if mv == nil {
-					mv = []int32{}
-				}
+				o, mv := table.Outcome(m, total), table.WinningMoves(m, total)
 				ms, ts = append(ms, int32(m)), append(ts, int32(total))
 				outcomes, wins, moves = append(outcomes, o.String()), append(wins, o.FirstPlayerWins()), append(moves, mv)
 				counts[o.String()]++
@@ -73,8 +61,7 @@ func caniwinTable(ctx context.Context, e *env, cfg configs.CanIWin, table *grund
 	e.finding("pairs", map[string]any{"pairs": rows, "first": counts["first"], "second": counts["second"], "unreachable": counts["unreachable"]})
 	return e.figure(ctx, "outcomes", func() (*plot.Plot, error) {
 		return plots.OutcomeHeatmap("Can I Win: outcome with perfect play", cfg.MaxChoosable, cfg.MaxTotal, func(m, total int) int {
-			o, _ := caniwinOutcome(table, solvedTotal, m, total)
-			switch o {
+			switch table.Outcome(m, total) {
 			case grundy.OutcomeFirst:
 				return 0
 			case grundy.OutcomeSecond:

@@ -174,7 +174,7 @@ func (e *env) table(ctx context.Context, t output.Table, rows int64, src output.
 	}
 	bounds, _ := json.Marshal(gameBounds(e.plan.Config, t.Game))
 	start := time.Now()
-	files, _, err := e.writer.WriteTable(ctx, t, string(bounds), src, rowProgress)
+	files, err := e.writer.WriteTable(ctx, t, string(bounds), src, rowProgress)
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,6 @@ const Interval = 5 * time.Second
 
 // Tracker follows a run's tasks. It is safe for concurrent use.
 type Tracker struct {
-	mode     Mode
 	w        io.Writer
 	start    time.Time
 	mu       sync.Mutex
@@ -54,7 +53,7 @@ func New(w io.Writer, mode Mode) *Tracker { return newTracker(w, mode, Interval)
 
 // newTracker is New with the interval of Lines mode chosen.
 func newTracker(w io.Writer, mode Mode, interval time.Duration) *Tracker {
-	t := &Tracker{mode: mode, w: w, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{}), width: 22, interval: interval}
+	t := &Tracker{w: w, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{}), width: 22, interval: interval}
 	switch mode {
 	case Live:
 		t.bars = mpb.New(mpb.WithOutput(w), mpb.WithWidth(30), mpb.WithRefreshRate(200*time.Millisecond))
