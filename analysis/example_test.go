@@ -3,7 +3,7 @@ package analysis_test
 import (
 	"fmt"
 
-	"tabulate/analysis"
+	"github.com/tabulate-games/tabulate/analysis"
 )
 
 // kayles computes the Grundy values of Kayles (octal game 0.77) for heaps of

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"tabulate/analysis"
+	"github.com/tabulate-games/tabulate/analysis"
 )
 
 // subtractionValues returns g(0..max) of the subtraction game of the finite

@@ -1,7 +1,7 @@
 package configs
 
 import (
-	"tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 // Pairs of LeetCode 464 "Can I Win" with the pool 1..10, checked by hand.

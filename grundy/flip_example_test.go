@@ -3,7 +3,7 @@ package grundy_test
 import (
 	"fmt"
 
-	"tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 func ExampleSolveFlip() {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 // Piles of 3, 4 and 5 have nim-sum 3^4^5 = 2: the player to move wins, and

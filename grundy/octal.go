@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"tabulate/analysis"
+	"github.com/tabulate-games/tabulate/analysis"
 )
 
 // Octal games. A position is a set of heaps of tokens; a move takes one heap,

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"tabulate/analysis"
+	"github.com/tabulate-games/tabulate/analysis"
 )
 
 // octalOracleDigits parses a well-formed code "d0.d1d2..." or ".d1d2..." on

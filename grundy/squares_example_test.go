@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 func ExampleSolveSquares() {

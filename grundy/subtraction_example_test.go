@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"tabulate/analysis"
-	"tabulate/grundy"
+	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 func ExampleSubtractionGrundy() {

@@ -5,10 +5,10 @@ import (
 
 	"gonum.org/v1/plot"
 
-	"tabulate/configs"
-	"tabulate/grundy"
-	"tabulate/output"
-	"tabulate/plots"
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/plots"
 )
 
 // caniwinJobs plans Can I Win: one retrograde pass answers every pair.

@@ -6,10 +6,10 @@ import (
 
 	"gonum.org/v1/plot"
 
-	"tabulate/configs"
-	"tabulate/grundy"
-	"tabulate/output"
-	"tabulate/plots"
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/plots"
 )
 
 // nimJobs plans Nim: every multiset of piles decided by search, then checked

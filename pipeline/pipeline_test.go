@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"tabulate/analysis"
-	"tabulate/configs"
+	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/configs"
 )
 
 // TestCountSampler checks the streamed count curve against the count taken

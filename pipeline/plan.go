@@ -8,7 +8,7 @@ import (
 	"strings"
 	"syscall"
 
-	"tabulate/configs"
+	"github.com/tabulate-games/tabulate/configs"
 )
 
 // Version is the tool version recorded in every Parquet file and manifest.

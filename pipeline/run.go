@@ -16,10 +16,10 @@ import (
 	"golang.org/x/sync/errgroup"
 	"gonum.org/v1/plot"
 
-	"tabulate/configs"
-	"tabulate/output"
-	"tabulate/plots"
-	"tabulate/progress"
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/plots"
+	"github.com/tabulate-games/tabulate/progress"
 )
 
 // Options controls how a run reports; what it computes is in the Plan.

@@ -8,11 +8,11 @@ import (
 
 	"gonum.org/v1/plot"
 
-	"tabulate/analysis"
-	"tabulate/configs"
-	"tabulate/grundy"
-	"tabulate/output"
-	"tabulate/plots"
+	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/plots"
 )
 
 // batchRows is how many rows a job hands to the writers at a time.

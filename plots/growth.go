@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"tabulate/analysis"
+	"github.com/tabulate-games/tabulate/analysis"
 )
 
 // PowerLawGrowth plots a count against x on log-log axes, as points, with the

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"log"
 
-	"tabulate/analysis"
-	"tabulate/plots"
+	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/plots"
 )
 
 func ExamplePowerLawGrowth() {

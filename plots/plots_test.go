@@ -14,7 +14,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/cmpimg"
 
-	"tabulate/analysis"
+	"github.com/tabulate-games/tabulate/analysis"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata")

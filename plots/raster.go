@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"tabulate/analysis"
+	"github.com/tabulate-games/tabulate/analysis"
 )
 
 // ErrNoPeriod is returned by PeriodRaster when the Period has Found == false:

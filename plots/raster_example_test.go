@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"log"
 
-	"tabulate/analysis"
-	"tabulate/plots"
+	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/plots"
 )
 
 // dawsonKayles returns the Grundy values of Dawson's Kayles (octal game

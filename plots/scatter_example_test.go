@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"log"
 
-	"tabulate/plots"
+	"github.com/tabulate-games/tabulate/plots"
 )
 
 func ExampleGrundyScatter() {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"log"
 
-	"tabulate/plots"
+	"github.com/tabulate-games/tabulate/plots"
 )
 
 func ExampleWinFraction() {

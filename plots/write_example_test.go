@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"tabulate/plots"
+	"github.com/tabulate-games/tabulate/plots"
 )
 
 func ExampleWrite() {

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"tabulate/grundy"
-	"tabulate/output"
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/output"
 )
 
 // smallConfig runs every game at bounds where the whole run takes about a

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"tabulate/output"
+	"github.com/tabulate-games/tabulate/output"
 )
 
 // TestBadInput checks malformed configurations and command lines: each exits

@@ -14,9 +14,9 @@ import (
 
 	"golang.org/x/term"
 
-	"tabulate/configs"
-	"tabulate/pipeline"
-	"tabulate/progress"
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/pipeline"
+	"github.com/tabulate-games/tabulate/progress"
 )
 
 const usageText = `tabulate computes impartial combinatorial games and writes tables, figures and a manifest.

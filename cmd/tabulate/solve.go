@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 const solveUsage = `Usage:
