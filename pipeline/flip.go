@@ -21,21 +21,53 @@ const flipMaxRemove = 2
 // distinct positions, the exact counts by length and the literal boards.
 func flipJobs(cfg configs.Flip, workers int) []Job {
 	runs := max(cfg.RunMax, cfg.PositionMax, cfg.CountMax, cfg.BoardMax)
-	runValues := sync.OnceValue(func() []int32 { return grundy.FlipRunGrundy(runs) })
+	// The run values are computed once, by the first job to need them,
+	// under that job's context (all jobs share the run's), so that Ctrl-C
+	// stops the computation.
+	var once sync.Once
+	var values []int32
+	var valuesErr error
+	runValues := func(ctx context.Context) ([]int32, error) {
+		once.Do(func() { values, valuesErr = grundy.FlipRunGrundyContext(ctx, runs) })
+		return values, valuesErr
+	}
 	positions := grundy.FlipPositionCount(cfg.PositionMax)
 	return []Job{
 		{Game: "flip", Name: "run_grundy", Memory: 8 * int64(runs+1), Cost: float64(runs) * float64(runs) / 1e9,
-			run: func(ctx context.Context, e *env) error { return flipRunTable(ctx, e, runValues()[:cfg.RunMax+1]) }},
+			run: func(ctx context.Context, e *env) error {
+				g, err := runValues(ctx)
+				if err != nil {
+					return err
+				}
+				return flipRunTable(ctx, e, g[:cfg.RunMax+1])
+			}},
 		{Game: "flip", Name: "positions", Memory: grundy.FlipPositionsMemory(cfg.PositionMax, workers), Cost: float64(positions) / 1e6,
 			run: func(ctx context.Context, e *env) error {
-				return flipPositionsTable(ctx, e, cfg.PositionMax, positions, runValues())
+				g, err := runValues(ctx)
+				if err != nil {
+					return err
+				}
+				return flipPositionsTable(ctx, e, cfg.PositionMax, positions, g)
 			}},
 		{Game: "flip", Name: "board_counts", Memory: 1 << 20, Cost: 0,
-			run: func(ctx context.Context, e *env) error { return flipCountsTable(ctx, e, cfg.CountMax, runValues()) }},
+			run: func(ctx context.Context, e *env) error {
+				g, err := runValues(ctx)
+				if err != nil {
+					return err
+				}
+				return flipCountsTable(ctx, e, cfg.CountMax, g)
+			}},
 		{Game: "flip", Name: "boards", Memory: grundy.FlipBoardsMemory(cfg.BoardMax), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,
-			run: func(ctx context.Context, e *env) error { return flipBoardsTable(ctx, e, cfg.BoardMax, runValues()) }},
+			run: func(ctx context.Context, e *env) error {
+				g, err := runValues(ctx)
+				if err != nil {
+					return err
+				}
+				return flipBoardsTable(ctx, e, cfg.BoardMax, g)
+			}},
 	}
 }
+
 
 // flipRunTable writes flip/run_grundy, proves its period and draws it.
 func flipRunTable(ctx context.Context, e *env, g []int32) error {
