@@ -81,3 +81,20 @@ func ExampleRecords() {
 	// g = 4 first at n = 28
 	// g = 5 first at n = 29
 }
+
+func ExampleStudy() {
+	g := kayles(160) // Kayles, octal 0.77: a move removes 1 or 2 pins
+	r := analysis.Study(g, func(seq []int32, p analysis.Period) analysis.Proof { return analysis.ProveOctal(seq, p, 2) })
+	fmt.Println(r)
+	s, _ := r.Shape(g)
+	fmt.Println("block:", s.Block)
+	var ns []int64
+	for _, e := range analysis.Exceptions(g, s) {
+		ns = append(ns, e.N)
+	}
+	fmt.Println("exceptions:", ns)
+	// Output:
+	// period 12 from n = 71 (last exception at n = 70), observed over 7 periods; proof needs 168 values, 161 computed
+	// block: [4 1 2 8 1 4 7 2 1 8 2 7]
+	// exceptions: [0 3 6 9 11 15 18 21 22 28 34 39 57 70]
+}
