@@ -22,7 +22,7 @@ var Games = []string{"squares", "flip", "caniwin", "nim"}
 // The output formats and plot formats a configuration can ask for.
 var (
 	Formats     = []string{"parquet", "csv", "bfile"}
-	PlotFormats = []string{"png", "svg"}
+	PlotFormats = []string{"png", "svg", "pdf"}
 )
 
 // Config is one run's configuration.
@@ -37,6 +37,8 @@ type Config struct {
 	Flip      Flip     `yaml:"flip" json:"flip"`
 	CanIWin   CanIWin  `yaml:"caniwin" json:"caniwin"`
 	Nim       Nim      `yaml:"nim" json:"nim"`
+	// Figures sets the size, font size, titles and resolution of figures.
+	Figures Figures `yaml:"figures" json:"figures"`
 	// Subtraction and Octal define games by their rules, each under a name
 	// of the user's choosing that is then a game like the built-in ones.
 	Subtraction map[string]SubtractionGame `yaml:"subtraction" json:"subtraction,omitempty"`
@@ -148,6 +150,7 @@ func Defaults() Config {
 		Flip:    Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20},
 		CanIWin: CanIWin{MaxChoosable: 20, MaxTotal: 300},
 		Nim:     Nim{MaxPiles: 7, MaxPile: 7},
+		Figures: DefaultFigures(),
 	}
 }
 
@@ -215,6 +218,9 @@ func (c *Config) Validate() error {
 		return err
 	}
 	if err := checkSet("plots", c.Plots, PlotFormats, true); err != nil {
+		return err
+	}
+	if err := c.Figures.Validate(); err != nil {
 		return err
 	}
 	if err := c.validateCustom(); err != nil {

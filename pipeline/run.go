@@ -18,7 +18,6 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/output"
-	"github.com/tabulate-games/tabulate/plots"
 	"github.com/tabulate-games/tabulate/progress"
 )
 
@@ -211,7 +210,7 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		if err != nil {
 			return err
 		}
-		if err := plots.Write(p, f, format); err != nil {
+		if err := figureSettings(e.plan.Config.Figures).Write(p, f, format); err != nil {
 			f.Abort()
 			return fmt.Errorf("plot %s: %w", path, err)
 		}

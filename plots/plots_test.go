@@ -410,7 +410,7 @@ func TestShareClass(t *testing.T) {
 	for _, tt := range []struct {
 		share float64
 		want  int
-	}{{0.0001, 0}, {0.003, 1}, {0.009, 1}, {0.05, 3}, {0.3, 5}, {1, 5}} {
+	}{{0.0001, 0}, {0.002, 1}, {0.003, 1}, {0.009, 2}, {0.05, 5}, {0.3, 7}, {0.5, 8}, {1, 8}} {
 		if got := shareClass(tt.share); got != tt.want {
 			t.Errorf("shareClass(%g): got %d, want %d", tt.share, got, tt.want)
 		}

@@ -35,7 +35,7 @@ const (
 // value-frequency map instead: n is cut into at most ScatterBuckets buckets
 // of a round width (1, 2, 5, 10, 20, 50, ... values), and the cell of bucket
 // b and value v is coloured by the share of the n in b with g(n) = v, on a
-// logarithmic scale of six classes from under 0.3% to over 30%; a value that
+// logarithmic scale of nine classes from under 0.2% to over 50%; a value that
 // never occurs in the bucket leaves its cell white. Periodic sequences show
 // as horizontal stripes of constant share, growing ones as a rising cloud
 // whose top edge is the largest value so far, and rare values (such as
@@ -134,18 +134,21 @@ func countValues(values []int32, width, vbin int) frequencies {
 }
 
 // shareClasses are the classes of the value-frequency map: a share s falls
-// in the last class whose lower bound is <= s. The bounds step by about half
-// a decade, so a value that is ten times rarer is two classes lighter.
+// in the last class whose lower bound is <= s. The bounds step 1, 2, 5, 10,
+// so a value that is ten times rarer is three classes lighter.
 var shareClasses = []struct {
 	lower float64
 	label string
 }{
-	{0, "under 0.3%"},
-	{0.003, "0.3% to 1%"},
-	{0.01, "1% to 3%"},
-	{0.03, "3% to 10%"},
-	{0.1, "10% to 30%"},
-	{0.3, "30% or more"},
+	{0, "under 0.2%"},
+	{0.002, "0.2% to 0.5%"},
+	{0.005, "0.5% to 1%"},
+	{0.01, "1% to 2%"},
+	{0.02, "2% to 5%"},
+	{0.05, "5% to 10%"},
+	{0.1, "10% to 20%"},
+	{0.2, "20% to 50%"},
+	{0.5, "50% or more"},
 }
 
 // shareClass returns the class of share s in (0, 1].
