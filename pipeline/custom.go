@@ -115,16 +115,20 @@ func (g sequenceGame) run(ctx context.Context, e *env) error {
 	}); err != nil {
 		return err
 	}
-	period := analysis.FindPeriod(seq)
-	var proof *analysis.Proof
-	if g.prove != nil && period.Found {
-		proof = g.prove(seq, period)
+	var prove analysis.Prover
+	if g.prove != nil {
+		prove = func(seq []int32, p analysis.Period) analysis.Proof { return *g.prove(seq, p) }
 	}
-	finding := periodFinding(period, proof)
+	report := analysis.Study(seq, prove)
+	period := report.Period
+	finding := report.Finding()
 	if g.prove == nil {
 		finding["proof"] = "no periodicity theorem applies to these rules"
 	}
 	e.finding("grundy", finding)
+	if err := periodTables(ctx, e, seq, report, t.Metadata); err != nil {
+		return err
+	}
 	e.finding("losing", map[string]any{"count": len(losing), "up_to": g.max})
 	title := fmt.Sprintf("%s (%s): Grundy value g(n)", g.name, g.rules)
 	if err := e.figure(ctx, "grundy", func() (*plot.Plot, error) {
@@ -136,6 +140,6 @@ func (g sequenceGame) run(ctx context.Context, e *env) error {
 		return nil
 	}
 	return e.figure(ctx, "period", func() (*plot.Plot, error) {
-		return plots.PeriodRaster(fmt.Sprintf("%s (%s): g(n) by n mod p and n div p", g.name, g.rules), seq, period, proof != nil && proof.Proven)
+		return plots.PeriodRaster(fmt.Sprintf("%s (%s): g(n) by n mod p and n div p", g.name, g.rules), seq, period, report.Proven())
 	})
 }
