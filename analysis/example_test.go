@@ -84,7 +84,9 @@ func ExampleRecords() {
 
 func ExampleStudy() {
 	g := kayles(160) // Kayles, octal 0.77: a move removes 1 or 2 pins
-	r := analysis.Study(g, func(seq []int32, p analysis.Period) analysis.Proof { return analysis.ProveOctal(seq, p, 2) })
+	r := analysis.Study(g, analysis.Theorems{
+		Period: func(seq []int32, p analysis.Period) analysis.Proof { return analysis.ProveOctal(seq, p, 2) },
+	})
 	fmt.Println(r)
 	s, _ := r.Shape(g)
 	fmt.Println("block:", s.Block)

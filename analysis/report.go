@@ -32,6 +32,16 @@ func ObservePeriod(seq []int32) Period {
 //	func(seq []int32, p Period) Proof { return ProveOctal(seq, p, 2) }
 type Prover func(seq []int32, p Period) Proof
 
+// ArithmeticProver applies a theorem to an arithmetic period of seq, such as
+// ProveAllBut with the game's excluded set.
+type ArithmeticProver func(seq []int32, a Arithmetic) Proof
+
+// Theorems are the proofs that apply to a game: either may be nil.
+type Theorems struct {
+	Period     Prover
+	Arithmetic ArithmeticProver
+}
+
 // Status says how much is known about a period.
 type Status string
 
@@ -63,16 +73,16 @@ type Report struct {
 	// Periods is how many whole periods the repeating part spans:
 	// (Checked - Preperiod) / Period.
 	Periods int
-	// Proof is the theorem's verdict, nil when no theorem was given (or
-	// there is no ordinary period to prove).
+	// Proof is the theorem's verdict on the period or arithmetic period
+	// found, nil when no theorem for it was given or nothing was found.
 	Proof *Proof
 }
 
 // Study finds the period of seq and reports how sure it is: FindPeriod
-// first, then ObservePeriod, then FindArithmetic; prove, if not nil, is
-// applied to an ordinary period. It never reports an observed period as
-// proven: Proven needs prove to say so.
-func Study(seq []int32, prove Prover) Report {
+// first, then ObservePeriod, then FindArithmetic; the theorem for what was
+// found, if given, decides whether it is proven. Nothing is reported proven
+// unless a theorem says so.
+func Study(seq []int32, th Theorems) Report {
 	r := Report{Status: None, Period: FindPeriod(seq), Arithmetic: Arithmetic{Checked: len(seq)}}
 	if r.Period.Found {
 		r.Status = Confirmed
@@ -81,8 +91,8 @@ func Study(seq []int32, prove Prover) Report {
 	}
 	if r.Period.Found {
 		r.Periods = (r.Period.Checked - r.Period.Preperiod) / r.Period.Period
-		if prove != nil {
-			pr := prove(seq, r.Period)
+		if th.Period != nil {
+			pr := th.Period(seq, r.Period)
 			r.Proof = &pr
 			if pr.Proven {
 				r.Status = Proven
@@ -93,6 +103,13 @@ func Study(seq []int32, prove Prover) Report {
 	if a := FindArithmetic(seq); a.Found && a.Saltus != 0 {
 		r.Arithmetic, r.Status = a, Confirmed
 		r.Periods = (a.Checked - a.Preperiod) / a.Period
+		if th.Arithmetic != nil {
+			pr := th.Arithmetic(seq, a)
+			r.Proof = &pr
+			if pr.Proven {
+				r.Status = Proven
+			}
+		}
 	}
 	return r
 }
@@ -115,20 +132,20 @@ func (r Report) Proven() bool { return r.Status == Proven }
 //
 //	period 12 from n = 71, observed over 7 periods; proof needs 168 values, 161 computed
 //	period 34 from n = 53 (last exception at n = 52), proven: the theorem needs 176 values, 1001 computed
-//	period 1 with saltus 1 from n = 0 (arithmetic), confirmed over 1000 periods; not proven: no theorem applied
+//	period 1 with saltus 1 from n = 0 (arithmetic), proven: the theorem needs 1 values, 1001 computed
 func (r Report) String() string {
 	if r.Status == None {
 		return fmt.Sprintf("no period found in %d values", r.Period.Checked)
 	}
-	if r.Arithmetic.Found {
-		a := r.Arithmetic
-		return fmt.Sprintf("period %d with saltus %d from n = %d (arithmetic), confirmed over %d periods; not proven: no theorem applied",
-			a.Period, a.Saltus, a.Preperiod, r.Periods)
-	}
-	p := r.Period
-	head := fmt.Sprintf("period %d from n = %d", p.Period, p.Preperiod)
-	if p.LastException >= 0 {
-		head += fmt.Sprintf(" (last exception at n = %d)", p.LastException)
+	var head string
+	if a := r.Arithmetic; a.Found {
+		head = fmt.Sprintf("period %d with saltus %d from n = %d (arithmetic)", a.Period, a.Saltus, a.Preperiod)
+	} else {
+		p := r.Period
+		head = fmt.Sprintf("period %d from n = %d", p.Period, p.Preperiod)
+		if p.LastException >= 0 {
+			head += fmt.Sprintf(" (last exception at n = %d)", p.LastException)
+		}
 	}
 	switch {
 	case r.Status == Proven:

@@ -15,7 +15,7 @@ import (
 // needs 2*71 + 2*12 + 2 = 168.
 func TestStudyKayles(t *testing.T) {
 	k := kayles(1000)
-	prove := func(seq []int32, p Period) Proof { return ProveOctal(seq, p, 2) }
+	prove := Theorems{Period: func(seq []int32, p Period) Proof { return ProveOctal(seq, p, 2) }}
 	tests := []struct {
 		name    string
 		values  int
@@ -54,7 +54,7 @@ func TestStudyKayles(t *testing.T) {
 // TestStudyNoTheorem: a sequence with no theorem given is never proven, and
 // says why.
 func TestStudyNoTheorem(t *testing.T) {
-	r := Study(kayles(1000), nil)
+	r := Study(kayles(1000), Theorems{})
 	want := "period 12 from n = 71 (last exception at n = 70), confirmed over 77 periods; not proven: no periodicity theorem applies"
 	if r.Status != Confirmed || r.Proven() || r.String() != want {
 		t.Errorf("got %s %q, want confirmed %q", r.Status, r, want)
@@ -230,10 +230,35 @@ func TestFindArithmeticAgainstOracle(t *testing.T) {
 					t.Fatalf("%v: shape gives %d at n = %d, the game %d", a, s.At(int64(n)), n, long[n])
 				}
 			}
-			r := Study(long[:300], nil)
+			r := Study(long[:300], Theorems{})
 			if r.Status != Confirmed || !r.Arithmetic.Found || r.Proven() {
 				t.Errorf("Study: %s %v, want a confirmed, unproven arithmetic period", r.Status, r)
 			}
+			r = Study(long[:300], Theorems{Arithmetic: func(seq []int32, a Arithmetic) Proof { return ProveAllBut(seq, a, ex) }})
+			if r.Status != Proven || !r.Proven() || r.Finding()["proven"] != true {
+				t.Errorf("Study with ProveAllBut: %s %v, want proven", r.Status, r)
+			}
 		})
+	}
+}
+
+func TestStudyArithmeticString(t *testing.T) {
+	nim := allBut(1000)
+	tests := []struct {
+		th   Theorems
+		want string
+	}{
+		{Theorems{}, "period 1 with saltus 1 from n = 0 (arithmetic), confirmed over 1001 periods; not proven: no periodicity theorem applies"},
+		{Theorems{Arithmetic: func(seq []int32, a Arithmetic) Proof { return ProveAllBut(seq, a, nil) }},
+			"period 1 with saltus 1 from n = 0 (arithmetic), proven: the theorem needs 1 values, 1001 computed"},
+	}
+	for _, tt := range tests {
+		r := Study(nim, tt.th)
+		if got := r.String(); got != tt.want {
+			t.Errorf("got %q, want %q", got, tt.want)
+		}
+		if f := r.Finding(); f["saltus"] != int64(1) || f["period"] != 1 {
+			t.Errorf("finding %v, want period 1 saltus 1", f)
+		}
 	}
 }

@@ -115,11 +115,11 @@ func (g sequenceGame) run(ctx context.Context, e *env) error {
 	}); err != nil {
 		return err
 	}
-	var prove analysis.Prover
+	var th analysis.Theorems
 	if g.prove != nil {
-		prove = func(seq []int32, p analysis.Period) analysis.Proof { return *g.prove(seq, p) }
+		th.Period = func(seq []int32, p analysis.Period) analysis.Proof { return *g.prove(seq, p) }
 	}
-	report := analysis.Study(seq, prove)
+	report := analysis.Study(seq, th)
 	period := report.Period
 	finding := report.Finding()
 	if g.prove == nil {
