@@ -100,3 +100,53 @@ func ExampleStudy() {
 	// block: [4 1 2 8 1 4 7 2 1 8 2 7]
 	// exceptions: [0 3 6 9 11 15 18 21 22 28 34 39 57 70]
 }
+
+func ExampleFindArithmetic() {
+	// The subtraction game in which any number but 1 may be taken:
+	// g(n) = mex{ g(m) : m <= n-2 }.
+	g := make([]int32, 30)
+	for n := range g {
+		seen := map[int32]bool{}
+		for m := 0; m <= n-2; m++ {
+			seen[g[m]] = true
+		}
+		for seen[g[n]] {
+			g[n]++
+		}
+	}
+	fmt.Println(g[:12])
+	a := analysis.FindArithmetic(g)
+	fmt.Println(a)
+	fmt.Printf("%+v\n", analysis.ProveAllBut(g, a, []int{1}))
+	// Output:
+	// [0 0 1 1 2 2 3 3 4 4 5 5]
+	// period 2 with saltus 1 from n = 0 (arithmetic; 30 values checked)
+	// {Proven:true Needed:3 Have:30 Missing:0}
+}
+
+func ExampleObservePeriod() {
+	g := kayles(160) // Kayles to n = 160: the period shows but is not confirmed
+	fmt.Println(analysis.FindPeriod(g))
+	fmt.Println(analysis.ObservePeriod(g))
+	// Output:
+	// no period found in 161 values
+	// period 12 from n = 71 (last exception at n = 70; 161 values checked)
+}
+
+func ExampleExceptions() {
+	g := kayles(300)
+	s, err := analysis.Block(g, analysis.FindPeriod(g))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("g(n) for n >= 71 is", s.Block, "at n mod", s.Period)
+	for _, e := range analysis.Exceptions(g, s)[:3] {
+		fmt.Printf("g(%d) = %d, not %d\n", e.N, e.Value, e.Periodic)
+	}
+	// Output:
+	// g(n) for n >= 71 is [4 1 2 8 1 4 7 2 1 8 2 7] at n mod 12
+	// g(0) = 0, not 4
+	// g(3) = 3, not 8
+	// g(6) = 3, not 7
+}

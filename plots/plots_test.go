@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -195,8 +196,19 @@ func TestDefaultSizesStaySmall(t *testing.T) {
 	}
 }
 
+// writeAll writes p in every format, one after the other.
+func writeAll(p *plot.Plot, w io.Writer) error {
+	for _, f := range Formats {
+		if err := Write(p, w, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // TestConcurrentWrite draws figures from several goroutines at once, as the
-// tool's worker pool does; run with -race.
+// tool's worker pool does, in every format (the PDF writer keeps global
+// font caches); run with -race.
 func TestConcurrentWrite(t *testing.T) {
 	dk := dawsonKayles(200)
 	per := analysis.FindPeriod(dk)
@@ -214,7 +226,7 @@ func TestConcurrentWrite(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if err := Write(p, &buf, "svg"); err != nil {
+		if err := writeAll(p, &buf); err != nil {
 			t.Fatal(err)
 		}
 		want[i] = buf.String()
@@ -229,7 +241,7 @@ func TestConcurrentWrite(t *testing.T) {
 					return
 				}
 				var buf bytes.Buffer
-				if err := Write(p, &buf, "svg"); err != nil {
+				if err := writeAll(p, &buf); err != nil {
 					t.Error(err)
 					return
 				}
