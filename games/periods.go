@@ -1,4 +1,4 @@
-package pipeline
+package games
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 // n >= preperiod, g(n) = grundy[n mod period] + saltus * (n div period).
 // exceptions: n int64, grundy int32, periodic int64 (what the period gives
 // at n).
-func periodTables(ctx context.Context, e *env, seq []int32, r analysis.Report, meta []output.KeyValue) error {
+func periodTables(ctx context.Context, s Sink, game string, seq []int32, r analysis.Report, meta []output.KeyValue) error {
 	shape, err := r.Shape(seq)
 	if err != nil {
 		return nil // no period: nothing to tabulate
@@ -30,7 +30,7 @@ func periodTables(ctx context.Context, e *env, seq []int32, r analysis.Report, m
 		output.KeyValue{Key: "tabulate.saltus", Value: fmt.Sprint(shape.Saltus)},
 		output.KeyValue{Key: "tabulate.period_status", Value: string(r.Status)},
 	)
-	pt := output.Table{Game: e.game, Name: "period",
+	pt := output.Table{Game: game, Name: "period",
 		Columns: []output.Column{
 			{Name: "offset", Type: output.Int32, Sorted: true},
 			{Name: "grundy", Type: output.Int64},
@@ -43,7 +43,7 @@ func periodTables(ctx context.Context, e *env, seq []int32, r analysis.Report, m
 		Metadata: meta,
 	}
 	p := shape.Period
-	err = e.table(ctx, pt, int64(p), func(ctx context.Context, emit func(output.Batch) error) error {
+	err = s.Table(ctx, pt, int64(p), func(ctx context.Context, emit func(output.Batch) error) error {
 		offsets, pers, pres, salts := make([]int32, p), make([]int32, p), make([]int64, p), make([]int64, p)
 		statuses, proven := make([]string, p), make([]bool, p)
 		for i := range p {
@@ -56,7 +56,7 @@ func periodTables(ctx context.Context, e *env, seq []int32, r analysis.Report, m
 		return err
 	}
 	exc := analysis.Exceptions(seq, shape)
-	et := output.Table{Game: e.game, Name: "exceptions",
+	et := output.Table{Game: game, Name: "exceptions",
 		Columns: []output.Column{
 			{Name: "n", Type: output.Int64, Sorted: true},
 			{Name: "grundy", Type: output.Int32},
@@ -64,7 +64,7 @@ func periodTables(ctx context.Context, e *env, seq []int32, r analysis.Report, m
 		},
 		Metadata: meta,
 	}
-	return e.table(ctx, et, int64(len(exc)), func(ctx context.Context, emit func(output.Batch) error) error {
+	return s.Table(ctx, et, int64(len(exc)), func(ctx context.Context, emit func(output.Batch) error) error {
 		ns, gs, ps := make([]int64, len(exc)), make([]int32, len(exc)), make([]int64, len(exc))
 		for i, x := range exc {
 			ns[i], gs[i], ps[i] = x.N, int32(x.Value), x.Periodic
