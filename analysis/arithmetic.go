@@ -44,8 +44,10 @@ func (a Arithmetic) String() string {
 // preperiod of the differences is the least n0 for g. When the saltus comes
 // out 0 the result is an ordinary period, which FindPeriod also reports.
 //
-// A result with Found == false is "no arithmetic period within the values
-// given", not a proof that there is none.
+// It allocates the len(seq)-1 differences (4 bytes a value) beside the
+// Z-array of the scan (up to 2 bytes a value). A result with Found == false
+// is "no arithmetic period within the values given", not a proof that there
+// is none.
 func FindArithmetic(seq []int32) Arithmetic {
 	a := Arithmetic{Checked: len(seq)}
 	if len(seq) < 3 {
