@@ -539,7 +539,7 @@ func BenchmarkDefaultFigures(b *testing.B) {
 		}
 		return (m + t) % 2
 	}
-	for _, format := range []string{"png", "svg"} {
+	for _, format := range Formats {
 		b.Run(format, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -205,25 +204,4 @@ func (d *dots) Plot(c draw.Canvas, plt *plot.Plot) {
 	}
 	c.SetColor(d.color)
 	c.Fill(path)
-}
-
-// chunkedLine strokes a long polyline in short pieces. The rasterizer behind
-// PNG output slows down sharply with the number of cells one stroke covers
-// (a 2000-point jagged mean line took over a second as one stroke); drawn in
-// pieces that meet end to end, it looks the same and takes milliseconds.
-type chunkedLine struct{ *plotter.Line }
-
-// chunkSegments is how many segments one stroke of a chunkedLine holds.
-const chunkSegments = 64
-
-// Plot implements plot.Plotter.
-func (l chunkedLine) Plot(c draw.Canvas, plt *plot.Plot) {
-	trX, trY := plt.Transforms(&c)
-	pts := make([]vg.Point, len(l.XYs))
-	for i, xy := range l.XYs {
-		pts[i] = vg.Point{X: trX(xy.X), Y: trY(xy.Y)}
-	}
-	for start := 0; start < len(pts)-1; start += chunkSegments {
-		c.StrokeLines(l.LineStyle, c.ClipLinesXY(pts[start:min(len(pts), start+chunkSegments+1)])...)
-	}
 }

@@ -56,10 +56,9 @@ var (
 		rgb(0x440154), rgb(0x482878), rgb(0x3E4A89), rgb(0x31688E), rgb(0x26828E),
 		rgb(0x1F9E89), rgb(0x35B779), rgb(0x6DCD59), rgb(0xB4DE2C), rgb(0xFDE725),
 	}
-	dataBlue  = rgb(0x1F5A99)
-	dataLight = rgb(0xA6C8E8)
-	fitRed    = rgb(0xC2372F)
-	edgeGrey  = color.Gray{Y: 120}
+	dataBlue = rgb(0x1F5A99)
+	fitRed   = rgb(0xC2372F)
+	edgeGrey = color.Gray{Y: 120}
 )
 
 func rgb(v uint32) color.RGBA {
