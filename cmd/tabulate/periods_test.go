@@ -58,8 +58,8 @@ subtraction:
 	}
 	for game, want := range map[string]map[string]any{
 		"kayles": {"proven": true, "status": "proven"},
-		"k160": {"proven": false, "status": "observed", "values_needed": 168.0, "values_missing": 7.0, "periods_observed": 7.0},
-		"sq": {"proven": false, "status": "none", "found": false},
+		"k160":   {"proven": false, "status": "observed", "values_needed": 168.0, "values_missing": 7.0, "periods_observed": 7.0},
+		"sq":     {"proven": false, "status": "none", "found": false},
 	} {
 		f := m.Games[game].Findings["grundy"].(map[string]any)
 		for k, v := range want {
