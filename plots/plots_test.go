@@ -565,3 +565,13 @@ func BenchmarkDefaultFigures(b *testing.B) {
 		})
 	}
 }
+
+func TestPeriodRasterRejectsForeignPeriod(t *testing.T) {
+	dk := dawsonKayles(300)
+	k := kayles(300)
+	// Kayles' period (12 from 71) does not hold in Dawson's Kayles.
+	_, err := PeriodRaster("t", dk, analysis.FindPeriod(k), true)
+	if !errors.Is(err, analysis.ErrNoStructure) {
+		t.Errorf("got %v, want analysis.ErrNoStructure", err)
+	}
+}

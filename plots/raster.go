@@ -49,7 +49,8 @@ const RasterRows = 40
 // past the preperiod's (at least 12), a grey band naming the rows left out,
 // and the last 3 rows.
 //
-// It returns ErrNoPeriod if p.Found is false, and an error if values is empty.
+// It returns ErrNoPeriod if p.Found is false, an error if values is empty,
+// and an error wrapping analysis.ErrNoStructure if p does not hold in values.
 func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) (*plot.Plot, error) {
 	if !p.Found || p.Period < 1 {
 		return nil, fmt.Errorf("%w: %v", ErrNoPeriod, p)
@@ -100,17 +101,18 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	}
 
 	// Exceptions: n < n0 whose value differs from the periodic value of
-	// its column, read at the last n >= n0 in the same column.
+	// its column (analysis.Exceptions, the OEIS convention).
+	shape, err := analysis.Block(values, p)
+	if err != nil {
+		return nil, fmt.Errorf("plots: PeriodRaster: %w", err)
+	}
 	var exc plotter.XYs
-	for n := range n0 {
-		m := n + (len(values)-1-n)/per*per
-		if m >= n0 && values[n] != values[m] {
-			exc = append(exc, plotter.XY{X: float64(n % per), Y: float64(lay.display(n / per))})
-		}
+	for _, e := range analysis.Exceptions(values, shape) {
+		n := int(e.N)
+		exc = append(exc, plotter.XY{X: float64(n % per), Y: float64(lay.display(n / per))})
 	}
 	var exceptions *plotter.Scatter
 	if len(exc) > 0 {
-		var err error
 		exceptions, err = plotter.NewScatter(exc)
 		if err != nil {
 			return nil, fmt.Errorf("plots: PeriodRaster: %w", err)
