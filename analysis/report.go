@@ -132,7 +132,7 @@ func (r Report) Proven() bool { return r.Status == Proven }
 //
 //	period 12 from n = 71, observed over 7 periods; proof needs 168 values, 161 computed
 //	period 34 from n = 53 (last exception at n = 52), proven: the theorem needs 176 values, 1001 computed
-//	period 1 with saltus 1 from n = 0 (arithmetic), proven: the theorem needs 1 values, 1001 computed
+//	period 1 with saltus 1 from n = 0 (arithmetic), proven: the theorem needs 1 value, 1001 computed
 func (r Report) String() string {
 	if r.Status == None {
 		return fmt.Sprintf("no period found in %d values", r.Period.Checked)
@@ -149,13 +149,13 @@ func (r Report) String() string {
 	}
 	switch {
 	case r.Status == Proven:
-		return fmt.Sprintf("%s, proven: the theorem needs %d values, %d computed", head, r.Proof.Needed, r.Proof.Have)
+		return fmt.Sprintf("%s, proven: the theorem needs %s, %d computed", head, count(r.Proof.Needed, "value"), r.Proof.Have)
 	case r.Proof == nil:
-		return fmt.Sprintf("%s, %s over %d periods; not proven: no periodicity theorem applies", head, r.Status, r.Periods)
+		return fmt.Sprintf("%s, %s over %s; not proven: no periodicity theorem applies", head, r.Status, count(r.Periods, "period"))
 	case r.Proof.Missing > 0:
-		return fmt.Sprintf("%s, %s over %d periods; proof needs %d values, %d computed", head, r.Status, r.Periods, r.Proof.Needed, r.Proof.Have)
+		return fmt.Sprintf("%s, %s over %s; proof needs %s, %d computed", head, r.Status, count(r.Periods, "period"), count(r.Proof.Needed, "value"), r.Proof.Have)
 	default:
-		return fmt.Sprintf("%s, %s over %d periods; not proven: the theorem's window (%d values) does not all repeat", head, r.Status, r.Periods, r.Proof.Needed)
+		return fmt.Sprintf("%s, %s over %s; not proven: the theorem's window (%s) does not all repeat", head, r.Status, count(r.Periods, "period"), count(r.Proof.Needed, "value"))
 	}
 }
 
@@ -189,4 +189,12 @@ func (r Report) Finding() map[string]any {
 		}
 	}
 	return f
+}
+
+// count writes n with its noun, plural unless n is 1: "1 value", "7 periods".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

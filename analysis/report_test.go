@@ -250,7 +250,7 @@ func TestStudyArithmeticString(t *testing.T) {
 	}{
 		{Theorems{}, "period 1 with saltus 1 from n = 0 (arithmetic), confirmed over 1001 periods; not proven: no periodicity theorem applies"},
 		{Theorems{Arithmetic: func(seq []int32, a Arithmetic) Proof { return ProveAllBut(seq, a, nil) }},
-			"period 1 with saltus 1 from n = 0 (arithmetic), proven: the theorem needs 1 values, 1001 computed"},
+			"period 1 with saltus 1 from n = 0 (arithmetic), proven: the theorem needs 1 value, 1001 computed"},
 	}
 	for _, tt := range tests {
 		r := Study(nim, tt.th)
