@@ -262,3 +262,77 @@ func TestStudyArithmeticString(t *testing.T) {
 		}
 	}
 }
+
+// TestShapeOnConstructedSequences builds sequences as a random head followed
+// by a known periodic or arithmetic part P(n) = block[n mod p] + s*(n div p),
+// and checks that the period found reproduces P on the whole tail and that
+// the exceptions are exactly the n of the head where g(n) != P(n) (when the
+// period found is the one built; a head that happens to continue the pattern
+// just shortens the preperiod).
+func TestShapeOnConstructedSequences(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	checked := 0
+	for trial := range 500 {
+		p := 1 + rng.IntN(8)
+		s := int64(0)
+		if trial%2 == 1 {
+			s = int64(1 + rng.IntN(3))
+		}
+		block := make([]int64, p)
+		for i := range block {
+			block[i] = int64(rng.IntN(6))
+		}
+		P := func(n int) int64 { return block[n%p] + s*int64(n/p) }
+		pre := rng.IntN(30)
+		seq := make([]int32, pre+10*p+rng.IntN(20))
+		for n := range seq {
+			seq[n] = int32(P(n))
+			if n < pre && rng.IntN(2) == 0 {
+				seq[n] = int32(rng.IntN(12))
+			}
+		}
+		var shape Shape
+		var err error
+		if s == 0 {
+			per := FindPeriod(seq)
+			if !per.Found || per.Period != p {
+				continue // a smaller period inside the block
+			}
+			shape, err = Block(seq, per)
+		} else {
+			a := FindArithmetic(seq)
+			if !a.Found || a.Period != p || a.Saltus != s {
+				continue
+			}
+			shape, err = ArithmeticBlock(seq, a)
+		}
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		checked++
+		for n := range seq {
+			if shape.At(int64(n)) != P(n) {
+				t.Fatalf("trial %d: shape gives %d at n = %d, built %d", trial, shape.At(int64(n)), n, P(n))
+			}
+		}
+		var want []int64
+		for n := range pre {
+			if int64(seq[n]) != P(n) {
+				want = append(want, int64(n))
+			}
+		}
+		var got []int64
+		for _, e := range Exceptions(seq, shape) {
+			got = append(got, e.N)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: exceptions %v, built %v (seq %v)", trial, got, want, seq)
+		}
+		if len(want) > 0 && want[len(want)-1] != int64(shape.Preperiod-1) {
+			t.Fatalf("trial %d: last exception %d, preperiod %d", trial, want[len(want)-1], shape.Preperiod)
+		}
+	}
+	if checked < 200 {
+		t.Fatalf("only %d of 500 trials checked", checked)
+	}
+}
