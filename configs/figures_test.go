@@ -90,3 +90,13 @@ func TestFiguresLimitsMatchPlots(t *testing.T) {
 		t.Errorf("DefaultFigures %+v differs from plots.DefaultSettings %+v", f, d)
 	}
 }
+
+func TestDefaultFileFigures(t *testing.T) {
+	cfg, err := Load(DefaultName, Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Figures != DefaultFigures() {
+		t.Errorf("default.yaml gives figures %+v, DefaultFigures() is %+v", cfg.Figures, DefaultFigures())
+	}
+}
