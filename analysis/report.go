@@ -5,15 +5,19 @@ import "fmt"
 // ObservePeriod returns a period that the values plainly show but that
 // FindPeriod's rule does not yet confirm, or Found == false. A candidate p
 // with least preperiod n0(p) is observed when the repeating part, the values
-// from n0 on, spans at least three whole periods and at least a quarter of
-// the sequence:
+// from n0 on, spans at least three whole periods and at least ObserveMin
+// values repeat (g(n+p) = g(n) for ObserveMin values of n or more):
 //
-//	len(seq) - n0 >= 3*p   and   4*(len(seq) - n0) >= len(seq).
+//	len(seq) - n0 >= 3*p   and   len(seq) - n0 - p >= ObserveMin.
 //
 // The second condition keeps a few equal values at the end of a sequence
-// that is not periodic (take-a-square's) from passing as "period 1". Kayles
-// computed to n = 160 shows period 12 from n = 71 over 7 whole periods: 90
-// values repeat, where FindPeriod asks for 2*71 + 2*12 = 166 values in all.
+// that is not periodic (take-a-square's) from passing as "period 1". Unlike
+// FindPeriod's rule it does not compare the repeating part with the
+// preperiod, so a long preperiod no longer hides a period repeated hundreds
+// of times: Kayles computed to n = 160 shows period 12 from n = 71 over 7
+// whole periods (FindPeriod asks for 2*71 + 2*12 = 166 values), and octal
+// 0.56 computed by this tool to n = 400000 shows period 144 from n = 326640
+// over 509 periods (FindPeriod would need 653568 values).
 //
 // An observed period is a report of what the values show, nothing more: a
 // longer sequence can break it, and only a theorem (ProveOctal,
@@ -22,9 +26,15 @@ func ObservePeriod(seq []int32) Period {
 	n := len(seq)
 	return FindPeriodWhere(seq, func(period, preperiod int) bool {
 		tail := n - preperiod
-		return tail >= 3*period && 4*tail >= n
+		return tail >= 3*period && tail-period >= ObserveMin
 	})
 }
+
+// ObserveMin is how many values must repeat before ObservePeriod reports a
+// period: 32, so that a chance repetition is unlikely (in a sequence of k
+// equally likely values, 32 chance matches for one candidate period have
+// probability k^-32; a period p also needs 2p matches).
+const ObserveMin = 32
 
 // Prover applies a periodicity theorem to a period of seq: ProveOctal or
 // ProveSubtraction with the game's bound, for example

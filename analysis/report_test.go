@@ -90,7 +90,7 @@ func TestObservePeriodAgainstDefinition(t *testing.T) {
 			for n0 > 0 && seq[n0-1] == seq[n0-1+p] {
 				n0--
 			}
-			if L-n0 >= 3*p && 4*(L-n0) >= L {
+			if L-n0 >= 3*p && L-n0-p >= ObserveMin {
 				want = Period{Found: true, Period: p, Preperiod: n0, LastException: n0 - 1, Checked: L}
 				break
 			}

@@ -575,3 +575,46 @@ func TestPeriodRasterRejectsForeignPeriod(t *testing.T) {
 		t.Errorf("got %v, want analysis.ErrNoStructure", err)
 	}
 }
+
+func TestRowLayout(t *testing.T) {
+	tests := []struct {
+		name          string
+		rows, n0, per int
+		segs          string
+		shown         int
+	}{
+		{"all rows", 30, 53, 34, "[[0 30]]", 30},
+		{"short preperiod", 2942, 53, 34, "[[0 12] [2939 2942]]", 16},
+		{"preperiod of 6 rows", 834, 71, 12, "[[0 12] [831 834]]", 16},
+		{"preperiod of 30 rows", 500, 30*10 - 5, 10, "[[0 33] [497 500]]", 37},
+		{"long preperiod", 2778, 326640, 144, "[[0 12] [2256 2271] [2775 2778]]", 32},
+		{"long preperiod near the end", 2274, 326640, 144, "[[0 12] [2256 2274]]", 31},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := newRowLayout(tt.rows, tt.n0, tt.per)
+			if got := fmt.Sprint(l.segs); got != tt.segs || l.shown() != tt.shown {
+				t.Fatalf("got %s (%d shown), want %s (%d)", got, l.shown(), tt.segs, tt.shown)
+			}
+			// Every display row maps to a drawn row and back; gaps map to none.
+			drawn := 0
+			for d := range l.shown() {
+				r, ok := l.row(d)
+				if !ok {
+					continue
+				}
+				drawn++
+				if back, ok := l.shownRow(r); !ok || back != d {
+					t.Errorf("display %d -> row %d -> display %d, %v", d, r, back, ok)
+				}
+			}
+			if drawn != l.shown()-(len(l.segs)-1) {
+				t.Errorf("%d rows drawn, want %d", drawn, l.shown()-(len(l.segs)-1))
+			}
+			// The row where the period starts is always drawn.
+			if _, ok := l.shownRow(tt.n0 / tt.per); !ok && tt.n0/tt.per < tt.rows {
+				t.Errorf("row %d of n0 = %d is not drawn", tt.n0/tt.per, tt.n0)
+			}
+		})
+	}
+}

@@ -60,7 +60,7 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	}
 	per, n0 := p.Period, min(max(p.Preperiod, 0), len(values))
 	cols, rows := per, (len(values)+per-1)/per
-	lay := newRowLayout(rows, (n0+per-1)/per)
+	lay := newRowLayout(rows, n0, per)
 
 	status := fmt.Sprintf("seen in %d values, not proven", len(values))
 	if proven {
@@ -94,10 +94,14 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	}
 	grid.colors = append(grid.colors, gapGrey)
 	pl.Add(grid)
-	if lay.broken() {
-		first, last := lay.top*per, (rows-lay.tail)*per-1
-		pl.Add(&rowNote{y: float64(lay.top), x: float64(cols-1) / 2,
-			text: fmt.Sprintf("%d rows not drawn, n = %d to %d: each repeats the row above", rows-lay.tail-lay.top, first, last)})
+	for i := 1; i < len(lay.segs); i++ {
+		a, b := lay.segs[i-1][1], lay.segs[i][0] // rows a..b-1 are left out
+		what := "each repeats the row above"
+		if a*per < n0 {
+			what = "part of the preperiod"
+		}
+		pl.Add(&rowNote{y: float64(lay.display(a-1) + 1), x: float64(cols-1) / 2,
+			text: fmt.Sprintf("%d rows not drawn, n = %d to %d: %s", b-a, a*per, b*per-1, what)})
 	}
 
 	// Exceptions: n < n0 whose value differs from the periodic value of
@@ -107,9 +111,12 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 		return nil, fmt.Errorf("plots: PeriodRaster: %w", err)
 	}
 	var exc plotter.XYs
-	for _, e := range analysis.Exceptions(values, shape) {
+	all := analysis.Exceptions(values, shape)
+	for _, e := range all {
 		n := int(e.N)
-		exc = append(exc, plotter.XY{X: float64(n % per), Y: float64(lay.display(n / per))})
+		if d, ok := lay.shownRow(n / per); ok {
+			exc = append(exc, plotter.XY{X: float64(n % per), Y: float64(d)})
+		}
 	}
 	var exceptions *plotter.Scatter
 	if len(exc) > 0 {
@@ -118,7 +125,7 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 			return nil, fmt.Errorf("plots: PeriodRaster: %w", err)
 		}
 		exceptions.GlyphStyle = draw.GlyphStyle{Shape: ringGlyph{}, Radius: vg.Points(2.2), Color: color.Black}
-		pl.Add(exceptions)
+		pl.Add(cellMarks{exceptions})
 	}
 	var boundary *plotter.Line
 	if n0 > 0 && n0 < len(values) {
@@ -140,8 +147,11 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 		leg.Add(fmt.Sprintf("start of period, n = %d", n0), boundary)
 	}
 	if len(exc) > 0 {
-		leg.Add(fmt.Sprintf("exception (%d): g(n) differs", len(exc)), exceptions)
+		leg.Add(fmt.Sprintf("exception (%d): g(n) differs", len(all)), exceptions)
 		leg.Add("from the periodic value")
+		if len(exc) < len(all) {
+			leg.Add(fmt.Sprintf("(%d in the rows drawn)", len(exc)))
+		}
 	}
 	pl.Add(leg)
 
@@ -150,7 +160,7 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	pl.Y.Scale = plot.InvertedScale{Normalizer: plot.LinearScale{}}
 	pl.X.Tick.Marker = integerTicks(10, func(v int) string { return fmt.Sprint(v) })
 	pl.Y.Tick.Marker = integerTicks(10, func(v int) string { return fmt.Sprint(v * per) })
-	if lay.broken() {
+	if len(lay.segs) > 1 {
 		pl.Y.Tick.Marker = lay.ticks(per)
 	}
 	return pl, nil
@@ -159,76 +169,121 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 // gapGrey fills the band where a broken row axis leaves rows out.
 var gapGrey = color.Gray{Y: 235}
 
-// rowLayout maps the rows drawn (display rows d) to the rows of the raster
-// (r): all rows when there are at most RasterRows; otherwise rows 0..top-1,
-// one gap row, and the last tail rows.
+// rowLayout maps the rows drawn (display rows) to the rows of the raster:
+// segments of consecutive rows, one blank display row between two segments.
 type rowLayout struct {
-	rows, top, tail int
+	segs [][2]int // [first, end) rows of each segment, ascending
 }
 
-func newRowLayout(rows, preRows int) rowLayout {
-	l := rowLayout{rows: rows, top: rows}
-	if rows > RasterRows {
-		top, tail := max(12, preRows+3), 3
-		if top+1+tail < rows {
-			l.top, l.tail = top, tail
-		}
+// newRowLayout lays out rows rows of per values with preperiod n0: all of
+// them up to RasterRows; otherwise the first rows (at least 12, and to three
+// rows past the preperiod's last when that fits in 36), the 12 rows up to and
+// 3 after the row where the period starts if the preperiod is longer than
+// that, and the last 3 rows, merged where they meet.
+func newRowLayout(rows, n0, per int) rowLayout {
+	if rows <= RasterRows {
+		return rowLayout{segs: [][2]int{{0, rows}}}
 	}
-	return l
+	preRows := (n0 + per - 1) / per
+	segs := [][2]int{{0, max(12, preRows+3)}}
+	if preRows+3 > 36 {
+		r0 := n0 / per
+		segs = [][2]int{{0, 12}, {r0 - 12, r0 + 3}}
+	}
+	segs = append(segs, [2]int{rows - 3, rows})
+	var out [][2]int
+	for _, g := range segs {
+		g[0], g[1] = max(g[0], 0), min(g[1], rows)
+		if n := len(out); n > 0 && g[0] <= out[n-1][1]+1 {
+			out[n-1][1] = max(out[n-1][1], g[1]) // touching or one row apart: join
+			continue
+		}
+		out = append(out, g)
+	}
+	return rowLayout{segs: out}
 }
-
-func (l rowLayout) broken() bool { return l.tail > 0 }
 
 // shown is the number of display rows.
 func (l rowLayout) shown() int {
-	if !l.broken() {
-		return l.rows
+	n := len(l.segs) - 1
+	for _, g := range l.segs {
+		n += g[1] - g[0]
 	}
-	return l.top + 1 + l.tail
+	return n
 }
 
-// row returns the raster row drawn at display row d, or false for the gap.
+// row returns the raster row drawn at display row d, or false for a gap.
 func (l rowLayout) row(d int) (int, bool) {
-	switch {
-	case d < l.top:
-		return d, true
-	case d == l.top:
-		return 0, false
+	for _, g := range l.segs {
+		if d < g[1]-g[0] {
+			return g[0] + d, true
+		}
+		d -= g[1] - g[0]
+		if d == 0 {
+			return 0, false
+		}
+		d--
 	}
-	return l.rows - l.tail + (d - l.top - 1), true
+	return 0, false
+}
+
+// shownRow returns the display row of raster row r, or false if r is not
+// drawn.
+func (l rowLayout) shownRow(r int) (int, bool) {
+	d := 0
+	for _, g := range l.segs {
+		if r >= g[0] && r < g[1] {
+			return d + r - g[0], true
+		}
+		d += g[1] - g[0] + 1
+	}
+	return 0, false
 }
 
 // display returns the display row of raster row r, which must be drawn.
 func (l rowLayout) display(r int) int {
-	if r < l.top {
-		return r
+	d, ok := l.shownRow(r)
+	if !ok {
+		panic(fmt.Sprintf("plots: raster row %d is not drawn", r))
 	}
-	return l.top + 1 + r - (l.rows - l.tail)
+	return d
 }
 
 // ticks labels the display rows of a broken axis with the first n of their
-// row: about 6 labels over the top block (with minor ticks on the other
-// rows) and every row of the tail.
+// row: about 6 labels over the first segment, with minor ticks on its other
+// rows; every row of a segment of at most 3 rows; and the first and last
+// rows of the others.
 func (l rowLayout) ticks(per int) plot.TickerFunc {
 	return func(_, _ float64) []plot.Tick {
 		var ts []plot.Tick
-		step := niceStep(float64(l.top) / 6)
-		for d := 0; d < l.shown(); d++ {
-			r, ok := l.row(d)
-			switch {
-			case !ok:
-			case d < l.top && r%step != 0:
-				ts = append(ts, plot.Tick{Value: float64(d)})
-			default:
-				ts = append(ts, plot.Tick{Value: float64(d), Label: fmt.Sprint(r * per)})
+		d := 0
+		for i, g := range l.segs {
+			step := niceStep(float64(g[1]-g[0]) / 6)
+			for r := g[0]; r < g[1]; r++ {
+				label := false
+				switch {
+				case i == 0:
+					label = r%step == 0
+				case g[1]-g[0] <= 3:
+					label = true
+				default:
+					label = r == g[0] || r == g[1]-1
+				}
+				t := plot.Tick{Value: float64(d + r - g[0])}
+				if label {
+					t.Label = fmt.Sprint(r * per)
+				}
+				ts = append(ts, t)
 			}
+			d += g[1] - g[0] + 1
 		}
 		return ts
 	}
 }
 
 // rowNote writes text centred at (x, y) in data coordinates, at the plot's
-// text size: the note in the gap of a broken row axis.
+// text size or smaller to fit the data area's width: the note in a gap of a
+// broken row axis.
 type rowNote struct {
 	x, y float64
 	text string
@@ -243,6 +298,11 @@ func (n *rowNote) Plot(c draw.Canvas, plt *plot.Plot) {
 		XAlign:  draw.XCenter,
 		YAlign:  draw.YCenter,
 		Handler: plt.TextHandler,
+	}
+	// Shrink the text, half a point at a time, until it fits the width of
+	// the data area (a long period or long numbers would overflow it).
+	for sty.Font.Size > 5 && sty.Width(n.text) > 0.98*c.Size().X {
+		sty.Font.Size -= 0.5
 	}
 	c.FillText(sty, vg.Point{X: trX(n.x), Y: trY(n.y)}, n.text)
 }
@@ -271,18 +331,42 @@ func staircase(col, row, per int) *plotter.Line {
 	return l
 }
 
+// cellMarks draws its scatter's ring glyphs at most 0.45 of a cell across,
+// with their rim thinned to match, so that exceptions stay inside their
+// cells when a raster has many small cells; in cells of 4.4 points or more
+// it draws exactly as the scatter would.
+type cellMarks struct{ *plotter.Scatter }
+
+// Plot implements plot.Plotter.
+func (m cellMarks) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	cell := min(vg.Length(math.Abs(float64(trX(1)-trX(0)))), vg.Length(math.Abs(float64(trY(1)-trY(0)))))
+	sty := m.GlyphStyle
+	if r := 0.45 * cell; r < sty.Radius {
+		sty.Radius, sty.Shape = r, ringGlyph{rim: r / 3}
+	}
+	for _, p := range m.XYs {
+		c.DrawGlyph(sty, vg.Point{X: trX(p.X), Y: trY(p.Y)})
+	}
+}
+
 // ringGlyph is a white disc with a black rim, visible on any cell colour.
-type ringGlyph struct{}
+// A zero rim is 0.7 points wide.
+type ringGlyph struct{ rim vg.Length }
 
 // DrawGlyph implements draw.GlyphDrawer.
-func (ringGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+func (g ringGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	var p vg.Path
 	p.Move(vg.Point{X: pt.X + sty.Radius, Y: pt.Y})
 	p.Arc(pt, sty.Radius, 0, 2*math.Pi)
 	p.Close()
 	c.SetColor(color.White)
 	c.Fill(p)
-	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.7)})
+	rim := g.rim
+	if rim == 0 {
+		rim = vg.Points(0.7)
+	}
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: rim})
 	c.Stroke(p)
 }
 
