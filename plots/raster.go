@@ -47,7 +47,10 @@ const RasterRows = 40
 // broken, so that a sequence of 10^5 values with a preperiod of 50 still
 // shows its preperiod and exceptions in large cells: the rows up to three
 // past the preperiod's (at least 12), a grey band naming the rows left out,
-// and the last 3 rows.
+// and the last 3 rows. A preperiod of more than 33 rows is shown by its
+// first 12 rows and the 12 rows before the period starts (with 3 after);
+// the legend then counts the exceptions in all and in the rows drawn, and
+// exceptions.csv lists them all. Exception marks shrink to fit small cells.
 //
 // It returns ErrNoPeriod if p.Found is false, an error if values is empty,
 // and an error wrapping analysis.ErrNoStructure if p does not hold in values.
