@@ -49,8 +49,9 @@ const RasterRows = 40
 // past the preperiod's (at least 12), a grey band naming the rows left out,
 // and the last 3 rows. A preperiod of more than 33 rows is shown by its
 // first 12 rows and the 12 rows before the period starts (with 3 after);
-// the legend then counts the exceptions in all and in the rows drawn, and
-// exceptions.csv lists them all. Exception marks shrink to fit small cells.
+// the legend then counts the exceptions in all and in the rows drawn
+// (analysis.Exceptions lists them all). Exception marks shrink to fit small
+// cells.
 //
 // It returns ErrNoPeriod if p.Found is false, an error if values is empty,
 // and an error wrapping analysis.ErrNoStructure if p does not hold in values.
