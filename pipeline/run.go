@@ -19,7 +19,6 @@ import (
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/output"
-	"github.com/tabulate-games/tabulate/plots"
 	"github.com/tabulate-games/tabulate/progress"
 )
 
@@ -243,7 +242,7 @@ func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		if err != nil {
 			return err
 		}
-		if err := plots.Write(p, f, format); err != nil {
+		if err := figureSettings(e.plan.Config.Figures).Write(p, f, format); err != nil {
 			f.Abort()
 			var fe *output.FileError
 			if errors.As(err, &fe) {

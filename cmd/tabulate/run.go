@@ -120,7 +120,7 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	only := fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(configs.Games, ","))
 	workers := fs.Int("workers", 0, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)")
 	formats := fs.String("formats", "", "table `FORMATS`, comma-separated: "+strings.Join(configs.Formats, ","))
-	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg, or none")
+	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg,pdf, or none")
 	maxMemory := fs.String("max-memory", "", "refuse plans estimated above `SIZE` (auto = 60% of RAM, or e.g. 8GiB)")
 	quiet := fs.Bool("q", false, "quiet: no progress and no summary, only errors")
 	if err := parseFlags(fs, args, runUsage, "see tabulate run --help", stdout); err != nil {
