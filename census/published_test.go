@@ -2,7 +2,10 @@ package census
 
 import (
 	"context"
+	"reflect"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/tabulate-games/tabulate/grundy"
 )
@@ -111,5 +114,35 @@ func TestPublishedUnsolved(t *testing.T) {
 		if r.Game == "0.161" && (diffs[i].Nearest != "0.36" || diffs[i].FirstN != 519) {
 			t.Errorf("0.161: nearest %q, first difference %d; want 0.36 at 519", diffs[i].Nearest, diffs[i].FirstN)
 		}
+	}
+}
+
+// TestStages checks that a time bound that is not reached changes nothing
+// (the game is then computed in stages of 1024, 4096, ... values) and that
+// one that is reached keeps the last stage and says so.
+func TestStages(t *testing.T) {
+	for _, code := range []string{"0.07", "0.165", "0.16", "0.14"} {
+		c, _ := grundy.ParseOctal(code)
+		g := Game{Family: Octal, Code: c}
+		a, err := solve(context.Background(), g, 1<<16, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := solve(context.Background(), g, 1<<16, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Seconds, b.Seconds = 0, 0
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: computed in stages: %+v, at once: %+v", code, b, a)
+		}
+	}
+	c, _ := grundy.ParseOctal("0.04") // no sparse space: quadratic, minutes to 2^20
+	r, err := solve(context.Background(), Game{Family: Octal, Code: c}, 1<<20, 300*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.TimedOut || r.Proven || r.Values >= 1<<20 || !slices.Contains(stages(1<<20, true), int(r.Values)) {
+		t.Errorf("0.04 bounded to 0.3 s: timed out %v, proven %v, %d values; want timed out after a stage", r.TimedOut, r.Proven, r.Values)
 	}
 }

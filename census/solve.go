@@ -13,8 +13,9 @@ import (
 	"github.com/tabulate-games/tabulate/analysis"
 )
 
-// firstCheckpoint is the number of values of the first checkpoint; the next
-// ones double it, up to max.
+// firstCheckpoint is the number of values of the first checkpoint at which
+// a proof is looked for; the next ones double it, up to max. A game's row is
+// that of the first checkpoint whose values prove its period, or of max.
 const firstCheckpoint = 1024
 
 // headLen is how many first values a finished game keeps for finding first
@@ -71,7 +72,8 @@ func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Re
 	var seq []int32
 	var per analysis.Period
 	proven, timedOut := false, false
-	for n := min(firstCheckpoint, maxValues); ; n = min(2*n, maxValues) {
+	checkpoint := min(firstCheckpoint, maxValues) // the next checkpoint to look for a proof at
+	for _, n := range stages(maxValues, bound > 0) {
 		s, err := g.values(gctx, n)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -84,12 +86,20 @@ func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Re
 			return nil, fmt.Errorf("census: %s %s: %w", g.Family, g.Name(), err)
 		}
 		seq = s
-		per = analysis.FindPeriodWhere(seq, func(p, n0 int) bool { return g.needed(p, n0) <= len(seq) })
-		if per.Found && g.prove(seq, per).Proven {
-			proven = true
-			break
+		// The checkpoints this stage reaches, in turn: the values of a
+		// stage are the same whether computed to n or to a checkpoint.
+		for ; checkpoint <= n; checkpoint = nextCheckpoint(checkpoint, maxValues) {
+			pre := seq[:checkpoint]
+			per = analysis.FindPeriodWhere(pre, func(p, n0 int) bool { return g.needed(p, n0) <= len(pre) })
+			if per.Found && g.prove(pre, per).Proven {
+				proven, seq = true, pre
+				break
+			}
+			if checkpoint == maxValues {
+				break
+			}
 		}
-		if n == maxValues {
+		if proven {
 			break
 		}
 	}
@@ -116,6 +126,32 @@ func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Re
 	r.Seconds = time.Since(start).Seconds()
 	return r, nil
 }
+
+// stages returns the numbers of values a game is computed to, in turn.
+// Without a time bound that is max at once: the engines are exact for any
+// length, and the proof is then looked for at each checkpoint of the result,
+// which gives the same row as computing checkpoint by checkpoint without the
+// work of recomputing (the octal engine also stops by itself once it has
+// proven a period, and fills the rest in one period back). With a bound, the
+// game is computed to 1024, 4096, 16384, ... values (each a new run of the
+// engine, which cannot resume), so that a game stopped by the bound keeps
+// the values of its last stage; growing by 4 keeps the work repeated to a
+// third of the last stage for the quadratic engines.
+func stages(maxValues int, bounded bool) []int {
+	if !bounded {
+		return []int{maxValues}
+	}
+	var out []int
+	for n := min(firstCheckpoint, maxValues); ; n = min(4*n, maxValues) {
+		out = append(out, n)
+		if n == maxValues {
+			return out
+		}
+	}
+}
+
+// nextCheckpoint returns the checkpoint after c: twice c, or max.
+func nextCheckpoint(c, maxValues int) int { return min(2*c, maxValues) }
 
 // extend returns the function n -> g(n) for n < len(seq), and beyond it by
 // the period when proven.
