@@ -89,7 +89,7 @@ func (c Census) Validate() error {
 	}
 	o := c.Octal
 	if o.Digits == 0 && (o.Max != 0 || o.Prefixes != nil) {
-		return &Error{Key: "census.octal.digits", Value: "0", Problem: "is missing: the octal census needs the number of digits after the point",
+		return &Error{Key: "census.octal.digits", Problem: "is missing: the octal census needs the number of digits after the point",
 			Allowed: fmt.Sprintf("1 to %d", CensusMaxDigits)}
 	}
 	if o.Digits != 0 {
@@ -114,7 +114,7 @@ func (c Census) Validate() error {
 	}
 	s := c.Subtraction
 	if s.MaxElement == 0 && (s.Max != 0 || s.MaxSize != 0) {
-		return &Error{Key: "census.subtraction.max_element", Value: "0", Problem: "is missing: the subtraction census needs the largest element",
+		return &Error{Key: "census.subtraction.max_element", Problem: "is missing: the subtraction census needs the largest element",
 			Allowed: fmt.Sprintf("1 to %d", CensusMaxElement)}
 	}
 	if s.MaxElement != 0 {
