@@ -60,6 +60,7 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
+	cfg.Out = out // the manifest records the folder actually written
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = cfg.Workers
