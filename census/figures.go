@@ -2,12 +2,16 @@ package census
 
 import (
 	"fmt"
+	"image/color"
+	"math"
 	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
@@ -40,7 +44,7 @@ func figures(family string, rows []Row) []figure {
 // periodPreperiod plots period against preperiod+1 of the proven games, on
 // log-log axes (a preperiod of 0 is drawn at 1).
 func periodPreperiod(what string, rows []Row) (*plot.Plot, error) {
-	p := plot.New()
+	p := newPlot()
 	p.Title.Text = fmt.Sprintf("Census of %s: period against preperiod (proven games)", what)
 	p.X.Label.Text = "preperiod + 1 (first n of the periodic part, plus one)"
 	p.Y.Label.Text = "period"
@@ -71,8 +75,7 @@ func periodPreperiod(what string, rows []Row) (*plot.Plot, error) {
 	p.Y.Min, p.Y.Max = ymin/1.5, ymax*1.5
 	s.GlyphStyle.Radius = vg.Points(2)
 	p.Add(plotter.NewGrid(), s)
-	p.Legend.Add(fmt.Sprintf("distinct (preperiod, period), %d points", len(seen)), s)
-	p.Legend.Top = true
+	p.Title.Text += fmt.Sprintf(", %d distinct pairs", len(seen))
 	return p, nil
 }
 
@@ -109,7 +112,7 @@ func provenShare(family, what string, rows []Row) (*plot.Plot, error) {
 		vals = append(vals, float64(proven[k])/float64(total[k]))
 		labels = append(labels, fmt.Sprintf("%d (%d/%d)", k, proven[k], total[k]))
 	}
-	p := plot.New()
+	p := newPlot()
 	p.Title.Text = fmt.Sprintf("Census of %s: share with a proven period", what)
 	p.X.Label.Text = "digits after the point (proven/all)"
 	if family == Subtraction {
@@ -121,6 +124,7 @@ func provenShare(family, what string, rows []Row) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.Color, b.LineStyle.Width = barColor, 0
 	p.Add(plotter.NewGrid(), b)
 	p.NominalX(labels...)
 	return p, nil
@@ -141,23 +145,61 @@ func periodHistogram(what string, rows []Row) (*plot.Plot, error) {
 	var labels []string
 	for b := 0; b <= top; b++ {
 		vals = append(vals, float64(counts[b]))
-		if b == 0 {
-			labels = append(labels, "1")
-		} else {
-			labels = append(labels, fmt.Sprintf("%d-%d", 1<<b, 1<<(b+1)-1))
-		}
+		labels = append(labels, fmt.Sprint(1<<b))
 	}
-	p := plot.New()
+	p := newPlot()
 	p.Title.Text = fmt.Sprintf("Census of %s: lengths of the proven periods", what)
-	p.X.Label.Text = "period"
+	p.X.Label.Text = "period p, in bins 2^k <= p < 2^(k+1) labelled 2^k"
 	p.Y.Label.Text = "games"
+	p.Y.Tick.Marker = countTicks{}
 	b, err := plotter.NewBarChart(vals, vg.Points(14))
 	if err != nil {
 		return nil, err
 	}
+	b.Color, b.LineStyle.Width = barColor, 0
 	p.Add(plotter.NewGrid(), b)
 	p.NominalX(labels...)
 	return p, nil
+}
+
+// barColor is the plots package's data blue.
+var barColor = color.RGBA{R: 0x1F, G: 0x5A, B: 0x99, A: 0xFF}
+
+// countTicks marks whole numbers at a step of 1, 2 or 5 times a power of
+// ten, about five of them.
+type countTicks struct{}
+
+// Ticks returns the ticks between min and max.
+func (countTicks) Ticks(min, max float64) []plot.Tick {
+	step := 1.0
+	for max/step > 5 {
+		switch {
+		case max/(2*step) <= 5:
+			step *= 2
+		case max/(5*step) <= 5:
+			step *= 5
+		default:
+			step *= 10
+		}
+	}
+	var ticks []plot.Tick
+	for v := math.Ceil(min/step) * step; v <= max; v += step {
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
+	}
+	return ticks
+}
+
+// newPlot returns a plot with the font sizes of the plots package's figures
+// (title 12 pt, labels 11 pt, ticks 9 pt, for a 16 cm wide figure).
+func newPlot() *plot.Plot {
+	p := plot.New()
+	p.Title.TextStyle.Font = font.From(plot.DefaultFont, 12)
+	p.Title.Padding = vg.Points(6)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font = font.From(plot.DefaultFont, 11)
+		a.Tick.Label.Font = font.From(plot.DefaultFont, 9)
+	}
+	return p
 }
 
 // writeFigure draws f in each format into OUT/census and returns the files.
