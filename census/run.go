@@ -119,7 +119,7 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 		if err != nil {
 			break
 		}
-		files, findings, werr := finish(ctx, out, f.name, f.games, fr.journal, cfg, opts.Version, f.max)
+		files, findings, werr := finish(ctx, out, f.name, f.games, fr.journal, cfg, opts.Version, f.config)
 		if werr != nil {
 			err = werr
 			break
@@ -214,8 +214,9 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 }
 
 // finish reads a family's records from its journal, in table order, and
-// writes its table, figures and findings.
-func finish(ctx context.Context, out, name string, games []Game, j *journal, cfg configs.Config, version string, maxValues int) ([]output.File, map[string]any, error) {
+// writes its table (with the family's configuration, bounds, in its
+// metadata), figures and findings.
+func finish(ctx context.Context, out, name string, games []Game, j *journal, cfg configs.Config, version string, bounds any) ([]output.File, map[string]any, error) {
 	recs := make([]*Record, len(games))
 	for i, g := range games {
 		if recs[i] = j.load(g); recs[i] == nil {
@@ -234,8 +235,11 @@ func finish(ctx context.Context, out, name string, games []Game, j *journal, cfg
 		rows[i] = Row{Game: games[i], Record: recs[i], Class: classes[i], Difference: diffs[i]}
 	}
 	w := &output.Writer{Dir: out, Formats: cfg.Formats, Version: version}
-	bounds, _ := json.Marshal(cfg.Census.Effective())
-	files, err := w.WriteTable(ctx, Table(name), string(bounds), source(name, rows), nil)
+	boundsJSON, err := json.Marshal(bounds)
+	if err != nil {
+		return nil, nil, err
+	}
+	files, err := w.WriteTable(ctx, Table(name), string(boundsJSON), source(name, rows), nil)
 	if err != nil {
 		return nil, nil, err
 	}
