@@ -47,6 +47,8 @@ type Config struct {
 	// of the user's choosing that is then a game like the built-in ones.
 	Subtraction map[string]SubtractionGame `yaml:"subtraction" json:"subtraction,omitempty"`
 	Octal       map[string]OctalGame       `yaml:"octal" json:"octal,omitempty"`
+	// Census is whole families of games, run by tabulate census.
+	Census Census `yaml:"census" json:"census,omitzero"`
 }
 
 // SubtractionGame is a subtraction game: one heap, a move removes s tokens
@@ -212,6 +214,9 @@ func (c *Config) Validate() error {
 		return err
 	}
 	if err := c.validateCustom(); err != nil {
+		return err
+	}
+	if err := c.Census.Validate(); err != nil {
 		return err
 	}
 	if err := checkSet("games", c.Games, append(slices.Clone(Games), c.CustomGames()...), false); err != nil {

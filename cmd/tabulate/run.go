@@ -24,6 +24,7 @@ const usageText = `tabulate computes impartial combinatorial games and writes ta
 Usage:
   tabulate run [flags]          compute every table of the configuration (see tabulate run --help)
   tabulate solve GAME ARGS...   answer one position (see tabulate solve --help)
+  tabulate census --config FILE compute a census of octal or subtraction games (see tabulate census --help)
   tabulate version              print the version
 
 Games: squares (take-a-square), flip (Flip Game II), caniwin (Can I Win), nim.
@@ -68,6 +69,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCommand(ctx, args[1:], stdout, stderr)
 	case "solve":
 		return solveCommand(ctx, args[1:], stdout, stderr)
+	case "census":
+		return censusCommand(ctx, args[1:], stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "tabulate", pipeline.Version)
 		return nil
@@ -75,7 +78,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, usageText)
 		return nil
 	}
-	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, version; see tabulate --help"}
+	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, census, version; see tabulate --help"}
 }
 
 // newFlags returns a flag set that reports errors instead of printing
