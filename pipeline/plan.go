@@ -6,9 +6,9 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
 
 // Version is the tool version recorded in every Parquet file and manifest.
@@ -50,13 +50,7 @@ func (e *MemoryError) Error() string {
 }
 
 // PhysicalMemory returns the machine's RAM in bytes (0 if unknown).
-func PhysicalMemory() int64 {
-	var si syscall.Sysinfo_t
-	if err := syscall.Sysinfo(&si); err != nil {
-		return 0
-	}
-	return int64(si.Totalram) * int64(si.Unit)
-}
+func PhysicalMemory() int64 { return int64(sysmem.Total()) }
 
 // AutoMemoryShare is the share of physical memory a plan may use when
 // max_memory is auto.
