@@ -8,11 +8,14 @@ import (
 	"strings"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/internal/buildinfo"
 	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
 
-// Version is the tool version recorded in every Parquet file and manifest.
-const Version = "0.1.0"
+// Version is the tool version recorded in every Parquet file and manifest:
+// the module version or VCS revision the binary was built from (see package
+// internal/buildinfo for the rules and the fallback).
+var Version = buildinfo.Version()
 
 // Job is one unit of the plan: a table (with the figures drawn from it).
 type Job struct {
