@@ -11,6 +11,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/internal/parquettest"
 )
 
 // sampleTable has a column of every type.
@@ -117,7 +119,7 @@ func TestWriteTableRoundTrip(t *testing.T) {
 
 func checkParquet(t *testing.T, path string, want Batch) {
 	t.Helper()
-	got, err := ReadParquet(path)
+	got, err := parquettest.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/parquettest"
 	"github.com/tabulate-games/tabulate/output"
 )
 
@@ -50,14 +51,14 @@ func writeConfig(t *testing.T, text string) string {
 
 // table is one table read back from disk in both formats.
 type table struct {
-	parquet *output.ParquetTable
+	parquet *parquettest.Table
 	csv     [][]string // without the header
 	header  []string
 }
 
 func readTable(t *testing.T, dir, game, name string) table {
 	t.Helper()
-	p, err := output.ReadParquet(filepath.Join(dir, game, name+".parquet"))
+	p, err := parquettest.Read(filepath.Join(dir, game, name+".parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +257,7 @@ func TestRunEndToEnd(t *testing.T) {
 				t.Errorf("%s: manifest says %s/%d bytes, disk has %s/%d (%v)", f.Path, f.SHA256, f.Bytes, sum, size, err)
 			}
 			if f.Format == "parquet" {
-				p, err := output.ReadParquet(filepath.Join(out, f.Path))
+				p, err := parquettest.Read(filepath.Join(out, f.Path))
 				if err != nil || p.Rows != f.Rows {
 					t.Errorf("%s: manifest says %d rows, file has %v", f.Path, f.Rows, p)
 				}
