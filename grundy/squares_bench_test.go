@@ -41,7 +41,7 @@ func BenchmarkSquaresLosing(b *testing.B) {
 
 // BenchmarkSquaresGrundy runs the plain DP (squaresNaiveGrundy: the mex over
 // every k² <= n, with its seen marks made once) and SquaresGrundy on one
-// core and on all, on the same ranges. The plain DP at 10^7 takes over a
+// core and on all, on the same ranges. The plain DP at 10^7 takes about a
 // minute on the 2-core test machine (its reads g(n-k²) jump across the
 // whole table and miss the caches), so give it time:
 //

@@ -388,7 +388,7 @@ func TestSquaresGrundySegments(t *testing.T) {
 }
 
 // squaresFullNaive makes TestSquaresLongAgainstPlain run the naive DP on
-// every n up to 10^7, which takes about 8 minutes on the 2-core test machine:
+// every n up to 10^7, which takes about a minute on the 2-core test machine:
 // its reads g(n-k²) jump across the whole table and miss the caches.
 var squaresFullNaive = flag.Bool("squares.fullnaive", false, "compare SquaresGrundy with the naive DP on every n up to 1e7 (slow)")
 
