@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // octalOracleDigits parses a well-formed code "d0.d1d2..." or ".d1d2..." on
@@ -314,7 +315,7 @@ func TestOctalGangolliPlambeck(t *testing.T) {
 			t.Fatalf("OctalGrundy: g(%d) = %d != g(%d) = %d", n+4, full[n+4], n, full[n])
 		}
 	}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		return
 	}
 	want, err := OctalGrundyNaive(ctx, c, max)
@@ -352,7 +353,7 @@ func TestOctal016(t *testing.T) {
 }
 
 // TestOctalDawsonKayles checks 0.07 against the flip game's run values
-// (FlipRunGrundy, an engine of its own) to 10^5 and, unless -short, against
+// (FlipRunGrundy, an engine of its own) to 10^5 and, in the long tests, against
 // OctalGrundyNaive to 10^5 with the sparse-space and plain parts alone too.
 func TestOctalDawsonKayles(t *testing.T) {
 	const max = 100_000
@@ -366,7 +367,7 @@ func TestOctalDawsonKayles(t *testing.T) {
 	if d := octalDiff(got, want); d != "" {
 		t.Errorf("OctalGrundy: %s (FlipRunGrundy)", d)
 	}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		return
 	}
 	naive, err := OctalGrundyNaive(ctx, c, max)
