@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// BenchmarkOctal runs OctalGrundyNaive, the plain mex over every split, and
+// BenchmarkOctal runs octalPlain, the plain mex over every split, and
 // OctalGrundy on the same work. For Dawson's Kayles 0.07, which has no sparse
 // space, OctalGrundy proves the period 34 at n = 256 and copies the rest, so
 // its time is that of writing the values; "no-theorem" is its mex engine
@@ -21,7 +21,7 @@ func BenchmarkOctal(b *testing.B) {
 		name string
 		f    func(c OctalCode, max int) ([]int32, error)
 	}
-	naive := run{"naive", func(c OctalCode, max int) ([]int32, error) { return OctalGrundyNaive(ctx, c, max) }}
+	naive := run{"naive", func(c OctalCode, max int) ([]int32, error) { return octalPlainCode(ctx, c, max) }}
 	engine := run{"engine", func(c OctalCode, max int) ([]int32, error) { return OctalGrundy(ctx, c, max, nil) }}
 	noTheorem := run{"no-theorem", func(c OctalCode, max int) ([]int32, error) {
 		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true})

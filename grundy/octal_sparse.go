@@ -1,0 +1,765 @@
+package grundy
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"slices"
+
+	"github.com/tabulate-games/tabulate/analysis"
+)
+
+// This file holds the sparse-space engine behind OctalGrundy and
+// GrundysGameSparse; octal.go's file comment describes the method, and each
+// trick below says why it is there, what it costs and where it comes from.
+
+const (
+	// octalFirstCheckpoint is the first n at which the engine chooses a
+	// labelling and looks for a proven period; the next ones double it.
+	octalFirstCheckpoint = 128
+
+	// octalRechoose: the labelling is also chosen again every this many
+	// heaps (a Walsh-Hadamard transform of 2^17 counts and, if the mask
+	// changes, one pass over the values: under 1 ms, against about 0.1 s
+	// of work on 2^16 heaps of any game with a split move).
+	octalRechoose = 1 << 16
+
+	// octalHistBits bounds the masks tried: m < 1<<octalHistBits. Values
+	// are folded modulo 2^16 in the histogram, which is exact for masks
+	// below it; no octal game in Flammenkamp's tables has a sparse-space
+	// mask above 2^12.
+	octalHistBits = 16
+
+	// octalBlock is the number of heaps in a block of the two-core
+	// pipeline. It divides every checkpoint and octalRechoose.
+	octalBlock = 128
+
+	// octalTopSplits is the number of the most even splits of each split
+	// digit that the second core lists for each heap (see octalPipe).
+	octalTopSplits = 1024
+)
+
+// octalOptions switches the parts of the engine; tests and benchmarks turn
+// them off to measure or check one alone.
+type octalOptions struct {
+	noSparse   bool // never use the sparse-space method
+	noPeriodic bool // never copy values by a proven period
+	noParallel bool // one core only
+}
+
+// octalRare is a rare heap and its value, side by side so that the inner
+// loop reads one cache line for both.
+type octalRare struct{ a, g int32 }
+
+// octalEngine is the state of one computation.
+type octalEngine struct {
+	r      octalRules
+	g      []int32
+	vmax   int32 // largest value so far
+	vmaxAt int   // least n with g(n) = vmax
+	vbits  int   // bits.Len32(vmax): every option value is below 1<<vbits
+
+	// seen is the bit set of option values at one heap, 2<<vbits values
+	// (at least 128): a value of either parity lies in [1<<vbits,
+	// 2<<vbits) whatever the mask, so the search for v* ends inside it.
+	seen []uint64
+	// mk is one byte per value below 64*len(seen), the marks of the
+	// loops over splits (see octalMarkRare), zero between heaps.
+	mk []byte
+
+	// The labelling, when sparse is set: label(a) = parity(g(a) & mask)
+	// ^ (dom & a & 1); rare lists, ascending, every heap a >= 1 with
+	// label rho; par has bit v set iff parity(v & mask) = 1.
+	sparse bool
+	mask   uint32
+	dom    int
+	rho    int
+	rare   []octalRare
+	par    []uint64
+
+	// hist[(v mod 2^16)<<1 | a&1] counts the heaps a >= 1 with value v,
+	// for 2^min(vbits, 16) values.
+	hist []int64
+
+	bot, top []int // step 3: splits listed from each end, by split digit
+
+	fullScans int64 // heaps whose mex needed every split (rare heaps)
+	computed  int   // heaps 0..computed were computed by the mex
+	period    int   // period proven by the theorem, 0 if none
+	preperiod int   // its preperiod
+}
+
+// newOctalEngine returns an engine for heaps 0..max.
+func newOctalEngine(r octalRules, max int) *octalEngine {
+	e := &octalEngine{r: r, g: make([]int32, max+1)}
+	e.bot = make([]int, r.t+1)
+	e.top = make([]int, r.t+1)
+	e.resize()
+	return e
+}
+
+// resize sizes seen, mk, par and hist for vbits.
+func (e *octalEngine) resize() {
+	w := max((2<<e.vbits)/64, 2)
+	if w > len(e.seen) {
+		e.seen = make([]uint64, w)
+		e.mk = make([]byte, 64*w)
+	}
+	hb := min(e.vbits, octalHistBits)
+	if h := 2 << hb; h > len(e.hist) {
+		e.hist = append(e.hist, make([]int64, h-len(e.hist))...)
+	}
+	e.buildPar()
+}
+
+// buildPar fills par for the mask and the size of seen.
+func (e *octalEngine) buildPar() {
+	e.par = slices.Grow(e.par[:0], len(e.seen))[:len(e.seen)]
+	var low uint64
+	for v := range 64 {
+		if bits.OnesCount32(uint32(v)&e.mask)&1 == 1 {
+			low |= 1 << v
+		}
+	}
+	for w := range e.par {
+		e.par[w] = low
+		if bits.OnesCount32(uint32(64*w)&e.mask)&1 == 1 {
+			e.par[w] = ^low
+		}
+	}
+}
+
+// add records g(n) = v.
+func (e *octalEngine) add(n int, v int32) {
+	e.g[n] = v
+	if v > e.vmax {
+		e.vmax, e.vmaxAt = v, n
+		if b := bits.Len32(uint32(v)); b > e.vbits {
+			e.vbits = b
+			e.resize()
+		}
+	}
+	e.hist[(int(v)&(len(e.hist)/2-1))<<1|n&1]++
+	if e.sparse && e.label(n) == e.rho {
+		e.rare = append(e.rare, octalRare{int32(n), v})
+	}
+}
+
+// label returns the sparse-space label of heap a.
+func (e *octalEngine) label(a int) int {
+	return bits.OnesCount32(uint32(e.g[a])&e.mask)&1 ^ (e.dom & a & 1)
+}
+
+// markWords is the number of words of seen that the marks of mk can reach:
+// every option value is below 1<<vbits.
+func (e *octalEngine) markWords() int {
+	return ((1 << e.vbits) + 63) / 64
+}
+
+// octalMarkRare sets mk[g(a) XOR g(s-a)] = 1 for every heap a of rare with
+// a < s (rare ascending), leaving out a = s-a when unequal.
+//
+// Trick: one byte a value instead of one bit. A bit set needs a
+// read-modify-write of a word, and successive marks that fall in one word
+// wait for each other (a dependency through memory of about 5 cycles); byte
+// stores do not depend on each other, and this loop, the engine's hot spot,
+// runs at about one mark a cycle. Cost: 8 bytes of scratch a value and a
+// pass of octalPack over them at every heap, small next to the loop (0.6:
+// 1584 marks a heap against 64 loads). The C++ solver of tczajka/octal-games
+// marks a std::vector<bool>, a bit set.
+func octalMarkRare(mk []byte, g []int32, rare []octalRare, s int, unequal bool) {
+	end := len(rare)
+	for end > 0 && int(rare[end-1].a) >= s {
+		end--
+	}
+	rare = rare[:end]
+	if unequal && s&1 == 0 {
+		if j, ok := slices.BinarySearchFunc(rare, int32(s/2), func(x octalRare, t int32) int { return int(x.a - t) }); ok {
+			octalMarkRare(mk, g, rare[:j], s, false)
+			octalMarkRare(mk, g, rare[j+1:], s, false)
+			return
+		}
+	}
+	gs := g[:s]
+	for _, x := range rare {
+		mk[uint32(x.g^gs[s-int(x.a)])] = 1
+	}
+}
+
+// octalHalf returns the largest a of a split a + (s-a), a <= s-a (a < s-a
+// when unequal).
+func octalHalf(s int, unequal bool) int {
+	if unequal {
+		return (s - 1) / 2
+	}
+	return s / 2
+}
+
+// octalTopDone returns how many of the most even splits a + (s-a), a <=
+// octalHalf(s), the second core lists for a heap of a block dispatched when
+// the heaps below known were known: up to top, each part below known.
+func octalTopDone(s int, unequal bool, top, known int) int {
+	h := octalHalf(s, unequal)
+	lo := max(h-top+1, s-known+1, 1) // s-a < known
+	return max(h-lo+1, 0)
+}
+
+// octalMarkSplits sets mk[g(a) XOR g(s-a)] = 1 for lo <= a <= hi.
+func octalMarkSplits(mk []byte, g []int32, s, lo, hi int) {
+	if lo > hi {
+		return
+	}
+	x := g[lo : hi+1]
+	y := g[s-hi : s-lo+1] // the partner of x[i] is y[len(y)-1-i]
+	j := len(y) - 1
+	for _, v := range x {
+		mk[uint32(v^y[j])] = 1
+		j--
+	}
+}
+
+// octalPack ORs into dst the marks of mk, a byte a value; it leaves mk as
+// it is (clear it with clear, a vectorised store, once a heap).
+//
+// Trick: eight 0/1 bytes read as one little-endian word q become eight bits
+// by one multiplication, (q * 0x0102040810204080) >> 56: byte i lands on
+// bit 56+i and every other product falls below bit 56 or past bit 63, on
+// distinct bits, so nothing carries (the classic SWAR gather; see e.g.
+// Warren, Hacker's Delight, 2nd ed., ch. 7). Cost: a load and a
+// multiplication for 8 values, without a branch.
+func octalPack(dst []uint64, mk []byte) {
+	for w := range dst {
+		b := mk[64*w : 64*w+64]
+		var x uint64
+		for i := 0; i < 64; i += 8 {
+			x |= (binary.LittleEndian.Uint64(b[i:]) * 0x0102040810204080 >> 56) << i
+		}
+		dst[w] |= x
+	}
+}
+
+// fullMex returns the mex at n over every option.
+func (e *octalEngine) fullMex(n int) int32 {
+	g := e.g
+	if e.vmax < 64 && !e.r.unequal { // every option value is below 64: one word
+		var s uint64
+		for _, k := range e.r.whole {
+			if n == k {
+				s |= 1
+			}
+		}
+		for _, k := range e.r.single {
+			if n > k {
+				s |= 1 << (uint32(g[n-k]) & 63)
+			}
+		}
+		for _, k := range e.r.split {
+			if n-k >= 2 {
+				s |= octalSplits64(g, n-k)
+			}
+		}
+		return int32(bits.TrailingZeros64(^s))
+	}
+	seen := e.seen
+	clear(seen)
+	for _, k := range e.r.whole {
+		if n == k {
+			seen[0] |= 1
+		}
+	}
+	for _, k := range e.r.single {
+		if n > k {
+			v := uint32(g[n-k])
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	for _, k := range e.r.split {
+		s := n - k
+		h := s / 2
+		if e.r.unequal {
+			h = (s - 1) / 2
+		}
+		for a := 1; a <= h; a++ {
+			v := uint32(g[a] ^ g[s-a])
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	return int32(octalMexBits(seen))
+}
+
+// octalSplits64 returns the set, as bits of a word, of g(a) XOR g(s-a) over
+// 1 <= a <= s/2, for values below 64.
+func octalSplits64(g []int32, s int) uint64 {
+	h := s / 2
+	lo := g[1 : h+1]
+	hi := g[s-h : s] // the partner of lo[i] (a = i+1) is g[s-1-i] = hi[h-1-i]
+	var m0, m1, m2, m3 uint64
+	j := len(hi) - 1
+	i := 0
+	for ; i+3 < len(lo) && j >= 3; i, j = i+4, j-4 {
+		m0 |= 1 << (uint32(lo[i]^hi[j]) & 63)
+		m1 |= 1 << (uint32(lo[i+1]^hi[j-1]) & 63)
+		m2 |= 1 << (uint32(lo[i+2]^hi[j-2]) & 63)
+		m3 |= 1 << (uint32(lo[i+3]^hi[j-3]) & 63)
+	}
+	for ; i < len(lo) && j >= 0; i, j = i+1, j-1 {
+		m0 |= 1 << (uint32(lo[i]^hi[j]) & 63)
+	}
+	return m0 | m1 | m2 | m3
+}
+
+// octalMexBits returns the least value whose bit is clear in seen, which
+// must have a clear bit.
+func octalMexBits(seen []uint64) int {
+	w := 0
+	for seen[w] == ^uint64(0) {
+		w++
+	}
+	return w*64 + bits.TrailingZeros64(^seen[w])
+}
+
+// sparseMex returns the mex at n by the sparse-space method. far, if not
+// nil, holds (as bits, its first words) the values of the splits with a
+// rare heap of index lo <= i < hi and of the most even splits
+// (octalTopDone(s, unequal, top, farStart) of them a split digit), which the
+// second core listed; the others are listed here.
+func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) int32 {
+	g := e.g
+	seen := e.seen
+	copy(seen, far)
+	clear(seen[len(far):])
+	for _, k := range e.r.whole {
+		if n == k {
+			seen[0] |= 1
+		}
+	}
+	for _, k := range e.r.single {
+		if n > k {
+			v := uint32(g[n-k])
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	// 1. Every split with a rare heap.
+	for _, k := range e.r.split {
+		s := n - k
+		if s < 2 {
+			continue
+		}
+		if far != nil {
+			octalMarkRare(e.mk, g, e.rare[:lo], s, e.r.unequal)
+			octalMarkRare(e.mk, g, e.rare[hi:], s, e.r.unequal)
+		} else {
+			octalMarkRare(e.mk, g, e.rare, s, e.r.unequal)
+		}
+	}
+	mw := e.markWords()
+	octalPack(seen[:mw], e.mk)
+	defer clear(e.mk[:64*mw])
+	// 2. v*, the least value of the hard parity that is not an option,
+	// a word at a time: hard has the bits of the values of the hard
+	// parity. With split digits of one parity when dom == 1, the hard
+	// parity is the same for each of them. need counts the values of the
+	// other parity below v* not seen yet.
+	var flip uint64 // hard parity 1 ^ (dom & s & 1): par, or its complement
+	if e.dom&(n-e.r.split[0])&1 == 1 {
+		flip = ^uint64(0)
+	}
+	vstar, need := -1, 0
+	for w, s := range seen {
+		hard := e.par[w] ^ flip
+		if free := hard &^ s; free != 0 {
+			tz := bits.TrailingZeros64(free)
+			vstar = 64*w + tz
+			need += bits.OnesCount64(^s &^ hard & (1<<tz - 1))
+			break
+		}
+		need += bits.OnesCount64(^s &^ hard)
+	}
+	if vstar < 0 {
+		panic(fmt.Sprintf("grundy: octal engine: no value of the hard parity below %d at n = %d", 64*len(seen), n))
+	}
+	if need == 0 {
+		return int32(vstar)
+	}
+	// 3. The values below v* not seen yet, all of the other parity, which
+	// the splits of two common heaps give in plenty: the splits are listed
+	// in chunks from both ends at once (the smallest heaps, and the most
+	// even splits, whose parts lie in the regular part of the sequence),
+	// across the split digits together (a value missing from the splits of
+	// one digit may be among those of another), the chunks doubling, until
+	// none is missing; g(n) = v* then. If every split is listed first, the
+	// mex of all options is g(n) (a rare heap).
+	//
+	// Trick: each chunk is marked without a test a split (octalMarkSplits,
+	// a byte a value as in step 1) and the missing values counted after it
+	// by bit operations, where a scan that tests each split against the
+	// missing values, as the C++ solver of tczajka/octal-games does, takes
+	// a branch a split. Cost: up to a chunk of splits more than needed
+	// (the first chunk is 32 from each end) and a pack a chunk; the
+	// doubling keeps the packs of a full scan to O(log n).
+	lim := vstar / 64 // words wholly below v*
+	for _, k := range e.r.split { // what the second core listed
+		e.bot[k], e.top[k] = 0, 0
+		if far != nil {
+			e.top[k] = octalTopDone(n-k, e.r.unequal, top, farStart)
+		}
+	}
+	for chunk := 32; ; chunk *= 2 {
+		more := false
+		for _, k := range e.r.split {
+			s := n - k
+			h := octalHalf(s, e.r.unequal)
+			b, t := e.bot[k], e.top[k]
+			if b+t >= h {
+				continue // every split of this digit has been listed
+			}
+			more = true
+			loB := min(b+chunk, h-t)
+			hiA := max(h-t-chunk+1, loB+1)
+			octalMarkSplits(e.mk, g, s, b+1, loB)
+			octalMarkSplits(e.mk, g, s, hiA, h-t)
+			e.bot[k], e.top[k] = loB, h-hiA+1
+		}
+		octalPack(seen[:mw], e.mk)
+		need = 0
+		for w := 0; w < lim; w++ {
+			need += bits.OnesCount64(^seen[w] &^ (e.par[w] ^ flip))
+		}
+		if r := vstar % 64; r != 0 {
+			need += bits.OnesCount64(^seen[lim] &^ (e.par[lim] ^ flip) & (1<<r - 1))
+		}
+		if need == 0 {
+			return int32(vstar)
+		}
+		if !more {
+			break
+		}
+	}
+	// Every option is known and a value below v* is not one.
+	e.fullScans++
+	return int32(octalMexBits(seen))
+}
+
+// octalWalsh replaces h, of length a power of two, by its Walsh-Hadamard
+// transform: h'[i] = sum over j of (-1)^popcount(i&j) h[j].
+func octalWalsh(h []int64) {
+	for d := 1; d < len(h); d *= 2 {
+		for i := 0; i < len(h); i += 2 * d {
+			for j := i; j < i+d; j++ {
+				h[j], h[j+d] = h[j]+h[j+d], h[j]-h[j+d]
+			}
+		}
+	}
+}
+
+// best returns the labelling (mask m >= 1, dom) with the fewest rare heaps
+// among heaps 1..n-1, and their number; ok is false when no labelling
+// applies (no split move, or every value so far is 0).
+//
+// Trick: every labelling is counted at once by a Walsh-Hadamard transform
+// of the histogram of (value, heap parity): the transform at index
+// (m<<1 | dom) is the number of heaps of label 0 minus those of label 1,
+// since the label is the parity of (v<<1 | a&1) AND (m<<1 | dom). Reason:
+// trying each mask against each value costs 4^16 steps for 16-bit masks,
+// the transform 17 * 2^17. Source: the C++ solver of tczajka/octal-games
+// (MIT), recompute_rare in analyze_exec.cc and hadamard.cc.
+func (e *octalEngine) best() (mask uint32, dom int, count int64, ok bool) {
+	if len(e.r.split) == 0 {
+		return 0, 0, 0, false
+	}
+	sameParity := true
+	for _, k := range e.r.split {
+		if (k-e.r.split[0])&1 != 0 {
+			sameParity = false
+		}
+	}
+	h := slices.Clone(e.hist)
+	octalWalsh(h)
+	total := h[0]
+	count = -1
+	consider := func(i int) {
+		m, d := uint32(i>>1), i&1
+		if m == 0 || d == 1 && !sameParity {
+			return
+		}
+		label0 := (total + h[i]) / 2
+		c := label0
+		if d&e.r.split[0]&1 == 1 {
+			c = total - label0
+		}
+		if count < 0 || c < count {
+			mask, dom, count = m, d, c
+		}
+	}
+	if e.sparse && int(e.mask)<<1|e.dom < len(h) {
+		consider(int(e.mask)<<1 | e.dom) // the current one wins ties
+	}
+	for i := 2; i < len(h); i++ {
+		consider(i)
+	}
+	return mask, dom, count, count >= 0
+}
+
+// choose turns the sparse-space method on with the labelling that has the
+// fewest rare heaps among heaps 1..n-1, rebuilding the list of rare heaps
+// if it changes. Every labelling gives the exact mex (see octal.go); there is
+// no threshold of sparseness below which the engine falls back on the plain
+// mex, since the method costs O(#rare + #values) at a common heap and
+// O(n) at a rare one, never more than the plain O(n).
+func (e *octalEngine) choose(n int) {
+	mask, dom, _, ok := e.best()
+	if !ok || e.sparse && mask == e.mask && dom == e.dom {
+		return
+	}
+	e.sparse, e.mask, e.dom, e.rho = true, mask, dom, dom&e.r.split[0]&1
+	e.buildPar()
+	// A new slice: the second core may still read the old list.
+	e.rare = nil
+	for a := 1; a < n; a++ {
+		if e.label(a) == e.rho {
+			e.rare = append(e.rare, octalRare{int32(a), e.g[a]})
+		}
+	}
+}
+
+// octalProvenPeriod reports whether g, the Grundy values g(0..len(g)-1) of
+// an octal game whose largest move removes t tokens, proves by the octal
+// periodicity theorem that the sequence is periodic, and with which period p:
+// the smallest p for which, with n0 the least index such that g(n+p) = g(n)
+// for n0 <= n < len(g)-p, the window of the theorem, n0 <= n < 2*max(n0, 1)
+// + p + t, lies inside the values (2*max(n0, 1) + 2*p + t <= len(g)), as
+// analysis.ProveOctal requires.
+func octalProvenPeriod(g []int32, t int) (int, bool) {
+	n := len(g)
+	if n < 4 {
+		return 0, false
+	}
+	p := analysis.FindPeriodWhere(g, func(period, preperiod int) bool {
+		return 2*max(preperiod, 1)+2*period+t <= n
+	})
+	return p.Period, p.Found
+}
+
+// octalTask is a block of heaps [start, end) whose splits with a rare heap
+// of index lo <= i < hi the second core lists into buf, words words a heap.
+type octalTask struct {
+	start, end, lo, hi, words int
+	top, known                int // the most even splits to list, and the heaps known
+	rare                      []octalRare
+	buf                       []uint64
+}
+
+// octalPipe is the second core of the engine.
+//
+// Trick: two cores on one sequence by pipelining across heaps. The splits
+// (a, s-a) of the heaps of a block [N, N+B) with a rare heap a >= 2B have
+// their other part s-a below N-B, already known when the block before,
+// [N-B, N), starts. So while the main goroutine computes that block, the
+// second lists those splits for the next block, for a share of the rare
+// heaps (index lo <= i < hi), into one bit set a heap; the main goroutine
+// lists the rest (the rare heaps below 2B, whose partners are fresh, those
+// found since, and the share it kept) and does steps 2 and 3. The share
+// adapts: it grows when the second core's result was ready before it was
+// needed and shrinks when the main goroutine had to wait. Reason: the loop
+// over rare heaps is most of the work (0.6: 1584 rare heaps a heap; 0.007:
+// a sixth of all heaps) and the rest is sequential. Cost: two channel
+// operations and a bit set of 2<<vbits bits per heap a block, and the
+// second core busy. Where a new labelling may be chosen (checkpoints) the
+// pipeline is empty, so no block mixes two labellings. No source: the C++
+// solver and Flammenkamp's programs are single-threaded.
+type octalPipe struct {
+	g       []int32
+	split   []int
+	unequal bool
+	tasks   chan *octalTask
+	results chan *octalTask
+	bufs    [2][]uint64
+	flipBuf int
+	pending *octalTask // dispatched, not yet received
+	share   float64    // share of the far rare heaps given to the second core
+}
+
+// newOctalPipe starts the second core.
+func newOctalPipe(e *octalEngine) *octalPipe {
+	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal,
+		tasks: make(chan *octalTask, 1), results: make(chan *octalTask, 1), share: 0.5}
+	go p.loop()
+	return p
+}
+
+// loop lists the splits of each task.
+func (p *octalPipe) loop() {
+	var mk []byte
+	for t := range p.tasks {
+		if len(mk) < 64*t.words {
+			mk = make([]byte, 64*t.words)
+		}
+		rare := t.rare[t.lo:t.hi]
+		for n := t.start; n < t.end; n++ {
+			for _, k := range p.split {
+				s := n - k
+				octalMarkRare(mk, p.g, rare, s, p.unequal)
+				h := octalHalf(s, p.unequal)
+				octalMarkSplits(mk, p.g, s, h-octalTopDone(s, p.unequal, t.top, t.known)+1, h)
+			}
+			dst := t.buf[(n-t.start)*t.words : (n-t.start+1)*t.words]
+			clear(dst)
+			octalPack(dst, mk)
+			clear(mk[:64*t.words])
+		}
+		p.results <- t
+	}
+	close(p.results)
+}
+
+// dispatch hands the block [start, end) to the second core, with the rare
+// heaps known now (all below known, the start of the block before it).
+func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
+	lo, _ := slices.BinarySearchFunc(e.rare, int32(2*octalBlock), func(x octalRare, t int32) int { return int(x.a - t) })
+	cnt := len(e.rare)
+	hi := lo + int(p.share*float64(cnt-lo))
+	words := e.markWords()
+	buf := &p.bufs[p.flipBuf]
+	p.flipBuf ^= 1
+	if need := (end - start) * words; len(*buf) < need {
+		*buf = make([]uint64, need)
+	}
+	t := &octalTask{start: start, end: end, lo: lo, hi: hi, words: words, rare: e.rare[:cnt], buf: *buf,
+		top: octalTopSplits, known: known}
+	p.pending = t
+	p.tasks <- t
+}
+
+// receive returns the task of the block that starts at start, or nil if
+// there is none, and adapts the share.
+func (p *octalPipe) receive(start int) *octalTask {
+	t := p.pending
+	if t == nil || t.start != start {
+		return nil
+	}
+	p.pending = nil
+	select {
+	case <-p.results: // ready before it was needed: give it more
+		p.share = min(p.share+1.0/32, 1)
+	default:
+		<-p.results
+		p.share = max(p.share-1.0/32, 0)
+	}
+	return t
+}
+
+// stop ends the second core.
+func (p *octalPipe) stop() {
+	close(p.tasks)
+	for range p.results {
+	}
+}
+
+// octalRun runs the engine on rules r for heaps 0..max and returns its final
+// state.
+func octalRun(ctx context.Context, r octalRules, max int, progress Progress, opt octalOptions) (*octalEngine, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	e := newOctalEngine(r, max)
+	e.computed = max
+	parallel := !opt.noParallel && !opt.noSparse && runtime.GOMAXPROCS(0) >= 2 &&
+		len(r.split) > 0 && r.t < octalBlock/2
+	var pipe *octalPipe
+	defer func() {
+		if pipe != nil {
+			pipe.stop()
+		}
+	}()
+	checkpoint := octalFirstCheckpoint
+	step := max / 512 // progress granularity
+	nextReport := step
+	for start := 1; start <= max; {
+		end := min(start-start%octalBlock+octalBlock, max+1)
+		if start == checkpoint {
+			checkpoint *= 2
+			if !opt.noPeriodic && !r.unequal {
+				if p, ok := octalProvenPeriod(e.g[:start], r.t); ok {
+					e.period, e.computed = p, start-1
+					n0 := start - p
+					for n0 > 0 && e.g[n0-1] == e.g[n0-1+p] {
+						n0--
+					}
+					e.preperiod = n0
+					for i := start; i <= max; i++ {
+						e.g[i] = e.g[i-p]
+					}
+					break
+				}
+			}
+		}
+		if !opt.noSparse && (start == checkpoint/2 || start%octalRechoose == 0) {
+			e.choose(start)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var far *octalTask
+		if pipe != nil {
+			far = pipe.receive(start)
+		}
+		if parallel && e.sparse && end <= max && end != checkpoint && end%octalRechoose != 0 {
+			if pipe == nil {
+				pipe = newOctalPipe(e)
+			}
+			pipe.dispatch(e, end, min(end+octalBlock, max+1), start)
+		}
+		for n := start; n < end; n++ {
+			var v int32
+			switch {
+			case !e.sparse:
+				v = e.fullMex(n)
+			case far != nil:
+				i := (n - far.start) * far.words
+				v = e.sparseMex(n, far.buf[i:i+far.words], far.lo, far.hi, far.top, far.known)
+			default:
+				v = e.sparseMex(n, nil, 0, 0, 0, 0)
+			}
+			e.add(n, v)
+		}
+		if end-1 >= nextReport {
+			progress.report(int64(end-1), int64(max))
+			nextReport = end - 1 + step
+		}
+		start = end
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	progress.report(int64(max), int64(max))
+	return e, nil
+}
+
+// stats returns the findings of a finished run.
+func (e *octalEngine) stats() OctalStats {
+	s := OctalStats{Computed: e.computed, Largest: e.vmax, LargestAt: e.vmaxAt,
+		FullScans: e.fullScans, Period: e.period, Preperiod: e.preperiod}
+	if e.period > 0 { // the copied values may hold the largest
+		for n := e.computed + 1; n < len(e.g); n++ {
+			if e.g[n] > s.Largest {
+				s.Largest, s.LargestAt = e.g[n], n
+			}
+		}
+	}
+	// Count the rare heaps of the best labelling over the heaps computed.
+	mask0, dom0, rho0 := e.mask, e.dom, e.rho
+	if mask, dom, _, ok := e.best(); ok {
+		e.mask, e.dom, e.rho = mask, dom, dom&e.r.split[0]&1
+		s.Mask, s.HeapParity = mask, dom == 1
+		for a := 1; a <= e.computed; a++ {
+			if e.label(a) == e.rho {
+				s.Rare++
+				s.LastRare = a
+			}
+		}
+	}
+	e.mask, e.dom, e.rho = mask0, dom0, rho0
+	return s
+}
