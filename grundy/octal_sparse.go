@@ -36,6 +36,10 @@ const (
 	// pipeline. It divides every checkpoint and octalRechoose.
 	octalBlock = 128
 
+	// octalParallelScan is the chunk of step 3 from which the rest of the
+	// splits are listed at once on two cores (see scanRest).
+	octalParallelScan = 1 << 13
+
 	// octalTopSplits is the number of the most even splits of each split
 	// digit that the second core lists for each heap (see octalPipe).
 	octalTopSplits = 1024
@@ -84,6 +88,10 @@ type octalEngine struct {
 	hist []int64
 
 	bot, top []int // step 3: splits listed from each end, by split digit
+
+	parallel bool   // a second core is used
+	mk2      []byte // the marks of the other half of scanRest
+	mid      []int  // scanRest: where the halves meet, by split digit
 
 	fullScans int64 // heaps whose mex needed every split (rare heaps)
 	computed  int   // heaps 0..computed were computed by the mex
@@ -399,7 +407,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	// a branch a split. Cost: up to a chunk of splits more than needed
 	// (the first chunk is 32 from each end) and a pack a chunk; the
 	// doubling keeps the packs of a full scan to O(log n).
-	lim := vstar / 64 // words wholly below v*
+	lim := vstar / 64             // words wholly below v*
 	for _, k := range e.r.split { // what the second core listed
 		e.bot[k], e.top[k] = 0, 0
 		if far != nil {
@@ -407,6 +415,10 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 		}
 	}
 	for chunk := 32; ; chunk *= 2 {
+		if e.parallel && chunk >= octalParallelScan {
+			e.scanRest(n)
+			break
+		}
 		more := false
 		for _, k := range e.r.split {
 			s := n - k
@@ -440,6 +452,48 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	// Every option is known and a value below v* is not one.
 	e.fullScans++
 	return int32(octalMexBits(seen))
+}
+
+// scanRest lists every split not listed yet at n, on two cores: the lower
+// half of what is left of each split digit here, the upper half on another
+// goroutine into a second set of marks. The values below n are final and
+// the goroutine starts after they are written (go statement), so it may read
+// them.
+//
+// Trick: a rare heap's mex needs every split (the missing values are not
+// options, and only a complete listing shows it), O(n) work at one heap, and
+// games with a poor sparse space have many (0.007: 9% of heaps), which would
+// leave the main goroutine the bottleneck of the pipeline. Cost: a goroutine
+// start and a wait (a few microseconds) against at least 2*octalParallelScan
+// splits; the marks are packed twice.
+func (e *octalEngine) scanRest(n int) {
+	if len(e.mk2) < len(e.mk) {
+		e.mk2 = make([]byte, len(e.mk))
+	}
+	mw := e.markWords()
+	done := make(chan struct{})
+	mid := e.mid[:0]
+	for _, k := range e.r.split {
+		s := n - k
+		h := octalHalf(s, e.r.unequal)
+		lo, hi := e.bot[k]+1, h-e.top[k]
+		mid = append(mid, lo+(hi-lo+1)/2)
+	}
+	e.mid = mid
+	go func() {
+		for i, k := range e.r.split {
+			s := n - k
+			octalMarkSplits(e.mk2, e.g, s, mid[i], octalHalf(s, e.r.unequal)-e.top[k])
+		}
+		close(done)
+	}()
+	for i, k := range e.r.split {
+		octalMarkSplits(e.mk, e.g, n-k, e.bot[k]+1, mid[i]-1)
+	}
+	<-done
+	octalPack(e.seen[:mw], e.mk)
+	octalPack(e.seen[:mw], e.mk2)
+	clear(e.mk2[:64*mw])
 }
 
 // octalWalsh replaces h, of length a power of two, by its Walsh-Hadamard
@@ -667,6 +721,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress Progress, opt
 	e.computed = max
 	parallel := !opt.noParallel && !opt.noSparse && runtime.GOMAXPROCS(0) >= 2 &&
 		len(r.split) > 0 && r.t < octalBlock/2
+	e.parallel = parallel
 	var pipe *octalPipe
 	defer func() {
 		if pipe != nil {
