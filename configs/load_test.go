@@ -4,8 +4,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/games"
 )
 
 func TestDefaultFileMatchesDefaults(t *testing.T) {
@@ -14,7 +17,7 @@ func TestDefaultFileMatchesDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Defaults()
-	if cfg.Squares != want.Squares || cfg.Flip != want.Flip || cfg.CanIWin != want.CanIWin || cfg.Nim != want.Nim ||
+	if !reflect.DeepEqual(cfg.Sections, want.Sections) ||
 		cfg.Out != want.Out || strings.Join(cfg.Games, ",") != strings.Join(want.Games, ",") ||
 		strings.Join(cfg.Formats, ",") != strings.Join(want.Formats, ",") || strings.Join(cfg.Plots, ",") != strings.Join(want.Plots, ",") {
 		t.Errorf("default.yaml gives %+v, Defaults() is %+v", cfg, want)
@@ -38,7 +41,8 @@ func TestLoadOverridesOnlyWhatIsSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Squares.WinMax != 4_300_000_000 || cfg.Squares.GrundyMax != 100000 || cfg.Flip.BoardMax != 12 || cfg.Flip.RunMax != 1000 || cfg.MaxMemory != 2<<30 {
+	sq, fl := cfg.Section("squares").(*games.Squares), cfg.Section("flip").(*games.Flip)
+	if sq.WinMax != 4_300_000_000 || sq.GrundyMax != 100000 || fl.BoardMax != 12 || fl.RunMax != 1000 || cfg.MaxMemory != 2<<30 {
 		t.Errorf("got %+v", cfg)
 	}
 }

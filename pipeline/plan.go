@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"context"
 	"fmt"
 	"runtime"
 	"slices"
@@ -9,18 +8,18 @@ import (
 	"syscall"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/games"
 )
 
 // Version is the tool version recorded in every Parquet file and manifest.
 const Version = "0.1.0"
 
-// Job is one unit of the plan: a table (with the figures drawn from it).
+// Job is one unit of the plan: a table of a game (with the figures and
+// findings drawn from it).
 type Job struct {
-	Game   string
-	Name   string  // the table, such as "grundy"
-	Memory int64   // estimated peak bytes this job adds
-	Cost   float64 // rough relative work, to start the longest jobs first
-	run    func(ctx context.Context, e *env) error
+	Game string
+	games.Job
+	bounds any // the game's section, recorded with its tables
 }
 
 // Plan is the list of jobs a configuration asks for, with its memory budget.
@@ -43,7 +42,7 @@ type MemoryError struct {
 func (e *MemoryError) Error() string {
 	var parts []string
 	for _, j := range e.Largest {
-		parts = append(parts, fmt.Sprintf("%s/%s %s", j.Game, j.Name, Bytes(j.Memory)))
+		parts = append(parts, fmt.Sprintf("%s/%s %s", j.Game, j.Table, Bytes(j.Memory)))
 	}
 	return fmt.Sprintf("the run needs an estimated %s of memory (%s), over the limit of %s (%s): lower those bounds or raise --max-memory / max_memory",
 		Bytes(e.Estimate), strings.Join(parts, ", "), Bytes(e.Limit), e.LimitSource)
@@ -83,22 +82,11 @@ func NewPlan(cfg configs.Config) (*Plan, error) {
 			limitSource = "auto: RAM unknown, 4 GiB"
 		}
 	}
-	for _, game := range configs.Games {
-		if !cfg.Runs(game) {
-			continue
-		}
-		switch game {
-		case "squares":
-			p.Jobs = append(p.Jobs, squaresJobs(cfg.Squares)...)
-		case "flip":
-			p.Jobs = append(p.Jobs, flipJobs(cfg.Flip, p.Workers)...)
-		case "caniwin":
-			p.Jobs = append(p.Jobs, caniwinJobs(cfg.CanIWin)...)
-		case "nim":
-			p.Jobs = append(p.Jobs, nimJobs(cfg.Nim)...)
+	for _, g := range cfg.Selected() {
+		for _, j := range g.Jobs(p.Workers) {
+			p.Jobs = append(p.Jobs, Job{Game: g.Name, Job: j, bounds: g.Bounds})
 		}
 	}
-	p.Jobs = append(p.Jobs, customJobs(cfg, p.Workers)...)
 	p.Memory = baseMemory
 	for _, j := range p.Jobs {
 		p.Memory += j.Memory
@@ -137,4 +125,4 @@ func (p *Plan) Games() []string {
 }
 
 // taskName names a job in progress output.
-func (j *Job) taskName() string { return j.Game + "/" + j.Name }
+func (j *Job) taskName() string { return j.Game + "/" + j.Table }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -225,59 +224,16 @@ func printSummary(w io.Writer, plan *pipeline.Plan, res *pipeline.Result) {
 		}
 		fmt.Fprintf(w, "  %-32s %12s %10s %7.2fs\n", f.Path, rows, pipeline.Bytes(f.Bytes), f.Elapsed.Seconds())
 	}
-	games := make([]string, 0, len(res.Findings))
-	for g, f := range res.Findings {
-		if len(f) > 0 {
-			games = append(games, g)
-		}
-	}
-	slices.Sort(games)
 	width := 8
-	for _, g := range games {
-		width = max(width, len(g))
+	for _, f := range res.Findings {
+		width = max(width, len(f.Game))
 	}
-	if len(games) > 0 {
+	if len(res.Findings) > 0 {
 		fmt.Fprintln(w, "findings:")
 	}
-	for _, g := range games {
-		keys := make([]string, 0, len(res.Findings[g]))
-		for k := range res.Findings[g] {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			fmt.Fprintf(w, "  %-*s %-13s %s\n", width, g, k, findingText(res.Findings[g][k]))
-		}
+	for _, f := range res.Findings {
+		fmt.Fprintf(w, "  %-*s %-13s %s\n", width, f.Game, f.Key, f.Finding)
 	}
-}
-
-// findingText renders one finding on a line.
-func findingText(v any) string {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return fmt.Sprint(v)
-	}
-	if s, ok := m["summary"].(string); ok {
-		return s
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	var parts []string
-	for _, k := range keys {
-		val := m[k]
-		if sub, ok := val.(map[string]any); ok {
-			if s, ok := sub["summary"].(string); ok {
-				val = s
-			} else {
-				continue
-			}
-		}
-		parts = append(parts, fmt.Sprintf("%s=%v", k, val))
-	}
-	return strings.Join(parts, " ")
 }
 
 // exitCode prints err (if any) and returns the process exit status.

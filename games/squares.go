@@ -1,59 +1,82 @@
-package pipeline
+package games
 
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"sync"
 
 	"gonum.org/v1/plot"
 
 	"github.com/tabulate-games/tabulate/analysis"
-	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/plots"
 )
 
-// batchRows is how many rows a job hands to the writers at a time.
-const batchRows = 1 << 16
+// squares is take-a-square: a move removes a positive square number of
+// stones from the pile.
+var squares = Def{
+	Name: "squares", Title: "take-a-square", Default: true,
+	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000} },
+	Solve: &Solver{Args: "N", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d)", int64(grundy.SquaresSolveMax)),
+		Solve: solveSquares},
+}
 
-// squaresJobs plans take-a-square: the Grundy table (with records) and the
-// losing positions, which come from their own sieve so that they can go far
-// past the Grundy table.
-func squaresJobs(cfg configs.Squares) []Job {
+// Squares bounds take-a-square.
+type Squares struct {
+	GrundyMax int   `yaml:"grundy_max" json:"grundy_max"` // squares/grundy: 0 <= n <= GrundyMax
+	WinMax    int64 `yaml:"win_max" json:"win_max"`       // squares/p_positions: losing n <= WinMax
+}
+
+// Check keeps the bounds in what the engines accept.
+func (s *Squares) Check() error {
+	if err := checkRange("grundy_max", int64(s.GrundyMax), 1, 1_000_000_000); err != nil {
+		return err
+	}
+	return checkRange("win_max", s.WinMax, 1, 1_000_000_000_000)
+}
+
+// Jobs plans take-a-square: the Grundy table (with records) and the losing
+// positions, which come from their own sieve so that they can go far past
+// the Grundy table.
+func (s *Squares) Jobs(game string, workers int) []Job {
+	cfg := *s
 	var (
 		once   sync.Once
 		values []uint16
 		err    error
 	)
-	grundyValues := func(ctx context.Context, e *env) ([]uint16, error) {
+	grundyValues := func(ctx context.Context, sink Sink) ([]uint16, error) {
 		once.Do(func() {
-			values, err = grundy.SquaresGrundy(ctx, cfg.GrundyMax, e.workers(), e.progress("computing Grundy values", "n"))
+			values, err = grundy.SquaresGrundy(ctx, cfg.GrundyMax, sink.Workers(), sink.Progress("computing Grundy values", "n"))
 		})
 		return values, err
 	}
 	n := float64(cfg.GrundyMax)
 	w := float64(cfg.WinMax)
+	// Beside the engine: the int32 copy of the values and the period
+	// search's working array (4 bytes a value each).
 	return []Job{
-		{Game: "squares", Name: "grundy", Memory: grundy.SquaresGrundyMemory(cfg.GrundyMax) + 4*int64(cfg.GrundyMax+1),
-			Cost: n * math.Sqrt(n) / 1e9, run: func(ctx context.Context, e *env) error {
-				g, err := grundyValues(ctx, e)
+		{Table: "grundy", Memory: grundy.SquaresGrundyMemory(cfg.GrundyMax) + 8*int64(cfg.GrundyMax+1),
+			Cost: n * math.Sqrt(n) / 1e9, Run: func(ctx context.Context, sink Sink) error {
+				g, err := grundyValues(ctx, sink)
 				if err != nil {
 					return err
 				}
-				return squaresGrundyTables(ctx, e, g)
+				return squaresGrundyTables(ctx, sink, g)
 			}},
-		{Game: "squares", Name: "p_positions", Memory: grundy.SquaresLosingMemory(cfg.WinMax),
-			Cost: math.Pow(w, 1.2) / 1e9, run: func(ctx context.Context, e *env) error {
-				return squaresLosingTable(ctx, e, cfg.WinMax)
+		{Table: "p_positions", Memory: grundy.SquaresLosingMemory(cfg.WinMax),
+			Cost: math.Pow(w, 1.2) / 1e9, Run: func(ctx context.Context, sink Sink) error {
+				return squaresLosingTable(ctx, sink, cfg.WinMax)
 			}},
 	}
 }
 
 // squaresGrundyTables writes squares/grundy and squares/records, their
 // figure, and the findings on Grundy values.
-func squaresGrundyTables(ctx context.Context, e *env, g []uint16) error {
+func squaresGrundyTables(ctx context.Context, s Sink, g []uint16) error {
 	t := output.Table{Game: "squares", Name: "grundy",
 		Columns: []output.Column{
 			{Name: "n", Type: output.Int64, Sorted: true},
@@ -62,7 +85,7 @@ func squaresGrundyTables(ctx context.Context, e *env, g []uint16) error {
 		},
 		Sequence: &output.Sequence{Index: "n", Value: "grundy"},
 	}
-	err := e.table(ctx, t, int64(len(g)), func(ctx context.Context, emit func(output.Batch) error) error {
+	err := s.Table(ctx, t, int64(len(g)), func(ctx context.Context, emit func(output.Batch) error) error {
 		ns := make([]int64, 0, batchRows)
 		gs := make([]int32, 0, batchRows)
 		ws := make([]bool, 0, batchRows)
@@ -90,7 +113,7 @@ func squaresGrundyTables(ctx context.Context, e *env, g []uint16) error {
 			{Name: "first_n", Type: output.Int64, Sorted: true},
 		},
 	}
-	err = e.table(ctx, rt, int64(len(records)), func(ctx context.Context, emit func(output.Batch) error) error {
+	err = s.Table(ctx, rt, int64(len(records)), func(ctx context.Context, emit func(output.Batch) error) error {
 		gs := make([]int32, len(records))
 		ns := make([]int64, len(records))
 		for i, r := range records {
@@ -106,44 +129,14 @@ func squaresGrundyTables(ctx context.Context, e *env, g []uint16) error {
 	for i, v := range g {
 		seq[i] = int32(v)
 	}
-	e.task.Phase("looking for a period", "", 0)
+	s.Phase("looking for a period", "", 0)
 	period := analysis.FindPeriod(seq)
 	last := records[len(records)-1]
-	e.finding("grundy", map[string]any{
-		"values":          len(g),
-		"largest":         last.Grundy,
-		"largest_first_n": last.FirstN,
-		"records":         len(records),
-		"period":          periodFinding(period, nil),
-	})
-	return e.figure(ctx, "grundy", func() (*plot.Plot, error) {
+	s.Finding("grundy", Values{Values: len(g), Largest: last.Grundy, LargestFirstN: last.FirstN,
+		Records: len(records), Period: NewPeriod(period, nil)})
+	return s.Figure(ctx, "grundy", func() (*plot.Plot, error) {
 		return plots.GrundyScatter("Take-a-square: Grundy value g(n)", "n", seq)
 	})
-}
-
-// periodFinding renders a period search (and its proof, if any) for the
-// manifest.
-func periodFinding(p analysis.Period, proof *analysis.Proof) map[string]any {
-	f := map[string]any{"found": p.Found, "checked": p.Checked, "summary": p.String()}
-	if p.Found {
-		f["period"] = p.Period
-		f["preperiod"] = p.Preperiod
-		f["last_exception"] = p.LastException
-	}
-	if proof != nil {
-		f["proven"] = proof.Proven
-		f["values_needed"] = proof.Needed
-		switch {
-		case proof.Proven:
-			f["summary"] = fmt.Sprintf("%s; proven periodic for ever (the theorem needs %d values, %d computed)", p, proof.Needed, proof.Have)
-		case proof.Missing > 0:
-			f["values_missing"] = proof.Missing
-			f["summary"] = fmt.Sprintf("%s; not proven: the theorem needs %d values, %d more than computed", p, proof.Needed, proof.Missing)
-		default:
-			f["summary"] = fmt.Sprintf("%s; not proven: the values in the theorem's window do not all repeat", p)
-		}
-	}
-	return f
 }
 
 // countSampler records the count of losing positions up to log-spaced x as
@@ -192,14 +185,14 @@ func (s *countSampler) finish() ([]float64, []float64) {
 
 // squaresLosingTable writes squares/p_positions from the sieve, streamed,
 // with the growth figure and the power-law fit.
-func squaresLosingTable(ctx context.Context, e *env, max int64) error {
+func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
 	t := output.Table{Game: "squares", Name: "p_positions",
 		Columns: []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
 	}
 	sampler := newCountSampler(max, 60)
-	e.task.Phase("sieving", "n", max)
-	err := e.table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
-		return grundy.SquaresLosing(ctx, max, e.workers(), func(done, total int64) { e.task.Set(done) },
+	s.Phase("sieving", "n", max)
+	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
+		return grundy.SquaresLosing(ctx, max, s.Workers(), func(done, total int64) { s.Set(done) },
 			func(losing []int64) error {
 				sampler.add(losing)
 				for start := 0; start < len(losing); start += batchRows {
@@ -214,7 +207,7 @@ func squaresLosingTable(ctx context.Context, e *env, max int64) error {
 		return err
 	}
 	xs, counts := sampler.finish()
-	finding := map[string]any{"up_to": max, "count": sampler.count}
+	finding := Losing{UpTo: max, Count: sampler.count}
 	// Fit where the count is past its small-number start.
 	var fx, fy []float64
 	for i := range xs {
@@ -224,15 +217,44 @@ func squaresLosingTable(ctx context.Context, e *env, max int64) error {
 	}
 	fit, ferr := analysis.FitPowerLaw(fx, fy)
 	if ferr == nil {
-		finding["fit"] = map[string]any{"c": fit.C, "alpha": fit.Alpha, "x_min": fit.XMin, "x_max": fit.XMax, "points": fit.Points, "r2": fit.R2, "summary": fit.String()}
+		finding.Fit = &Fit{C: fit.C, Alpha: fit.Alpha, XMin: fit.XMin, XMax: fit.XMax, Points: fit.Points, R2: fit.R2}
 	} else {
-		finding["fit"] = "not enough range to fit (needs win_max > 1000)"
+		finding.NoFit = "not enough range to fit (needs win_max > 1000)"
 	}
-	e.finding("losing", finding)
+	s.Finding("losing", finding)
 	if ferr != nil {
 		return nil
 	}
-	return e.figure(ctx, "p_growth", func() (*plot.Plot, error) {
+	return s.Figure(ctx, "p_growth", func() (*plot.Plot, error) {
 		return plots.PowerLawGrowth("Take-a-square: losing positions up to x", xs, counts, fit)
 	})
+}
+
+// solveSquares answers one pile: its Grundy value (up to
+// grundy.SquaresSolveGrundyMax), its outcome and every winning removal.
+func solveSquares(ctx context.Context, args []string, w io.Writer) error {
+	if len(args) != 1 {
+		return &ArgError{Arg: "solve squares", Problem: "takes one number N"}
+	}
+	n, err := ParseArg("N", args[0], 0, grundy.SquaresSolveMax)
+	if err != nil {
+		return err
+	}
+	a, err := grundy.SolveSquares(ctx, n, 0)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "take-a-square, n = %d\n", n)
+	if a.Grundy >= 0 {
+		fmt.Fprintf(w, "grundy value: %d\n", a.Grundy)
+	} else {
+		fmt.Fprintf(w, "grundy value: not computed (n > %d needs the whole Grundy table; run tabulate run with squares.grundy_max)\n", grundy.SquaresSolveGrundyMax)
+	}
+	fmt.Fprintf(w, "outcome: %s\n", outcomeText(a.Win))
+	var moves []string
+	for _, m := range a.WinningMoves {
+		moves = append(moves, fmt.Sprintf("remove %d (leaves %d)", m, n-m))
+	}
+	fmt.Fprintf(w, "winning moves: %s\n", listOrNone(moves))
+	return nil
 }
