@@ -3,11 +3,14 @@ package grundy
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -108,5 +111,130 @@ func TestOctalPeer(t *testing.T) {
 			}
 			t.Logf("%d values; mask %#x, %d rare, last %d; the C++ solver: %s", len(want), st.Mask, st.Rare, st.LastRare, line)
 		})
+	}
+}
+
+// octalPeerRows are the games and sizes of issue 14's table, plus Grundy's
+// game: code as the C++ solver reads it, and the number of heaps (0..n-1).
+var octalPeerRows = []struct {
+	code string
+	n    int
+}{
+	{".6", 1_000_000},
+	{".6", 10_000_000},
+	{".007", 300_000},
+	{".007", 1_000_000},
+	{".014", 1 << 20},
+	{".172", 1 << 20},
+	{".034", 1 << 20},
+	{".354", 10_000_000},
+	{"grundy", 1 << 24},
+}
+
+// BenchmarkOctalPeer runs the C++ solver of tczajka/octal-games (one
+// thread, the public program to beat; built by
+// ../shared/peers/czajka-octal/run.sh) and OctalGrundyStats on the same
+// games and sizes, one after the other in one process so that the ratio
+// holds on a loaded machine; scripts/bench.sh octal takes several samples
+// and prints min and median. peer reports the solver's peak resident
+// memory a heap (maxrss-B/heap, Linux only), engine the bytes it allocated
+// a heap (alloc-B/heap, all of them, a bound on its peak). The values are
+// compared: a difference fails the benchmark.
+func BenchmarkOctalPeer(b *testing.B) {
+	bin := octalPeerBinary()
+	if bin == "" {
+		b.Skip("the C++ solver is not built: run ../shared/peers/czajka-octal/run.sh .6 10")
+	}
+	for _, row := range octalPeerRows {
+		name := fmt.Sprintf("%s/n=%d", strings.TrimPrefix(row.code, "0"), row.n)
+		var want []int32
+		b.Run(name+"/peer", func(b *testing.B) {
+			for b.Loop() {
+				dump := filepath.Join(b.TempDir(), "g.u32")
+				cmd := exec.Command(bin, row.code, strconv.Itoa(row.n), dump)
+				out, err := cmd.CombinedOutput()
+				if err != nil {
+					b.Fatalf("%v\n%s", err, out)
+				}
+				if rss := octalMaxRSS(cmd.ProcessState); rss > 0 {
+					b.ReportMetric(float64(rss)/float64(row.n), "maxrss-B/heap")
+				}
+				raw, err := os.ReadFile(dump)
+				if err != nil {
+					b.Fatal(err)
+				}
+				want = make([]int32, len(raw)/4)
+				for i := range want {
+					want[i] = int32(binary.LittleEndian.Uint32(raw[4*i:]))
+				}
+			}
+		})
+		b.Run(name+"/engine", func(b *testing.B) {
+			r := grundysRules
+			if row.code != "grundy" {
+				c, err := ParseOctal(row.code)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r = octalRulesOf(c)
+			}
+			var g []int32
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for b.Loop() {
+				var err error
+				g, _, err = octalSolve(context.Background(), r, row.code, row.n-1, nil, octalOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(row.n), "alloc-B/heap")
+			// The peak resident memory, as for the peer: the same
+			// computation in a process of its own (this test binary).
+			self, err := os.Executable()
+			if err != nil {
+				b.Fatal(err)
+			}
+			cmd := exec.Command(self, "-test.run=^TestOctalEngineProcess$")
+			cmd.Env = append(os.Environ(), fmt.Sprintf("TABULATE_OCTAL_PROCESS=%s,%d", row.code, row.n))
+			if out, err := cmd.CombinedOutput(); err != nil {
+				b.Fatalf("%v\n%s", err, out)
+			}
+			if rss := octalMaxRSS(cmd.ProcessState); rss > 0 {
+				b.ReportMetric(float64(rss)/float64(row.n), "maxrss-B/heap")
+			}
+			if want != nil {
+				if d := octalDiff(g[:len(want)], want); d != "" {
+					b.Fatalf("%s (the C++ solver)", d)
+				}
+			}
+		})
+	}
+}
+
+// TestOctalEngineProcess runs the engine on the game and size of
+// $TABULATE_OCTAL_PROCESS ("code,n") for BenchmarkOctalPeer, which measures
+// this process's peak memory; without it, it is skipped.
+func TestOctalEngineProcess(t *testing.T) {
+	spec := os.Getenv("TABULATE_OCTAL_PROCESS")
+	if spec == "" {
+		t.Skip("run by BenchmarkOctalPeer")
+	}
+	code, ns, _ := strings.Cut(spec, ",")
+	n, err := strconv.Atoi(ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := grundysRules
+	if code != "grundy" {
+		c, err := ParseOctal(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = octalRulesOf(c)
+	}
+	if _, _, err := octalSolve(context.Background(), r, code, n-1, nil, octalOptions{}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
-
-	"github.com/tabulate-games/tabulate/analysis"
 )
 
 // This file holds the sparse-space engine behind OctalGrundy and
@@ -40,9 +38,9 @@ const (
 	// splits are listed at once on two cores (see scanRest).
 	octalParallelScan = 1 << 13
 
-	// octalTopSplits is the number of the most even splits of each split
-	// digit that the second core lists for each heap (see octalPipe).
-	octalTopSplits = 1024
+	// octalTopSplits bounds the number of the most even splits of each
+	// split digit that the second core lists for each heap (see octalPipe).
+	octalTopSplits = 8192
 )
 
 // octalOptions switches the parts of the engine; tests and benchmarks turn
@@ -580,20 +578,48 @@ func (e *octalEngine) choose(n int) {
 
 // octalProvenPeriod reports whether g, the Grundy values g(0..len(g)-1) of
 // an octal game whose largest move removes t tokens, proves by the octal
-// periodicity theorem that the sequence is periodic, and with which period p:
-// the smallest p for which, with n0 the least index such that g(n+p) = g(n)
-// for n0 <= n < len(g)-p, the window of the theorem, n0 <= n < 2*max(n0, 1)
-// + p + t, lies inside the values (2*max(n0, 1) + 2*p + t <= len(g)), as
-// analysis.ProveOctal requires.
-func octalProvenPeriod(g []int32, t int) (int, bool) {
+// periodicity theorem that the sequence is periodic, and with which period p
+// and preperiod n0: the smallest p for which, with n0 the least index such
+// that g(n+p) = g(n) for n0 <= n < len(g)-p, the window of the theorem,
+// n0 <= n < 2*max(n0, 1) + p + t, lies inside the values (2*max(n0, 1) +
+// 2*p + t <= len(g)), as analysis.ProveOctal requires.
+//
+// It is the Z-algorithm of analysis.FindPeriodWhere (same result), with its
+// scratch allocated once at its final size, n/2 int32, where
+// FindPeriodWhere grows it by append from 4096 (it is made for sequences
+// whose period is usually found early). Reason: at a checkpoint of 2^23
+// heaps append growth allocates about five times the final 16 MB, and the
+// garbage doubled the engine's peak memory at 10^7 heaps (to 17 bytes a
+// heap, against 7 for the C++ solver). Cost: 2 bytes a value at a
+// checkpoint even when a period shows early.
+func octalProvenPeriod(g []int32, t int) (p, n0 int, ok bool) {
 	n := len(g)
 	if n < 4 {
-		return 0, false
+		return 0, 0, false
 	}
-	p := analysis.FindPeriodWhere(g, func(period, preperiod int) bool {
-		return 2*max(preperiod, 1)+2*period+t <= n
-	})
-	return p.Period, p.Found
+	// r(i) = g[n-1-i], the sequence read backwards; z[k] is the length of
+	// the longest common prefix of r and r shifted by k, so g(m) = g(m+k)
+	// for every m >= n-k-z[k]: the least preperiod for k is n-k-z[k].
+	// [l, right) is the rightmost window known to match a prefix of r.
+	z := make([]int32, n/2+1)
+	l, right := 0, 0
+	for k := 1; 2*k <= n; k++ {
+		zk := 0
+		if k < right {
+			zk = min(right-k, int(z[k-l]))
+		}
+		for k+zk < n && g[n-1-zk] == g[n-1-k-zk] {
+			zk++
+		}
+		if k+zk > right {
+			l, right = k, k+zk
+		}
+		z[k] = int32(zk)
+		if n0 := n - k - zk; 2*max(n0, 1)+2*k+t <= n {
+			return k, n0, true
+		}
+	}
+	return 0, 0, false
 }
 
 // octalTask is a block of heaps [start, end) whose splits with a rare heap
@@ -612,15 +638,20 @@ type octalTask struct {
 // their other part s-a below N-B, already known when the block before,
 // [N-B, N), starts. So while the main goroutine computes that block, the
 // second lists those splits for the next block, for a share of the rare
-// heaps (index lo <= i < hi), into one bit set a heap; the main goroutine
-// lists the rest (the rare heaps below 2B, whose partners are fresh, those
-// found since, and the share it kept) and does steps 2 and 3. The share
-// adapts: it grows when the second core's result was ready before it was
-// needed and shrinks when the main goroutine had to wait. Reason: the loop
-// over rare heaps is most of the work (0.6: 1584 rare heaps a heap; 0.007:
-// a sixth of all heaps) and the rest is sequential. Cost: two channel
-// operations and a bit set of 2<<vbits bits per heap a block, and the
-// second core busy. Where a new labelling may be chosen (checkpoints) the
+// heaps (index lo <= i < hi), into one bit set a heap, and with them the
+// top most even splits of each digit whose parts are both known (the first
+// that step 3 would list from that end); the main goroutine lists the rest
+// (the rare heaps below 2B, whose partners are fresh, those found since,
+// and the share it kept) and does steps 2 and 3, which start from the
+// splits the second core listed. The work given adapts: when the second
+// core's result was ready before it was needed, its share of rare heaps
+// grows to all of them, then top up to octalTopSplits; when the main
+// goroutine had to wait, top shrinks first (it is speculative: step 3 may
+// not need it), then the share. Reason: the loop over rare heaps and step
+// 3 are nearly all the work (0.6: 1584 rare heaps and about 1000 splits a
+// heap), and the rest is sequential. Cost: two channel operations and a
+// bit set of 2<<vbits bits per heap a block, the second core busy, and
+// the top splits listed even for the heaps that do not need them. Where a new labelling may be chosen (checkpoints) the
 // pipeline is empty, so no block mixes two labellings. No source: the C++
 // solver and Flammenkamp's programs are single-threaded.
 type octalPipe struct {
@@ -633,12 +664,13 @@ type octalPipe struct {
 	flipBuf int
 	pending *octalTask // dispatched, not yet received
 	share   float64    // share of the far rare heaps given to the second core
+	top     int        // most even splits a heap given to the second core
 }
 
 // newOctalPipe starts the second core.
 func newOctalPipe(e *octalEngine) *octalPipe {
 	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal,
-		tasks: make(chan *octalTask, 1), results: make(chan *octalTask, 1), share: 0.5}
+		tasks: make(chan *octalTask, 1), results: make(chan *octalTask, 1), share: 0.5, top: 256}
 	go p.loop()
 	return p
 }
@@ -681,7 +713,7 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 		*buf = make([]uint64, need)
 	}
 	t := &octalTask{start: start, end: end, lo: lo, hi: hi, words: words, rare: e.rare[:cnt], buf: *buf,
-		top: octalTopSplits, known: known}
+		top: p.top, known: known}
 	p.pending = t
 	p.tasks <- t
 }
@@ -696,10 +728,19 @@ func (p *octalPipe) receive(start int) *octalTask {
 	p.pending = nil
 	select {
 	case <-p.results: // ready before it was needed: give it more
-		p.share = min(p.share+1.0/32, 1)
-	default:
+		if p.share < 1 {
+			p.share = min(p.share+1.0/32, 1)
+		} else {
+			p.top = min(p.top+p.top/8+8, octalTopSplits)
+		}
+	default: // the main goroutine waits: give it less, speculation first
 		<-p.results
-		p.share = max(p.share-1.0/32, 0)
+		if p.top > 0 {
+			p.top -= p.top/8 + 8
+			p.top = max(p.top, 0)
+		} else {
+			p.share = max(p.share-1.0/32, 0)
+		}
 	}
 	return t
 }
@@ -736,13 +777,20 @@ func octalRun(ctx context.Context, r octalRules, max int, progress Progress, opt
 		if start == checkpoint {
 			checkpoint *= 2
 			if !opt.noPeriodic && !r.unequal {
-				if p, ok := octalProvenPeriod(e.g[:start], r.t); ok {
-					e.period, e.computed = p, start-1
-					n0 := start - p
-					for n0 > 0 && e.g[n0-1] == e.g[n0-1+p] {
-						n0--
-					}
-					e.preperiod = n0
+				p, n0, ok := octalProvenPeriod(e.g[:start], r.t)
+				if start >= 1<<20 {
+					// Trick: collect the period check's scratch (2 bytes a
+					// value) now. Reason: the values are one pointer-free
+					// block, so the heap grows little between checks and Go's
+					// collector (GOGC = 100) would otherwise let the scratch
+					// of several checks pile up before running, a third more
+					// peak memory at 10^7 heaps. Cost: a collection at each
+					// checkpoint from 2^20 on, well under a millisecond, as
+					// it scans no values.
+					runtime.GC()
+				}
+				if ok {
+					e.period, e.preperiod, e.computed = p, n0, start-1
 					for i := start; i <= max; i++ {
 						e.g[i] = e.g[i-p]
 					}

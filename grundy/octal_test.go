@@ -490,7 +490,7 @@ func TestOctalStats(t *testing.T) {
 func TestOctalProvenPeriod(t *testing.T) {
 	// 0.04: g = 0 0 0 0 1 ...; period 1 from 0 passes the plain window
 	// 0 <= n < 0+1+2 on four values, but g(4) = 1.
-	if p, ok := octalProvenPeriod([]int32{0, 0, 0, 0}, 2); ok {
+	if p, _, ok := octalProvenPeriod([]int32{0, 0, 0, 0}, 2); ok {
 		t.Errorf("0.04, four values: proved period %d", p)
 	}
 	proven := 0
@@ -501,15 +501,23 @@ func TestOctalProvenPeriod(t *testing.T) {
 			t.Fatal(err)
 		}
 		for l := 4; l <= 400; l++ {
-			p, ok := octalProvenPeriod(long[:l], octalRulesOf(c).t)
+			tt := octalRulesOf(c).t
+			p, n0, ok := octalProvenPeriod(long[:l], tt)
+			// The same search by analysis.FindPeriodWhere, a separate
+			// implementation of the Z-scan.
+			want := analysis.FindPeriodWhere(long[:l], func(period, preperiod int) bool {
+				return 2*max(preperiod, 1)+2*period+tt <= l
+			})
+			if ok != want.Found || ok && (p != want.Period || n0 != want.Preperiod) {
+				t.Fatalf("%s, %d values: period %d from %d (%v); FindPeriodWhere: %v", code, l, p, n0, ok, want)
+			}
 			if !ok {
 				continue
 			}
 			proven++
 			// The least n0 for p in the prefix.
-			n0 := l - p
-			for n0 > 0 && long[n0-1] == long[n0-1+p] {
-				n0--
+			if n0 > 0 && long[n0-1] == long[n0-1+p] || long[n0] != long[n0+p] {
+				t.Fatalf("%s, %d values: %d is not the least preperiod for period %d", code, l, n0, p)
 			}
 			for n := n0; n+p < len(long); n++ {
 				if long[n+p] != long[n] {
