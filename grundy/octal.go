@@ -37,8 +37,8 @@ import (
 // space spells speed", after Berlekamp; A. Gangolli and T. Plambeck, "A note
 // on periodicity in some octal games", Int. J. Game Theory 18 (1989) 311-320;
 // Flammenkamp, wwwhomes.uni-bielefeld.de/achim/octal_sparse.html). Fix a bit
-// mask m and e in {0, 1}, and call the parity of a value v the parity of the
-// number of 1 bits of v AND m. Label each heap a >= 1 by
+// mask m >= 1 and e in {0, 1}, and call the parity of a value v the parity
+// of the number of 1 bits of v AND m. Label each heap a >= 1 by
 //
 //	label(a) = parity(g(a)) XOR (e AND a AND 1).
 //
@@ -52,31 +52,40 @@ import (
 //  2. v* is the least value of the hard parity (of every split digit) that is
 //     not an option: nothing else can produce it;
 //  3. the values below v* not yet seen have the other parity, which the
-//     splits of two heaps of one label give in plenty; for each the split
-//     that showed it last time is tried, then the splits are scanned from
-//     both ends at once (the smallest heaps, and the most even splits, whose
-//     parts lie in the regular stretch of the sequence), across the split
-//     digits together, until each is seen, which takes a few steps, and then
-//     g(n) = v*. If the scan runs through every split without seeing them
-//     all, the full option set is known and its mex is g(n): that heap is
-//     then rare.
+//     splits of two heaps of one label give in plenty: the splits are listed
+//     in doubling chunks from both ends at once (the smallest heaps, and the
+//     most even splits), across the split digits together, until each is
+//     seen, which takes about a thousand splits for 0.6, and then g(n) = v*.
+//     If every split is listed without seeing them all, the full option set
+//     is known and its mex is g(n): that heap is then rare.
 //
-// Whatever the mask, this gives the exact mex: the mask only decides how fast.
-// The engine chooses m (below 1024) and e at checkpoints n = 128, 256, 512,
-// ... from a histogram of the values so far, taking the labelling with the
-// fewest rare heaps, and uses it while rare heaps are at most 1/8 of all.
-// The rare label is e AND t AND 1 for a split digit t: a heap n of the other
-// label has a value of the hard parity of its own splits (s = n-t), so that
-// step 2 finds its mex. Otherwise, or for a game with no split digit, the
-// engine takes the plain mex over every split, 64 values to a word.
+// Whatever the labelling, this gives the exact mex: the labelling only decides
+// how fast. A rare heap costs O(n) (step 3 lists every split), a common one
+// O(#rare) plus step 3, so the method is never slower than the plain mex by
+// more than a constant, and the engine uses it for every game with a split
+// move, however poor its sparse space: there is no quadratic fallback. The
+// C++ solver of tczajka/octal-games does the same (its "rare" and "common"
+// bit sets are the two parities); Dawson's Kayles 0.07 and Dawson's chess
+// 0.137 have a third of their heaps rare, 0.007 a tenth, and 0.007 to 10^6
+// takes about a minute where the plain mex takes hours.
 //
-// For e = 1 the hard parity depends on the parity of s, so it is used only
-// when all split digits have the same parity. Some games have no sparse
-// space: under every labelling a third of the heaps of Dawson's Kayles 0.07
-// and of Dawson's chess 0.137 are rare. Kayles 0.77 has 9 rare heaps (m =
-// 15, e = 0), the last at n = 70; 0.16 has 52 up to 10^7 (m = 30, e = 0),
-// and the engine computes its 2^19 values in a fraction of a second, where
-// the plain mex takes minutes; 0.127 has about 700 up to 10^5 (m = 1, e = 1).
+// The engine chooses m (below 2^16) and e at checkpoints n = 128, 256, 512,
+// ... and every 2^16 heaps, taking the labelling with the fewest rare heaps
+// so far, all counted at once by a Walsh-Hadamard transform of the histogram
+// of values (after the C++ solver). The rare label is e AND t AND 1 for a
+// split digit t: a heap n of the other label has a value of the hard parity
+// of its own splits (s = n-t), so that step 2 finds its mex. For e = 1 the
+// hard parity depends on the parity of s, so it is used only when all split
+// digits have the same parity. Kayles 0.77 has 9 rare heaps (m = 15, e =
+// 0), the last at n = 70; 0.16 has 52 up to 2^17 (m = 30, e = 0); 0.127
+// about 700 (m = 1, e = 1); 0.6 1583 (m = 0x1ee), the last at 20627. The
+// engine reports these in OctalStats; they equal the C++ solver's.
+//
+// The tricks that make the three steps fast (byte marks, packing by
+// multiplication, chunked step 3, the second core) are described, each with
+// its reason, cost and source, beside their code in octal_sparse.go.
+// Grundy's game, which splits without removing and forbids equal heaps, runs
+// on the same engine (octal_split.go).
 //
 // # Periodicity
 //

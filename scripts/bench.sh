@@ -8,6 +8,13 @@
 #   scripts/bench.sh full       everything, including the plain algorithms
 #                               that take minutes (naive take-a-square mex to
 #                               10^7, the Nim tuple search at 10 x 15)
+#   scripts/bench.sh octal [N] [REGEX]
+#                               the octal engine beside the C++ solver of
+#                               tczajka/octal-games (built from
+#                               ../shared/peers/czajka-octal if it is there),
+#                               N samples each (default 3), min and median
+#                               and the ratio peer/engine; REGEX narrows the
+#                               rows (e.g. '.6/n=1000000$')
 #
 # Each large run is the real command on a shipped configuration, timed by
 # /usr/bin/time -v; the benchmarks run the original problem's algorithm and the
@@ -15,6 +22,40 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
+
+if [[ "$what" == octal ]]; then
+  count="${2:-3}"
+  rows="${3:-.}"
+  peer_run="$(cd .. && pwd)/shared/peers/czajka-octal/run.sh"
+  [[ -x "$peer_run" ]] && "$peer_run" .6 10 >/dev/null  # builds the solver once
+  echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "go: $(go version); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  go test ./grundy -run '^$' -bench "OctalPeer/(${rows})" -benchtime 1x -count "$count" -timeout 6h |
+    awk '/^BenchmarkOctalPeer/ {
+      name = $1; sub(/^BenchmarkOctalPeer\//, "", name); sub(/-[0-9]+$/, "", name)
+      t[name] = t[name] " " $3 / 1e9
+      for (i = 5; i < NF; i += 2) if ($(i+1) == "maxrss-B/heap") m[name] = $i
+      if (!(name in seen)) { seen[name] = 1; order[++n] = name }
+    }
+    function stats(s, out,   a, k, i, j, x) {
+      k = split(s, a, " ")
+      for (i = 2; i <= k; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j+1] = a[j]; a[j+1] = x }
+      out["min"] = a[1]; out["med"] = (k % 2) ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2; out["k"] = k
+    }
+    END {
+      printf "%-26s %-7s %9s %9s %8s %14s\n", "game/n", "who", "min s", "median s", "samples", "peak B/heap"
+      for (i = 1; i <= n; i++) {
+        name = order[i]; stats(t[name], st)
+        printf "%-26s %-7s %9.2f %9.2f %8d %14s\n", substr(name, 1, match(name, /\/[a-z]+$/) - 1), substr(name, match(name, /[a-z]+$/)), st["min"], st["med"], st["k"], m[name]
+        if (name ~ /\/engine$/) {
+          base = name; sub(/\/engine$/, "/peer", base)
+          if (base in t) { stats(t[base], pb); printf "%-26s ratio peer/engine: %.2fx (min) %.2fx (median)\n", "", pb["min"] / st["min"], pb["med"] / st["med"] }
+        }
+      }
+    }'
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
