@@ -146,7 +146,7 @@ func BenchmarkOctalPeer(b *testing.B) {
 		b.Skip("the C++ solver is not built: run ../shared/peers/czajka-octal/run.sh .6 10")
 	}
 	for _, row := range octalPeerRows {
-		name := fmt.Sprintf("%s/n=%d", strings.TrimPrefix(row.code, "0"), row.n)
+		name := fmt.Sprintf("%s_n=%d", strings.TrimPrefix(row.code, "0"), row.n)
 		var want []int32
 		b.Run(name+"/peer", func(b *testing.B) {
 			for b.Loop() {

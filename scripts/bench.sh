@@ -14,7 +14,7 @@
 #                               ../shared/peers/czajka-octal if it is there),
 #                               N samples each (default 3), min and median
 #                               and the ratio peer/engine; REGEX narrows the
-#                               rows (e.g. '.6/n=1000000$')
+#                               rows (e.g. '\.6_n=1000000$')
 #
 # Each large run is the real command on a shipped configuration, timed by
 # /usr/bin/time -v; the benchmarks run the original problem's algorithm and the
@@ -30,7 +30,7 @@ if [[ "$what" == octal ]]; then
   [[ -x "$peer_run" ]] && "$peer_run" .6 10 >/dev/null  # builds the solver once
   echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "go: $(go version); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  go test ./grundy -run '^$' -bench "OctalPeer/(${rows})" -benchtime 1x -count "$count" -timeout 6h |
+  go test ./grundy -run '^$' -bench "OctalPeer/(${rows})" -benchtime 1x -count "$count" -timeout 6h | tee /dev/stderr |
     awk '/^BenchmarkOctalPeer/ {
       name = $1; sub(/^BenchmarkOctalPeer\//, "", name); sub(/-[0-9]+$/, "", name)
       t[name] = t[name] " " $3 / 1e9
