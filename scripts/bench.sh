@@ -34,7 +34,6 @@ if [[ "$what" == octal ]]; then
     awk '/^BenchmarkOctalPeer/ {
       name = $1; sub(/^BenchmarkOctalPeer\//, "", name); sub(/-[0-9]+$/, "", name)
       t[name] = t[name] " " $3 / 1e9
-      for (i = 5; i < NF; i += 2) if ($(i+1) == "maxrss-B/heap") m[name] = $i
       if (!(name in seen)) { seen[name] = 1; order[++n] = name }
     }
     function stats(s, out,   a, k, i, j, x) {
@@ -43,16 +42,27 @@ if [[ "$what" == octal ]]; then
       out["min"] = a[1]; out["med"] = (k % 2) ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2; out["k"] = k
     }
     END {
-      printf "%-26s %-7s %9s %9s %8s %14s\n", "game/n", "who", "min s", "median s", "samples", "peak B/heap"
+      printf "%-26s %-7s %9s %9s %8s\n", "game/n", "who", "min s", "median s", "samples"
       for (i = 1; i <= n; i++) {
         name = order[i]; stats(t[name], st)
-        printf "%-26s %-7s %9.2f %9.2f %8d %14s\n", substr(name, 1, match(name, /\/[a-z]+$/) - 1), substr(name, match(name, /[a-z]+$/)), st["min"], st["med"], st["k"], m[name]
+        printf "%-26s %-7s %9.2f %9.2f %8d\n", substr(name, 1, match(name, /\/[a-z]+$/) - 1), substr(name, match(name, /[a-z]+$/)), st["min"], st["med"], st["k"]
         if (name ~ /\/engine$/) {
           base = name; sub(/\/engine$/, "/peer", base)
           if (base in t) { stats(t[base], pb); printf "%-26s ratio peer/engine: %.2fx (min) %.2fx (median)\n", "", pb["min"] / st["min"], pb["med"] / st["med"] }
         }
       }
     }'
+  echo "== peak resident memory (/usr/bin/time), the engine in a test binary of its own"
+  go test -c -o "$tmp/grundy.test" ./grundy
+  for spec in .354,10000000 grundy,16777216; do
+    code="${spec%,*}"; n="${spec#*,}"
+    if [[ -x "$peer_run" ]]; then
+      /usr/bin/time -f "%M" "$peer_run" "$code" "$n" > /dev/null 2> "$tmp/peer.rss"
+      printf '%-26s %-7s %8.2f B/heap\n' "$code n=$n" peer "$(awk -v n="$n" 'END {print $1 * 1024 / n}' "$tmp/peer.rss")"
+    fi
+    TABULATE_OCTAL_PROCESS="$spec" /usr/bin/time -f "%M" "$tmp/grundy.test" -test.run '^TestOctalEngineProcess$' > /dev/null 2> "$tmp/engine.rss"
+    printf '%-26s %-7s %8.2f B/heap\n' "$code n=$n" engine "$(awk -v n="$n" 'END {print $1 * 1024 / n}' "$tmp/engine.rss")"
+  done
   echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
   exit 0
 fi
