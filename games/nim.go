@@ -16,7 +16,7 @@ import (
 var nim = Def{
 	Name: "nim", Title: "Nim", Default: true,
 	Section: func() Section { return &Nim{MaxPiles: 7, MaxPile: 7} },
-	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Solve: solveNim},
+	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Solve: solveNim, Answer: answerNim},
 }
 
 // Nim bounds Nim.

@@ -21,7 +21,7 @@ var squares = Def{
 	Name: "squares", Title: "take-a-square", Default: true,
 	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000} },
 	Solve: &Solver{Args: "N", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d)", int64(grundy.SquaresSolveMax)),
-		Solve: solveSquares},
+		Solve: solveSquares, Answer: answerSquares},
 }
 
 // Squares bounds take-a-square.
