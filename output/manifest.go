@@ -49,12 +49,16 @@ type Manifest struct {
 	// long as its files are unchanged on disk.
 	Games map[string]*GameEntry `json:"games"`
 	Files []File                `json:"files"`
+	// Run is how the latest run was made (see RunInfo).
+	Run *RunInfo `json:"run,omitempty"`
 }
 
 // GameEntry is one game's part of the manifest.
 type GameEntry struct {
 	Bounds   any            `json:"bounds"`
 	Findings map[string]any `json:"findings,omitempty"`
+	// Run is the run that computed the game's files, with these bounds.
+	Run *RunInfo `json:"run,omitempty"`
 }
 
 // ManifestError is an earlier manifest that cannot be used: not a regular
@@ -256,7 +260,7 @@ func (w *ManifestWriter) intact(f File) bool {
 func (w *ManifestWriter) SetBounds(game string, bounds any) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.m.Games[game] = &GameEntry{Bounds: bounds}
+	w.m.Games[game] = &GameEntry{Bounds: bounds, Run: w.m.Run}
 }
 
 // SetFinding records one finding of a game under key.
@@ -350,6 +354,9 @@ func (w *ManifestWriter) Finish(status string) error {
 		w.pending.Stop()
 	}
 	w.m.Status = status
+	if w.m.Run != nil {
+		w.m.Run.Finished = TimeText(time.Now())
+	}
 	var stale []string // earlier files to remove after the save
 	for _, old := range w.replaced {
 		if w.written[old.Path] {
@@ -392,7 +399,10 @@ func sortFiles(files []File) {
 // saveLocked writes the manifest atomically and makes the rename durable.
 func (w *ManifestWriter) saveLocked() error {
 	sortFiles(w.m.Files)
-	data, err := json.MarshalIndent(&w.m, "", "  ")
+	data, err := json.Marshal(&w.m)
+	if err == nil {
+		data, err = SafeIntegers(data)
+	}
 	if err != nil {
 		return fmt.Errorf("manifest: %w", err)
 	}

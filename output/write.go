@@ -45,6 +45,10 @@ type File struct {
 	// rerun stopped half-way leaves files of two runs side by side, so each
 	// file says which bounds it holds.
 	Bounds json.RawMessage `json:"bounds,omitempty"`
+	// Seconds is how long its job had run when the file was complete: the
+	// computing of the table (and of the tables its job wrote before it)
+	// and the writing. Zero for files of manifests before it was recorded.
+	Seconds float64 `json:"seconds"`
 }
 
 // Writer writes tables into a folder in every format asked for.

@@ -30,6 +30,9 @@ type Options struct {
 	// temporary files go, the manifest is saved as interrupted, and Run
 	// returns without waiting for the workers. Nil: never.
 	Abandon <-chan struct{}
+	// Command is the command line recorded in the manifest, program name
+	// first.
+	Command []string
 }
 
 // Written is one file written by a run, with the time its job took.
@@ -77,6 +80,7 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	manifest.SetRun(runInfo(start, opts.Command, p.Workers))
 	for _, n := range manifest.Notices {
 		fmt.Fprintf(opts.Log, "tabulate: warning: %s\n", n)
 	}
@@ -208,6 +212,9 @@ func (e *env) Table(ctx context.Context, t output.Table, rows int64, src output.
 	bounds, _ := json.Marshal(e.bounds)
 	start := time.Now()
 	files, err := e.writer.WriteTable(ctx, t, string(bounds), src, rowProgress)
+	for i := range files {
+		files[i].Seconds = seconds(time.Since(e.start))
+	}
 	// Formats put in place before another failed are whole: list them.
 	if aerr := e.manifest.Add(files...); aerr != nil && err == nil {
 		err = aerr
@@ -255,7 +262,8 @@ func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		if err != nil {
 			return err
 		}
-		file := output.File{Path: e.game + "/" + name + "." + format, Game: e.game, Format: format, Bytes: size, SHA256: sum, Bounds: bounds}
+		file := output.File{Path: e.game + "/" + name + "." + format, Game: e.game, Format: format, Bytes: size, SHA256: sum, Bounds: bounds,
+			Seconds: seconds(time.Since(start))}
 		if err := e.manifest.Add(file); err != nil {
 			return err
 		}

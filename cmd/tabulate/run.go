@@ -201,9 +201,17 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			mode = progress.Live
 		}
 	}
-	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon})
+	command := append([]string{"tabulate", "run"}, args...)
+	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Command: command})
 	if res != nil && !*quiet {
-		printSummary(stderr, plan, res)
+		// The summary is the run's result: on standard output, unless it
+		// follows live progress bars on a terminal, where it stays with
+		// them on standard error.
+		summary := stdout
+		if mode == progress.Live {
+			summary = stderr
+		}
+		printSummary(summary, plan, res)
 	}
 	return err
 }

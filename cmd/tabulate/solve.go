@@ -202,8 +202,8 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, f
 	h, _, ok := cfg.Heap(game)
 	if !ok {
 		allowed := append(solvable(), cfg.CustomGames()...)
-		return nil, nil, &games.ArgError{Arg: "game", Value: fmt.Sprintf("%q", game), Problem: "is unknown",
-			Allowed: strings.Join(allowed, ", ") + ", or a game defined under octal or subtraction in --config FILE"}
+		return nil, nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
+			Hint: "games: " + strings.Join(allowed, ", ") + ", or one defined under octal or subtraction in --config FILE; see tabulate solve --help"}
 	}
 	limit := int64(configs.OctalMaxLimit)
 	if s, ok := cfg.Subtraction[game]; ok {
