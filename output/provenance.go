@@ -195,4 +195,3 @@ func writeOrdered(w *bytes.Buffer, v any) error {
 	}
 	return nil
 }
-
