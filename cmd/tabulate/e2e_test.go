@@ -200,7 +200,7 @@ func TestRunEndToEnd(t *testing.T) {
 			}
 		}
 		tb = readTable(t, out, "flip", "boards")
-		checkContract(t, tb, "board utf8, grundy int32, win bool")
+		checkContract(t, tb, "board utf8, grundy int32, win bool, winning_moves list<element: int32>")
 		boards := tb.col("board").([]string)
 		if len(boards) != 1<<9-2 || !slices.IsSorted(boards) {
 			t.Errorf("got %d boards (sorted: %v), want %d sorted", len(boards), slices.IsSorted(boards), 1<<9-2)
@@ -238,7 +238,7 @@ func TestRunEndToEnd(t *testing.T) {
 
 	t.Run("nim", func(t *testing.T) {
 		tb := readTable(t, out, "nim", "positions")
-		checkContract(t, tb, "piles list<element: int32>, nim_sum int32, win bool, winning_moves int32")
+		checkContract(t, tb, "piles list<element: int32>, nim_sum int32, win bool, winning_moves int32, winning_piles list<element: int32>, winning_sizes list<element: int32>")
 		piles := tb.col("piles").([][]int32)
 		if len(piles) != 34 { // C(4+3, 3) - 1 multisets of 1..3 piles of 1..4
 			t.Errorf("got %d positions, want 34", len(piles))

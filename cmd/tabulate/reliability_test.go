@@ -34,7 +34,7 @@ func TestBadInput(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"unknown key", []string{"run", "--config", cfg("squares:\n  grundy_max: 10\n  bogus: 3\n")}, []string{":3:", "squares.bogus", "unknown key", "grundy_max, win_max"}},
+		{"unknown key", []string{"run", "--config", cfg("squares:\n  grundy_max: 10\n  bogus: 3\n")}, []string{":3:", "squares.bogus", "unknown key", "grundy_max, win_max, moves_max"}},
 		{"wrong type", []string{"run", "--config", cfg("flip:\n  run_max: [1]\n")}, []string{":2:", "flip.run_max", "whole number"}},
 		{"negative bound", []string{"run", "--config", cfg("nim:\n  max_pile: -3\n")}, []string{":2:", "nim.max_pile", "-3", "1 to 63"}},
 		{"zero bound", []string{"run", "--config", cfg("squares: {win_max: 0}\n")}, []string{"squares.win_max", "0", "out of range"}},
