@@ -21,6 +21,8 @@ const batchRows = 1 << 16
 // GAME/grundy (n, grundy, win) and GAME/p_positions (n), with the figure of
 // g(n), the period search and, where a theorem applies, its proof.
 type Heap struct {
+	// Title names the game in figures; empty means "GAME (RULES)".
+	Title string
 	// Rules describes the game, such as "octal 0.77"; it is recorded in the
 	// tables' metadata and as the finding "rules".
 	Rules string
@@ -114,8 +116,8 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	}
 	s.Finding("grundy", finding)
 	s.Finding("losing", Losing{UpTo: int64(max), Count: int64(len(losing))})
-	name := game
-	if h.Rules != "" {
+	name := h.Title
+	if name == "" {
 		name = fmt.Sprintf("%s (%s)", game, h.Rules)
 	}
 	if err := s.Figure(ctx, "grundy", func() (*plot.Plot, error) {

@@ -15,12 +15,14 @@ import (
 func solveUsage() string {
 	var b strings.Builder
 	b.WriteString("Usage:\n")
-	for _, name := range games.Names() {
+	width := 0
+	for _, name := range solvable() {
 		d, _ := games.Lookup(name)
-		if d.Solve == nil {
-			continue
-		}
-		fmt.Fprintf(&b, "  tabulate solve %-18s %s\n", d.Name+" "+d.Solve.Args, d.Solve.Help)
+		width = max(width, len(d.Name+" "+d.Solve.Args))
+	}
+	for _, name := range solvable() {
+		d, _ := games.Lookup(name)
+		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
 	b.WriteString(`
 Prints the Grundy value or outcome and every winning move.
