@@ -39,7 +39,8 @@ func (c *CanIWin) Check() error {
 // Jobs plans Can I Win: one retrograde pass answers every pair.
 func (c *CanIWin) Jobs(game string, workers int) []Job {
 	cfg := *c
-	return []Job{{Table: "pairs", Memory: grundy.CanIWinMemory(cfg.MaxChoosable, cfg.MaxTotal),
+	return []Job{{Table: "pairs", Memory: grundy.CanIWinMemory(cfg.MaxChoosable, cfg.MaxTotal) +
+		writing(int64(cfg.MaxChoosable)*int64(cfg.MaxTotal+1), 4*int64(cfg.MaxChoosable)+25),
 		Cost: float64(int64(1)<<cfg.MaxChoosable) / 1e6,
 		Run: func(ctx context.Context, s Sink) error {
 			table, err := grundy.SolveCanIWin(ctx, cfg.MaxChoosable, cfg.MaxTotal, s.Workers(), s.Progress("retrograde pass", "sets"))

@@ -56,15 +56,17 @@ func (f *Flip) Jobs(game string, workers int) []Job {
 	runValues := sync.OnceValue(func() []int32 { return grundy.FlipRunGrundy(runs) })
 	positions := grundy.FlipPositionCount(cfg.PositionMax)
 	return []Job{
-		{Table: "run_grundy", Memory: 8 * int64(runs+1), Cost: float64(runs) * float64(runs) / 1e9,
+		// The run values (shared by the four jobs), the period search's
+		// working array and the writers.
+		{Table: "run_grundy", Memory: 12*int64(runs+1) + writing(int64(runs+1), 8), Cost: float64(runs) * float64(runs) / 1e9,
 			Run: func(ctx context.Context, s Sink) error { return flipRunTable(ctx, s, runValues()[:cfg.RunMax+1]) }},
-		{Table: "positions", Memory: grundy.FlipPositionsMemory(cfg.PositionMax, workers), Cost: float64(positions) / 1e6,
+		{Table: "positions", Memory: grundy.FlipPositionsMemory(cfg.PositionMax, workers) + writing(positions, 4*int64(cfg.PositionMax)/3+17), Cost: float64(positions) / 1e6,
 			Run: func(ctx context.Context, s Sink) error {
 				return flipPositionsTable(ctx, s, cfg.PositionMax, positions, runValues())
 			}},
 		{Table: "board_counts", Memory: 1 << 20, Cost: 0,
 			Run: func(ctx context.Context, s Sink) error { return flipCountsTable(ctx, s, cfg.CountMax, runValues()) }},
-		{Table: "boards", Memory: grundy.FlipBoardsMemory(cfg.BoardMax), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,
+		{Table: "boards", Memory: grundy.FlipBoardsMemory(cfg.BoardMax) + writing(int64(2)<<cfg.BoardMax, int64(cfg.BoardMax)+25), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,
 			Run: func(ctx context.Context, s Sink) error { return flipBoardsTable(ctx, s, cfg.BoardMax, runValues()) }},
 	}
 }

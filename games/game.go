@@ -114,6 +114,13 @@ func (e *KeyError) Error() string {
 	return s
 }
 
+// writing estimates the bytes the writers hold for a table of rows rows of
+// about rowBytes bytes each: one Parquet row group (output.RowGroupRows rows)
+// in Arrow builders, which grow by doubling, and as encoded pages.
+func writing(rows, rowBytes int64) int64 {
+	return 3 * min(max(rows, 0), output.RowGroupRows) * rowBytes
+}
+
 // checkRange returns a *KeyError unless lo <= v <= hi.
 func checkRange(key string, v, lo, hi int64) error {
 	if v < lo || v > hi {

@@ -47,8 +47,8 @@ func (h Heap) Jobs(game string, max int) []Job {
 	}
 	// The job holds the sequence (4 bytes a value) and the losing positions
 	// (at most 8 bytes a value) beside the engine's working set; the period
-	// search needs 4 bytes a value more for its Z-array.
-	memory := h.Memory(max) + 16*int64(max+1)
+	// search needs 4 bytes a value more for its Z-array; and the writers.
+	memory := h.Memory(max) + 16*int64(max+1) + writing(int64(max+1), 13)
 	return []Job{{Table: "grundy", Memory: memory, Cost: cost,
 		Run: func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, max) }}}
 }

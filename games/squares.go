@@ -59,7 +59,7 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 	// Beside the engine: the int32 copy of the values and the period
 	// search's working array (4 bytes a value each).
 	return []Job{
-		{Table: "grundy", Memory: grundy.SquaresGrundyMemory(cfg.GrundyMax) + 8*int64(cfg.GrundyMax+1),
+		{Table: "grundy", Memory: grundy.SquaresGrundyMemory(cfg.GrundyMax) + 8*int64(cfg.GrundyMax+1) + writing(int64(cfg.GrundyMax+1), 13),
 			Cost: n * math.Sqrt(n) / 1e9, Run: func(ctx context.Context, sink Sink) error {
 				g, err := grundyValues(ctx, sink)
 				if err != nil {
@@ -67,7 +67,7 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 				}
 				return squaresGrundyTables(ctx, sink, g)
 			}},
-		{Table: "p_positions", Memory: grundy.SquaresLosingMemory(cfg.WinMax),
+		{Table: "p_positions", Memory: grundy.SquaresLosingMemory(cfg.WinMax) + writing(cfg.WinMax, 8),
 			Cost: math.Pow(w, 1.2) / 1e9, Run: func(ctx context.Context, sink Sink) error {
 				return squaresLosingTable(ctx, sink, cfg.WinMax)
 			}},

@@ -62,6 +62,11 @@ type SubtractionSet struct {
 	except []int  // ascending exceptions removed from a named set
 }
 
+// SubtractionElementMax is the largest element of a finite subtraction set
+// (and the largest exception), 2^31-1: far past any heap tabulated, and small
+// enough that a period proof's window n0+p+k cannot overflow.
+const SubtractionElementMax = 1<<31 - 1
+
 // NewSubtractionSet returns the subtraction set named name (squares, cubes,
 // triangular, primes, powers-of-two, fibonacci) or, when name is "", the
 // finite set of the elements of finite, in any order. Exactly one of name and
@@ -124,6 +129,9 @@ func subtractionSorted(what string, xs []int) ([]int, error) {
 	for i, x := range xs {
 		if x <= 0 {
 			return nil, fmt.Errorf("subtraction set: %s %d (index %d) is not a positive integer", what, x, i)
+		}
+		if x > SubtractionElementMax {
+			return nil, fmt.Errorf("subtraction set: %s %d (index %d) is too large (allowed: 1 to %d)", what, x, i, SubtractionElementMax)
 		}
 		if j, dup := first[x]; dup {
 			return nil, fmt.Errorf("subtraction set: %s %d appears twice (indices %d and %d)", what, x, j, i)

@@ -300,6 +300,7 @@ func TestSubtractionSetErrors(t *testing.T) {
 		{"empty list", "", []int{}, nil, []string{"finite list is empty"}},
 		{"zero element", "", []int{1, 0}, nil, []string{"element 0 (index 1) is not a positive integer"}},
 		{"negative element", "", []int{-3}, nil, []string{"element -3 (index 0) is not a positive integer"}},
+		{"huge element", "", []int{1, 1<<63 - 1}, nil, []string{"element 9223372036854775807 (index 1) is too large (allowed: 1 to 2147483647)"}},
 		{"duplicate element", "", []int{1, 3, 1}, nil, []string{"element 1 appears twice (indices 0 and 2)"}},
 		{"negative exception", "primes", nil, []int{-2}, []string{"exception -2 (index 0) is not a positive integer"}},
 		{"duplicate exception", "primes", nil, []int{2, 2}, []string{"exception 2 appears twice"}},
