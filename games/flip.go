@@ -126,7 +126,7 @@ func flipPositionsTable(ctx context.Context, s Sink, maxLen int, count int64, ru
 	s.Phase("enumerating positions", "positions", count)
 	var done int64
 	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
-		return grundy.FlipPositions(ctx, maxLen, runG, s.Workers(), nil, func(ps []grundy.FlipPosition) error {
+		return grundy.FlipPositions(ctx, maxLen, runG, grundy.Options{Workers: s.Workers()}, func(ps []grundy.FlipPosition) error {
 			runs := make([][]int32, len(ps))
 			lengths := make([]int32, len(ps))
 			gs := make([]int32, len(ps))

@@ -49,7 +49,8 @@ func (n *Nim) Jobs(game string, workers int) []Job {
 	count := grundy.NimPositionCount(cfg.MaxPiles, cfg.MaxPile)
 	return []Job{{Table: "positions", Memory: grundy.NimMemory(cfg.MaxPiles, cfg.MaxPile) + writing(count, 4*int64(cfg.MaxPiles)+17), Cost: float64(count) / 1e6,
 		Run: func(ctx context.Context, s Sink) error {
-			table, err := grundy.SolveNimPositions(ctx, cfg.MaxPiles, cfg.MaxPile, s.Workers(), s.Progress("searching positions", "positions"))
+			table, err := grundy.SolveNimPositions(ctx, cfg.MaxPiles, cfg.MaxPile,
+				grundy.Options{Workers: s.Workers(), Progress: s.Progress("searching positions", "positions")})
 			if err != nil {
 				return err
 			}

@@ -30,9 +30,9 @@ func Subtraction(set grundy.SubtractionSet) Heap {
 	h := Heap{
 		Rules: "subtraction " + set.String(),
 		Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-			return grundy.SubtractionGrundy(ctx, set, max, workers, progress)
+			return grundy.Subtraction(ctx, set, max, grundy.Options{Workers: workers, Progress: progress})
 		},
-		Memory: func(max int) int64 { return grundy.SubtractionGrundyMemory(set, max) },
+		Memory: func(max int) int64 { return grundy.SubtractionMemory(set, max) },
 	}
 	if set.Finite() {
 		h.Prove = func(seq []int32, p analysis.Period) *analysis.Proof {

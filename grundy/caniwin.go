@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"strconv"
 	"sync"
 
@@ -199,16 +198,15 @@ func CanIWinMemory(maxChoosable, maxTotal int) int64 {
 // 1..CanIWinMaxChoosable or maxTotal is outside 0..CanIWinMaxTotal, and
 // ctx.Err() promptly when ctx is cancelled. progress, if not nil, is told
 // the number of sets finished out of 2^maxChoosable.
-func SolveCanIWin(ctx context.Context, maxChoosable, maxTotal int, workers int, progress Progress) (*CanIWinTable, error) {
+func SolveCanIWin(ctx context.Context, maxChoosable, maxTotal int, opts Options) (*CanIWinTable, error) {
+	workers, progress := opts.Workers, opts.Progress
 	if err := caniwinCheck(maxChoosable, maxTotal); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = goroutines(workers)
 	m := maxChoosable
 	c := caniwinBinomials()
 	prev := make([]uint64, caniwinBufferLen(c, m, maxTotal)) // layer k-1

@@ -37,7 +37,7 @@ func BenchmarkCanIWin(b *testing.B) {
 	b.Run("engine", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := SolveCanIWin(context.Background(), m, maxTotal, 0, nil); err != nil {
+			if _, err := SolveCanIWin(context.Background(), m, maxTotal, Options{}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -46,7 +46,7 @@ func BenchmarkCanIWin(b *testing.B) {
 		b.Run(fmt.Sprintf("M=%d", mm), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := SolveCanIWin(context.Background(), mm, mm*(mm+1)/2, 0, nil); err != nil {
+				if _, err := SolveCanIWin(context.Background(), mm, mm*(mm+1)/2, Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -7,7 +7,6 @@ import (
 	"iter"
 	"math"
 	"math/bits"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -317,14 +316,6 @@ const flipPosTaskSize = 1 << 14
 // ahead of the one being emitted.
 func flipPosWindow(workers int) int { return 2*workers + 2 }
 
-// flipWorkers resolves workers <= 0 to GOMAXPROCS.
-func flipWorkers(workers int) int {
-	if workers <= 0 {
-		return runtime.GOMAXPROCS(0)
-	}
-	return workers
-}
-
 // flipCheckRunG checks that runG covers run lengths 0..maxLen.
 func flipCheckRunG(name string, maxLen int, runG []int32) error {
 	if maxLen < 0 {
@@ -434,8 +425,8 @@ type flipPosBuf struct {
 // enumeration and is returned. progress, if not nil, receives the number of
 // positions emitted out of FlipPositionCount(maxLen). When ctx is cancelled,
 // FlipPositions returns ctx.Err() promptly.
-func FlipPositions(ctx context.Context, maxLen int, runG []int32, workers int, progress Progress, emit func([]FlipPosition) error) error {
-	return flipPositions(ctx, maxLen, runG, workers, flipPosTaskSize, progress, emit)
+func FlipPositions(ctx context.Context, maxLen int, runG []int32, opts Options, emit func([]FlipPosition) error) error {
+	return flipPositions(ctx, maxLen, runG, opts.Workers, flipPosTaskSize, opts.Progress, emit)
 }
 
 // flipPositions is FlipPositions with the task size as a parameter.
@@ -449,7 +440,7 @@ func flipPositions(ctx context.Context, maxLen int, runG []int32, workers, taskS
 	if FlipPositionCount(maxLen) == math.MaxInt64 {
 		return fmt.Errorf("grundy: FlipPositions: maxLen %d gives more than 2^63 positions", maxLen)
 	}
-	workers = flipWorkers(workers)
+	workers = goroutines(workers)
 	counts := flipPosCounts(maxLen)
 	total := counts[2][maxLen+1]
 
@@ -649,7 +640,7 @@ func FlipPositionsMemory(maxLen, workers int) int64 {
 	if maxLen < 0 {
 		return 0
 	}
-	workers = flipWorkers(workers)
+	workers = goroutines(workers)
 	maxRuns := int64(maxLen+1) / 3
 	perPos := int64(32+4) + 4*maxRuns // FlipPosition, offset, runs
 	tasks := int64(flipPosWindow(workers) + 1)

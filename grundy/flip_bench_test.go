@@ -110,7 +110,7 @@ func BenchmarkFlipPositions(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				var n int64
-				err := FlipPositions(context.Background(), maxLen, runG, 0, nil, func(batch []FlipPosition) error {
+				err := FlipPositions(context.Background(), maxLen, runG, Options{}, func(batch []FlipPosition) error {
 					n += int64(len(batch))
 					return nil
 				})

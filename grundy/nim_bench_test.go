@@ -88,7 +88,7 @@ func BenchmarkNim(b *testing.B) {
 		b.Run("engine/"+name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := SolveNimPositions(context.Background(), n, m, 0, nil); err != nil {
+				if _, err := SolveNimPositions(context.Background(), n, m, Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

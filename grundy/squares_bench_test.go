@@ -7,7 +7,7 @@ import (
 )
 
 // BenchmarkSquaresLosing runs the plain sieve (a byte per position, marking
-// n+k² from each losing n) and SquaresLosing on the same ranges.
+// n+k² from each losing n) and squaresLosing on the same ranges.
 func BenchmarkSquaresLosing(b *testing.B) {
 	for _, max := range []int{1_000_000, 40_000_000} {
 		b.Run(fmt.Sprintf("n=%.0e/plain", float64(max)), func(b *testing.B) {
@@ -23,7 +23,7 @@ func BenchmarkSquaresLosing(b *testing.B) {
 			var count int
 			for b.Loop() {
 				count = 0
-				err := SquaresLosing(context.Background(), int64(max), 0, nil, func(l []int64) error {
+				err := squaresLosing(context.Background(), int64(max), 0, nil, func(l []int64) error {
 					count += len(l)
 					return nil
 				})
@@ -37,7 +37,7 @@ func BenchmarkSquaresLosing(b *testing.B) {
 }
 
 // BenchmarkSquaresGrundy runs the naive mex over every k² <= n and
-// SquaresGrundy on the same ranges. The naive run at 10^7 takes about six
+// squaresGrundy on the same ranges. The naive run at 10^7 takes about six
 // minutes on the 2-core test machine (its reads g(n-k²) jump across the
 // whole table and miss the caches), so give the benchmarks time:
 //
@@ -53,7 +53,7 @@ func BenchmarkSquaresGrundy(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%.0e/engine", float64(max)), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := SquaresGrundy(context.Background(), max, 0, nil); err != nil {
+				if _, err := squaresGrundy(context.Background(), max, 0, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

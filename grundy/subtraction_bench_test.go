@@ -7,7 +7,7 @@ import (
 )
 
 // BenchmarkSubtraction runs the plain DP (the mex over every member s <= n,
-// one heap at a time) and SubtractionGrundy on the same work: a finite set,
+// one heap at a time) and subtractionGrundy on the same work: a finite set,
 // the squares and the primes, whose many moves make them the expensive one.
 func BenchmarkSubtraction(b *testing.B) {
 	ctx := context.Background()
@@ -43,7 +43,7 @@ func BenchmarkSubtraction(b *testing.B) {
 		b.Run(prefix+"/engine", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := SubtractionGrundy(ctx, s, tc.max, 0, nil); err != nil {
+				if _, err := subtractionGrundy(ctx, s, tc.max, 0, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

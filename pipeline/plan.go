@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 // Version is the tool version recorded in every Parquet file and manifest.
@@ -78,9 +79,7 @@ const nonHeapMemory = 24 << 20
 // NewPlan builds the jobs of cfg and checks their memory against the limit.
 func NewPlan(cfg configs.Config) (*Plan, error) {
 	p := &Plan{Config: cfg, Workers: cfg.Workers}
-	if p.Workers <= 0 {
-		p.Workers = runtime.GOMAXPROCS(0)
-	}
+	p.Workers = grundy.Options{Workers: cfg.Workers}.Goroutines()
 	p.cpus = min(p.Workers, runtime.GOMAXPROCS(0))
 	limitSource := "max_memory"
 	p.Limit = int64(cfg.MaxMemory)

@@ -115,7 +115,7 @@ func TestRunEndToEnd(t *testing.T) {
 	ctx := context.Background()
 
 	t.Run("squares", func(t *testing.T) {
-		g, err := grundy.SquaresGrundy(ctx, 3000, 1, nil)
+		g, err := grundy.Subtraction(ctx, grundy.SquaresSet(), 3000, grundy.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,7 +139,7 @@ func TestRunEndToEnd(t *testing.T) {
 			t.Errorf("b-file starts %.40q", bfile)
 		}
 		var losing []int64
-		grundy.SquaresLosing(ctx, 5000, 1, nil, func(l []int64) error { losing = append(losing, l...); return nil })
+		grundy.Losing(ctx, grundy.SquaresSet(), 5000, grundy.Options{Workers: 1}, func(l []int64) error { losing = append(losing, l...); return nil })
 		tb = readTable(t, out, "squares", "p_positions")
 		checkContract(t, tb, "n int64")
 		if got := tb.col("n").([]int64); !reflect.DeepEqual(got, losing) {
@@ -157,7 +157,7 @@ func TestRunEndToEnd(t *testing.T) {
 		tb = readTable(t, out, "flip", "positions")
 		checkContract(t, tb, "runs list<element: int32>, length int32, grundy int32, win bool")
 		var want []grundy.FlipPosition
-		grundy.FlipPositions(ctx, 18, runG, 1, nil, func(ps []grundy.FlipPosition) error {
+		grundy.FlipPositions(ctx, 18, runG, grundy.Options{Workers: 1}, func(ps []grundy.FlipPosition) error {
 			for _, p := range ps {
 				p.Runs = slices.Clone(p.Runs)
 				want = append(want, p)
@@ -199,7 +199,7 @@ func TestRunEndToEnd(t *testing.T) {
 	})
 
 	t.Run("caniwin", func(t *testing.T) {
-		solved, err := grundy.SolveCanIWin(ctx, 8, 36, 1, nil)
+		solved, err := grundy.SolveCanIWin(ctx, 8, 36, grundy.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
