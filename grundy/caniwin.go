@@ -108,15 +108,10 @@ func (t *CanIWinTable) WinningMoves(m, total int) []int32 {
 
 // caniwinCheck validates the bounds of SolveCanIWin.
 func caniwinCheck(maxChoosable, maxTotal int) error {
-	if maxChoosable < 1 || maxChoosable > CanIWinMaxChoosable {
-		return fmt.Errorf("grundy: can i win: max_choosable %d outside the allowed range 1..%d",
-			maxChoosable, CanIWinMaxChoosable)
+	if err := checkRange("SolveCanIWin", "maxChoosable", int64(maxChoosable), 1, CanIWinMaxChoosable); err != nil {
+		return err
 	}
-	if maxTotal < 0 || maxTotal > CanIWinMaxTotal {
-		return fmt.Errorf("grundy: can i win: max_total %d outside the allowed range 0..%d",
-			maxTotal, CanIWinMaxTotal)
-	}
-	return nil
+	return checkRange("SolveCanIWin", "maxTotal", int64(maxTotal), 0, CanIWinMaxTotal)
 }
 
 // caniwinMaxWords is the largest number of 64-bit words of one bitset.

@@ -210,17 +210,18 @@ func TestCanIWinArguments(t *testing.T) {
 		m, total int
 		want     string
 	}{
-		{"M zero", 0, 0, "max_choosable 0 outside the allowed range 1..25"},
-		{"M negative", -3, 0, "max_choosable -3 outside the allowed range 1..25"},
-		{"M too large", 26, 10, "max_choosable 26 outside the allowed range 1..25"},
-		{"T negative", 10, -1, "max_total -1 outside the allowed range 0..325"},
-		{"T too large", 10, 326, "max_total 326 outside the allowed range 0..325"},
+		{"M zero", 0, 0, "maxChoosable 0 is out of range (allowed: 1 to 25)"},
+		{"M negative", -3, 0, "maxChoosable -3 is out of range (allowed: 1 to 25)"},
+		{"M too large", 26, 10, "maxChoosable 26 is out of range (allowed: 1 to 25)"},
+		{"T negative", 10, -1, "maxTotal -1 is out of range (allowed: 0 to 325)"},
+		{"T too large", 10, 326, "maxTotal 326 is out of range (allowed: 0 to 325)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := SolveCanIWin(context.Background(), tc.m, tc.total, Options{})
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("got error %v, want one containing %q", err, tc.want)
+			var re *RangeError
+			if !errors.As(err, &re) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got error %v, want a *RangeError containing %q", err, tc.want)
 			}
 			if got := CanIWinMemory(tc.m, tc.total); got != 0 {
 				t.Errorf("CanIWinMemory got %d, want 0", got)

@@ -319,7 +319,7 @@ func flipPosWindow(workers int) int { return 2*workers + 2 }
 // flipCheckRunG checks that runG covers run lengths 0..maxLen.
 func flipCheckRunG(name string, maxLen int, runG []int32) error {
 	if maxLen < 0 {
-		return fmt.Errorf("grundy: %s: maxLen %d is negative", name, maxLen)
+		return checkRange(name, "maxLen", int64(maxLen), 0, math.MaxInt32)
 	}
 	if len(runG) <= maxLen {
 		return fmt.Errorf("grundy: %s: run values cover lengths 0..%d, need 0..%d", name, len(runG)-1, maxLen)
@@ -664,8 +664,8 @@ type FlipCount struct {
 // alone). runG must hold the run values for lengths 0..maxLen. maxLen must not
 // exceed FlipCountMax.
 func FlipBoardCounts(maxLen int, runG []int32) ([]FlipCount, error) {
-	if maxLen > FlipCountMax {
-		return nil, fmt.Errorf("grundy: FlipBoardCounts: maxLen %d exceeds FlipCountMax = %d (2^length boards must fit an int64)", maxLen, FlipCountMax)
+	if maxLen > FlipCountMax { // 2^length boards must fit an int64
+		return nil, checkRange("FlipBoardCounts", "maxLen", int64(maxLen), 0, FlipCountMax)
 	}
 	if err := flipCheckRunG("FlipBoardCounts", maxLen, runG); err != nil {
 		return nil, err
@@ -716,7 +716,7 @@ const flipBoardBatch = 8192
 // batches.
 func FlipBoards(ctx context.Context, maxLen int, runG []int32, emit func(boards []string, grundy []int32) error) error {
 	if maxLen > FlipCountMax {
-		return fmt.Errorf("grundy: FlipBoards: maxLen %d exceeds FlipCountMax = %d", maxLen, FlipCountMax)
+		return checkRange("FlipBoards", "maxLen", int64(maxLen), 0, FlipCountMax)
 	}
 	if err := flipCheckRunG("FlipBoards", maxLen, runG); err != nil {
 		return err

@@ -101,11 +101,11 @@ func NimMemory(maxPiles, maxPile int) int64 {
 
 // nimCheck validates the bounds of SolveNimPositions.
 func nimCheck(maxPiles, maxPile int) error {
-	if maxPiles < 1 {
-		return fmt.Errorf("grundy: nim: max_piles %d outside the allowed range 1..", maxPiles)
+	if err := checkRange("SolveNimPositions", "maxPiles", int64(maxPiles), 1, NimMaxPositions); err != nil {
+		return err
 	}
-	if maxPile < 1 {
-		return fmt.Errorf("grundy: nim: max_pile %d outside the allowed range 1..", maxPile)
+	if err := checkRange("SolveNimPositions", "maxPile", int64(maxPile), 1, NimMaxPositions); err != nil {
+		return err
 	}
 	if n := NimPositionCount(maxPiles, maxPile); n > NimMaxPositions {
 		return fmt.Errorf("grundy: nim: max_piles %d and max_pile %d give %d positions, more than the %d allowed",

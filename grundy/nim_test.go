@@ -351,8 +351,8 @@ func TestNimArguments(t *testing.T) {
 		piles, mx int
 		want      string
 	}{
-		{"no piles", 0, 5, "max_piles 0 outside the allowed range 1.."},
-		{"no stones", 5, 0, "max_pile 0 outside the allowed range 1.."},
+		{"no piles", 0, 5, "maxPiles 0 is out of range (allowed: 1 to 2147483646)"},
+		{"no stones", 5, 0, "maxPile 0 is out of range (allowed: 1 to 2147483646)"},
 		{"too many", 40, 40, "positions, more than the 2147483646 allowed"},
 	}
 	for _, tc := range tests {

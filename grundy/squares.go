@@ -124,8 +124,8 @@ func squaresLosingMemory(max int64) int64 {
 // not nil, receives (highest n sieved, max) after each segment. workers <= 0
 // means runtime.GOMAXPROCS(0). max must be in 0..2^60.
 func squaresLosing(ctx context.Context, max int64, workers int, progress Progress, emit func(losing []int64) error) error {
-	if max < 0 || max > squaresLosingLimit {
-		return fmt.Errorf("grundy: take-a-square: max %d outside the allowed range 0..%d", max, int64(squaresLosingLimit))
+	if err := checkRange("Losing", "max", max, 0, squaresLosingLimit); err != nil {
+		return err
 	}
 	if emit == nil {
 		return fmt.Errorf("grundy: take-a-square: squaresLosing needs an emit function")
@@ -349,7 +349,7 @@ type squaresGrundyState struct {
 // progress, if not nil, receives (highest n computed, max).
 func squaresGrundy(ctx context.Context, max int, workers int, progress Progress) ([]uint16, error) {
 	if max < 0 {
-		return nil, fmt.Errorf("grundy: take-a-square: max %d is negative", max)
+		return nil, checkRange("Subtraction", "max", int64(max), 0, math.MaxInt32)
 	}
 	s := &squaresGrundyState{
 		g:        make([]uint16, max+1),
@@ -704,11 +704,8 @@ type SquaresAnswer struct {
 // opts.Workers goroutines (opts.Progress is not used).
 func SolveSquares(ctx context.Context, n int64, opts Options) (SquaresAnswer, error) {
 	workers := opts.Workers
-	if n < 0 {
-		return SquaresAnswer{}, fmt.Errorf("grundy: take-a-square: pile %d is negative", n)
-	}
-	if n > SquaresSolveMax {
-		return SquaresAnswer{}, fmt.Errorf("grundy: take-a-square: pile %d exceeds SquaresSolveMax (2^32 = %d)", n, int64(SquaresSolveMax))
+	if err := checkRange("SolveSquares", "n", n, 0, SquaresSolveMax); err != nil {
+		return SquaresAnswer{}, err
 	}
 	losing := make([]int64, 0, squaresLosingCountBound(n))
 	err := squaresLosing(ctx, n, workers, nil, func(b []int64) error {

@@ -20,7 +20,7 @@ func ExampleSolveSquares() {
 	// 13 stones: grundy 1, win true, winning moves [1]
 	// 34 stones: grundy 0, win false, winning moves []
 	// 50 stones: grundy 4, win true, winning moves [16]
-	// grundy: take-a-square: pile -1 is negative
+	// grundy: SolveSquares: n -1 is out of range (allowed: 0 to 4294967296)
 }
 
 func ExampleLosing() {

@@ -507,10 +507,11 @@ func TestSolveSquaresLimits(t *testing.T) {
 		n    int64
 		want string
 	}{
-		{-1, "negative"},
-		{SquaresSolveMax + 1, "SquaresSolveMax (2^32 = 4294967296)"},
+		{-1, "n -1 is out of range (allowed: 0 to 4294967296)"},
+		{SquaresSolveMax + 1, "n 4294967297 is out of range (allowed: 0 to 4294967296)"},
 	} {
-		if _, err := SolveSquares(ctx, tc.n, Options{}); err == nil || !strings.Contains(err.Error(), tc.want) {
+		var re *RangeError
+		if _, err := SolveSquares(ctx, tc.n, Options{}); !errors.As(err, &re) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("n=%d: got error %v, want one containing %q", tc.n, err, tc.want)
 		}
 	}

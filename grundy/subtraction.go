@@ -515,7 +515,7 @@ func LosingMemory(s SubtractionSet, max int64) int64 {
 // for the method and its cost, and SubtractionMemory for the memory.
 func subtractionGrundy(ctx context.Context, s SubtractionSet, max int, workers int, progress Progress) ([]int32, error) {
 	if max < 0 {
-		return nil, fmt.Errorf("grundy: subtraction game %s: max %d is negative", s, max)
+		return nil, checkRange("Subtraction", "max", int64(max), 0, math.MaxInt32)
 	}
 	if s.name == "" && len(s.finite) == 0 {
 		return nil, fmt.Errorf("grundy: subtraction game: the set is not valid (use NewSubtractionSet)")
