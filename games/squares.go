@@ -136,49 +136,9 @@ func squaresGrundyTables(ctx context.Context, s Sink, g []int32) error {
 	})
 }
 
-// countSampler records the count of losing positions up to log-spaced x as
-// they stream past, so the growth curve needs no list of them.
-type countSampler struct {
-	xs     []float64 // thresholds, ascending
-	counts []float64
-	next   int
-	count  int64
-}
-
-func newCountSampler(max int64, points int) *countSampler {
-	s := &countSampler{}
-	lo, hi := 1.0, math.Log10(float64(max))
-	if hi <= lo {
-		lo = 0
-	}
-	for i := 0; i < points; i++ {
-		x := math.Round(math.Pow(10, lo+(hi-lo)*float64(i)/float64(points-1)))
-		if len(s.xs) == 0 || x > s.xs[len(s.xs)-1] {
-			s.xs = append(s.xs, x)
-		}
-	}
-	return s
-}
-
-// add takes the next losing positions, in ascending order.
-func (s *countSampler) add(losing []int64) {
-	for _, p := range losing {
-		for s.next < len(s.xs) && float64(p) > s.xs[s.next] {
-			s.counts = append(s.counts, float64(s.count))
-			s.next++
-		}
-		s.count++
-	}
-}
-
-// finish closes the thresholds after the last position.
-func (s *countSampler) finish() ([]float64, []float64) {
-	for s.next < len(s.xs) {
-		s.counts = append(s.counts, float64(s.count))
-		s.next++
-	}
-	return s.xs, s.counts
-}
+// growthPoints is how many points of the count of losing positions the
+// growth figure and the fit sample.
+const growthPoints = 60
 
 // squaresLosingTable writes squares/p_positions from the sieve, streamed,
 // with the growth figure and the power-law fit.
@@ -186,13 +146,21 @@ func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
 	t := output.Table{Game: "squares", Name: "p_positions",
 		Columns: []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
 	}
-	sampler := newCountSampler(max, 60)
+	// The count of losing positions up to x on analysis.CountCurve's grid,
+	// summed over the streamed batches (each counted by CountCurve), so
+	// that no list of them is kept.
+	xs, counts := analysis.CountCurve(nil, max, growthPoints)
+	var count int64
 	s.Phase("sieving", "n", max)
 	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
 		opts := grundy.Options{Workers: s.Workers(), Progress: func(done, total int64) { s.Set(done) }}
 		return grundy.Losing(ctx, grundy.SquaresSet(), max, opts,
 			func(losing []int64) error {
-				sampler.add(losing)
+				_, c := analysis.CountCurve(losing, max, growthPoints)
+				for i := range c {
+					counts[i] += c[i]
+				}
+				count += int64(len(losing))
 				for start := 0; start < len(losing); start += batchRows {
 					if err := emit(output.Batch{losing[start:min(len(losing), start+batchRows)]}); err != nil {
 						return err
@@ -204,8 +172,7 @@ func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
 	if err != nil {
 		return err
 	}
-	xs, counts := sampler.finish()
-	finding := Losing{UpTo: max, Count: sampler.count}
+	finding := Losing{UpTo: max, Count: count}
 	// Fit where the count is past its small-number start.
 	var fx, fy []float64
 	for i := range xs {
