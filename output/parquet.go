@@ -19,7 +19,8 @@ const RowGroupRows = 1 << 20
 
 // parquetEncoder writes a table as Parquet with ZSTD compression and version
 // 2 data pages. Sorted integer columns are delta encoded; booleans are RLE.
-// The columns are required (never null), lists hold required int32s.
+// The columns are required (never null) except OptInt32 and OptInt64; lists
+// hold required int32s.
 type parquetEncoder struct {
 	fw     *pqarrow.FileWriter
 	schema *arrow.Schema
@@ -39,6 +40,12 @@ func arrowType(t Type) arrow.DataType {
 		return arrow.BinaryTypes.String
 	case Int32List:
 		return arrow.ListOfNonNullable(arrow.PrimitiveTypes.Int32)
+	case Float64:
+		return arrow.PrimitiveTypes.Float64
+	case OptInt32:
+		return arrow.PrimitiveTypes.Int32
+	case OptInt64:
+		return arrow.PrimitiveTypes.Int64
 	}
 	panic(fmt.Sprintf("output: no Arrow type for %v", t))
 }
@@ -56,7 +63,7 @@ func newParquetEncoder(w io.Writer, t *Table, meta []KeyValue, createdBy string)
 		parquet.WithCreatedBy(createdBy),
 	}
 	for i, c := range t.Columns {
-		fields[i] = arrow.Field{Name: c.Name, Type: arrowType(c.Type), Nullable: false}
+		fields[i] = arrow.Field{Name: c.Name, Type: arrowType(c.Type), Nullable: c.Type == OptInt32 || c.Type == OptInt64}
 		switch {
 		case c.Type == Bool:
 			props = append(props, parquet.WithDictionaryFor(c.Name, false), parquet.WithEncodingFor(c.Name, parquet.Encodings.RLE))
@@ -117,6 +124,33 @@ func (e *parquetEncoder) write(b Batch) error {
 			for _, l := range v {
 				bld.Append(true)
 				vals.AppendValues(l, nil)
+			}
+			cols[i] = bld.NewArray()
+			bld.Release()
+		case []float64:
+			bld := array.NewFloat64Builder(mem)
+			bld.AppendValues(v, nil)
+			cols[i] = bld.NewArray()
+			bld.Release()
+		case []Opt[int32]:
+			bld := array.NewInt32Builder(mem)
+			for _, x := range v {
+				if x.Valid {
+					bld.Append(x.V)
+				} else {
+					bld.AppendNull()
+				}
+			}
+			cols[i] = bld.NewArray()
+			bld.Release()
+		case []Opt[int64]:
+			bld := array.NewInt64Builder(mem)
+			for _, x := range v {
+				if x.Valid {
+					bld.Append(x.V)
+				} else {
+					bld.AppendNull()
+				}
 			}
 			cols[i] = bld.NewArray()
 			bld.Release()

@@ -65,7 +65,16 @@ func ReadParquet(path string) (*ParquetTable, error) {
 
 // columnValues copies a column's chunks into one Go slice.
 func columnValues(col *arrow.Column) (any, error) {
+	if f := col.Field(); f.Nullable && (f.Type.ID() == arrow.INT32 || f.Type.ID() == arrow.INT64) {
+		return optValues(col), nil
+	}
 	switch col.DataType().ID() {
+	case arrow.FLOAT64:
+		var v []float64
+		for _, c := range col.Data().Chunks() {
+			v = append(v, c.(*array.Float64).Float64Values()...)
+		}
+		return v, nil
 	case arrow.INT32:
 		var v []int32
 		for _, c := range col.Data().Chunks() {
@@ -109,4 +118,25 @@ func columnValues(col *arrow.Column) (any, error) {
 		return v, nil
 	}
 	return nil, fmt.Errorf("unsupported type %s", col.DataType())
+}
+
+// optValues copies a nullable integer column into []Opt[int32] or
+// []Opt[int64].
+func optValues(col *arrow.Column) any {
+	var v32 []Opt[int32]
+	var v64 []Opt[int64]
+	for _, c := range col.Data().Chunks() {
+		for i := 0; i < c.Len(); i++ {
+			switch a := c.(type) {
+			case *array.Int32:
+				v32 = append(v32, Opt[int32]{V: a.Value(i), Valid: a.IsValid(i)})
+			case *array.Int64:
+				v64 = append(v64, Opt[int64]{V: a.Value(i), Valid: a.IsValid(i)})
+			}
+		}
+	}
+	if col.DataType().ID() == arrow.INT32 {
+		return v32
+	}
+	return v64
 }
