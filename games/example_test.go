@@ -50,3 +50,21 @@ func ExampleSolver() {
 	// outcome: the player to move wins
 	// winning moves: heap 1: 7 -> 2 + 5, heap 2: 5 -> 1 + 4
 }
+
+// Rules gives the heap game of a definition, for callers that sweep many.
+func ExampleRules() {
+	for _, def := range [][2]string{{"subtraction", "1,3,4"}, {"subtraction", "squares"}, {"octal", "0.07"}, {"octal", "0.8"}} {
+		h, err := games.Rules(def[0], def[1])
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		g, _ := h.Values(context.Background(), 10, 1, nil)
+		fmt.Println(h.Rules, g)
+	}
+	// Output:
+	// subtraction {1,3,4} [0 1 0 1 2 3 2 0 1 0 1]
+	// subtraction squares [0 1 0 1 2 0 1 0 1 2 0]
+	// octal 0.07 [0 0 1 1 2 0 3 1 1 0 3]
+	// octal code "0.8": character '8' at position 2 (0-based): only digits 0-7 and one point are allowed, as in "0.07"
+}
