@@ -31,6 +31,16 @@ A board may start with '-': everything after the game name is an argument.
 	return b.String()
 }
 
+// gameList names every built-in game with its title, for the usage text.
+func gameList() string {
+	var parts []string
+	for _, name := range games.Names() {
+		d, _ := games.Lookup(name)
+		parts = append(parts, fmt.Sprintf("%s (%s)", d.Name, d.Title))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // solvable lists the games that can answer one position.
 func solvable() []string {
 	var names []string
