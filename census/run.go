@@ -75,12 +75,21 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, fmt.Errorf("census: create output folder %s: %w", out, err)
 	}
+	// One run per folder, as for tabulate run.
+	lock, err := output.LockDir(out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
 	if err := output.RemoveTemps(filepath.Join(out, "census")); err != nil {
 		return nil, fmt.Errorf("census: remove leftover temporary files: %w", err)
 	}
 	manifest, err := output.OpenManifest(out, "tabulate", opts.Version, cfg, []string{"census"})
 	if err != nil {
 		return nil, err
+	}
+	for _, n := range manifest.Notices {
+		fmt.Fprintf(log, "tabulate: warning: %s\n", n)
 	}
 	manifest.SetBounds("census", c)
 	res := &Result{Findings: map[string]any{}, Status: output.StatusComplete}
