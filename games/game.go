@@ -56,7 +56,9 @@ type Job struct {
 // Sink is where a job writes: implemented by the pipeline, which names the
 // files, lists them in the manifest and shows progress.
 type Sink interface {
-	// Workers is how many goroutines an engine may use.
+	// Workers is how many goroutines the job's engine may use: the job's
+	// share of the run's CPUs, fixed at its first call. Call it from the
+	// job's goroutine.
 	Workers() int
 	// Phase starts a named phase of the job counting total units (0 when
 	// unknown); Set reports how many are done.
