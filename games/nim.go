@@ -90,7 +90,7 @@ func nimTable(ctx context.Context, s Sink, cfg Nim, table *grundy.NimTable, coun
 		return err
 	}
 	s.Finding("positions", Wins{What: "positions", Count: count, FirstPlayerWins: count - losing, SecondPlayerWins: losing})
-	s.Finding("bouton", Check{Rule: "Bouton's rule (the player to move wins iff the nim-sum is not 0)", Positions: count, Agrees: true})
+	s.Finding("bouton", RuleCheck{Rule: "Bouton's rule (the player to move wins iff the nim-sum is not 0)", Positions: count, Agrees: true})
 	return s.Figure(ctx, "nim_sum", func() (*plot.Plot, error) {
 		return plots.NimSumHeatmap("Nim: nim-sum of two piles (0 = the player to move loses)", cfg.MaxPile)
 	})
