@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // memoryCases are runs of one kind of job each, large enough that the jobs'
@@ -39,9 +40,7 @@ func TestMemoryPeak(t *testing.T) {
 		memoryChild(t, name)
 		return
 	}
-	if testing.Short() {
-		t.Skip("runs a large job of each kind")
-	}
+	longtest.Skip(t, "runs a large job of each kind in a process of its own, about 2 minutes")
 	for name := range memoryCases {
 		t.Run(strings.ReplaceAll(name, "/", "_"), func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestMemoryPeak$", "-test.v")
