@@ -75,10 +75,22 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, fmt.Errorf("census: create output folder %s: %w", out, err)
 	}
+	// One run per folder, as for tabulate run.
+	lock, err := output.LockDir(out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
 	if err := output.RemoveTemps(filepath.Join(out, "census")); err != nil {
 		return nil, fmt.Errorf("census: remove leftover temporary files: %w", err)
 	}
-	manifest := output.NewManifestWriter(out, "tabulate", opts.Version, cfg, []string{"census"})
+	manifest, err := output.OpenManifest(out, "tabulate", opts.Version, cfg, []string{"census"})
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range manifest.Notices {
+		fmt.Fprintf(log, "tabulate: warning: %s\n", n)
+	}
 	manifest.SetBounds("census", c)
 	res := &Result{Findings: map[string]any{}, Status: output.StatusComplete}
 	bound := time.Duration(c.MaxSecondsPerGame * float64(time.Second))
@@ -110,7 +122,6 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 				Seconds float64
 			}{key, c.MaxSecondsPerGame}})
 	}
-	var err error
 	for _, f := range families {
 		var fr familyResult
 		fr, err = runFamily(ctx, out, f.name, f.games, f.max, f.config, bound, workers, log)
