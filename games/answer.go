@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,8 +21,9 @@ import (
 // a losing position), whose elements depend on the game: the number of
 // stones removed (squares), the index i of the "++" turned into "--" (flip),
 // the first pick (caniwin), a {"pile", "from", "to"} object (nim, piles
-// numbered from 1) and a {"remove", "leaves"} object (games defined by
-// rules: the heaps the move leaves).
+// numbered from 1), a {"heap", "leaves"} object (Grundy's game: the heap,
+// numbered from 1, and the two it is split into) and a {"remove", "leaves"}
+// object (games defined by rules: the heaps the move leaves).
 type Answer struct {
 	Game string `json:"game"`
 	// Position is the position as given: n (a number), a board (a string),
@@ -88,6 +90,10 @@ func (a *Answer) WriteText(w io.Writer) error {
 		for _, m := range ms {
 			moves = append(moves, fmt.Sprintf("remove %d leaving %v", m.Remove, m.Leaves))
 		}
+	case []SplitMove:
+		for _, m := range ms {
+			moves = append(moves, fmt.Sprintf("heap %d -> %d + %d", m.Heap, m.Leaves[0], m.Leaves[1]))
+		}
 	}
 	fmt.Fprintf(&b, "winning moves: %s\n", listOrNone(moves))
 	if a.Source != "" && a.Source != "computed" {
@@ -116,7 +122,7 @@ func answerSquares(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := grundy.SolveSquares(ctx, n, 0)
+	a, err := grundy.SolveSquares(ctx, n, grundy.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +177,7 @@ func answerCanIWin(ctx context.Context, args []string) (*Answer, error) {
 		ans.Outcome = "unreachable"
 		return ans, nil
 	}
-	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), 0, nil)
+	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), grundy.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -258,4 +264,63 @@ func subtractionMoves(set grundy.SubtractionSet, n int) []HeapMove {
 		out = append(out, HeapMove{Remove: s, Leaves: []int{n - s}})
 	}
 	return out
+}
+
+// SplitMove is a winning move in Grundy's game: heap Heap (numbered from 1)
+// is split into the two unequal heaps Leaves.
+type SplitMove struct {
+	Heap   int   `json:"heap"`
+	Leaves []int `json:"leaves"`
+}
+
+// GrundysGameAnswer answers a position of Grundy's game of several heaps
+// from the values g(0..m), m at least the largest heap: the XOR of the
+// heaps' values and every split that leaves XOR 0. It panics when g is too
+// short (the caller's mistake).
+func GrundysGameAnswer(heaps []int, g []int32, source string) *Answer {
+	var x int32
+	for _, h := range heaps {
+		x ^= g[h]
+	}
+	moves := []SplitMove{}
+	for i, h := range heaps {
+		rest := x ^ g[h]
+		for a := 1; 2*a < h; a++ {
+			if g[a]^g[h-a] == rest {
+				moves = append(moves, SplitMove{Heap: i + 1, Leaves: []int{a, h - a}})
+			}
+		}
+	}
+	return &Answer{Game: "grundy-game", Position: heaps, Grundy: int64p(int64(x)), Win: x != 0, WinningMoves: moves, Source: source}
+}
+
+// ParseHeaps reads the heaps of a position of several heaps, each in
+// [0, max].
+func ParseHeaps(game string, args []string, max int64) ([]int, error) {
+	if len(args) == 0 {
+		return nil, &ArgError{Arg: "solve " + game, Problem: "takes one or more heap sizes"}
+	}
+	heaps := make([]int, len(args))
+	for i, a := range args {
+		h, err := ParseArg(fmt.Sprintf("heap %d", i+1), a, 0, max)
+		if err != nil {
+			return nil, err
+		}
+		heaps[i] = int(h)
+	}
+	return heaps, nil
+}
+
+// answerGrundysGame answers a position of Grundy's game by computing the
+// values up to its largest heap.
+func answerGrundysGame(ctx context.Context, args []string) (*Answer, error) {
+	heaps, err := ParseHeaps("grundy-game", args, grundysGameSolveMax)
+	if err != nil {
+		return nil, err
+	}
+	g, err := grundy.GrundysGame(ctx, slices.Max(heaps), nil)
+	if err != nil {
+		return nil, err
+	}
+	return GrundysGameAnswer(heaps, g, "computed"), nil
 }

@@ -1,8 +1,8 @@
 // Package lookup answers positions from the tables of an earlier run
 // (tabulate solve --from OUT) instead of computing them: take-a-square from
 // squares/grundy and squares/p_positions, Flip Game II boards from
-// flip/run_grundy, and games defined by rules (octal codes, subtraction
-// sets) from NAME/grundy.
+// flip/run_grundy, Grundy's game from grundy-game/grundy, and games defined
+// by rules (octal codes, subtraction sets) from NAME/grundy.
 //
 // Before a table is used, its bytes are checked against the size and sha256
 // that OUT/manifest.json lists for it, so a table changed, truncated or
@@ -69,7 +69,7 @@ func Open(dir string) (*Tables, error) {
 // Games lists the games whose positions the folder can answer.
 func (t *Tables) Games() []string {
 	var names []string
-	for _, g := range append([]string{"squares", "flip"}, sortedKeys(t.rules)...) {
+	for _, g := range append([]string{"squares", "flip", "grundy-game"}, sortedKeys(t.rules)...) {
 		if _, ok := t.manifest.Entry(t.tablePath(g)); ok {
 			names = append(names, g)
 		}
@@ -108,6 +108,8 @@ func (t *Tables) Answer(ctx context.Context, game string, args []string) (*games
 		return t.squares(args)
 	case "flip":
 		return t.flip(args)
+	case "grundy-game":
+		return t.grundysGame(args)
 	}
 	return t.heap(game, args)
 }
@@ -300,4 +302,23 @@ func rulesOf(config any) (map[string]games.Heap, error) {
 		out[name] = games.Subtraction(set)
 	}
 	return out, nil
+}
+
+// grundysGame answers a position of Grundy's game of several heaps.
+func (t *Tables) grundysGame(args []string) (*games.Answer, error) {
+	heaps, err := games.ParseHeaps("grundy-game", args, 1<<62)
+	if err != nil {
+		return nil, err
+	}
+	rel := t.tablePath("grundy-game")
+	g, err := column(t, t.int32s, rel, "grundy")
+	if err != nil {
+		return nil, err
+	}
+	for i, h := range heaps {
+		if h >= len(g) {
+			return nil, &BoundsError{Game: "grundy-game", Position: fmt.Sprintf("heap %d = %d", i+1, h), Holds: fmt.Sprintf("%s holds n = 0 to %d", rel, len(g)-1)}
+		}
+	}
+	return games.GrundysGameAnswer(heaps, g, t.source(rel)), nil
 }

@@ -171,6 +171,30 @@ func TestSolveJSON(t *testing.T) {
 			}
 		}
 	})
+	t.Run("grundy-game", func(t *testing.T) {
+		// OEIS A002188, Grundy's game: g(0..20).
+		a002188 := []int64{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0}
+		for n, want := range a002188 {
+			_, stdout, stderr := runTabulate(t, "solve", "--json", "grundy-game", strconv.Itoa(n))
+			as := decodeAnswers(t, stdout)
+			if len(as) != 1 || *as[0].Grundy != want {
+				t.Fatalf("heap %d: %s %s, want grundy %d", n, stdout, stderr, want)
+			}
+			var moves []struct {
+				Heap   int   `json:"heap"`
+				Leaves []int `json:"leaves"`
+			}
+			json.Unmarshal(as[0].WinningMoves, &moves)
+			for _, m := range moves {
+				if m.Heap != 1 || len(m.Leaves) != 2 || m.Leaves[0]+m.Leaves[1] != n || m.Leaves[0] == m.Leaves[1] || a002188[m.Leaves[0]] != a002188[m.Leaves[1]] {
+					t.Errorf("heap %d: move %+v does not win", n, m)
+				}
+			}
+			if (len(moves) > 0) != (want != 0) {
+				t.Errorf("heap %d: %d winning moves with value %d", n, len(moves), want)
+			}
+		}
+	})
 	t.Run("nim and caniwin", func(t *testing.T) {
 		_, stdout, _ := runTabulate(t, "solve", "--json", "nim", "3", "4", "5")
 		a := decodeAnswers(t, stdout)[0]
@@ -241,7 +265,8 @@ func TestSolveFrom(t *testing.T) {
 	cfg := writeConfig(t, `
 formats: [parquet]
 plots: []
-games: [squares, flip, kayles]
+games: [squares, flip, kayles, grundy-game]
+grundy-game: { max: 300 }
 squares: { grundy_max: 3000, win_max: 5000 }
 flip: { run_max: 200, position_max: 10, count_max: 10, board_max: 4 }
 octal:
@@ -257,6 +282,7 @@ octal:
 		{"squares", "3001"}, {"squares", "4999"}, {"squares", "5000"},
 		{"flip", ""}, {"flip", "++++-+++++"}, {"flip", "+++++++++++-+-++++++++++++++++++++++++++"},
 		{"kayles", "0"}, {"kayles", "71"}, {"kayles", "500"},
+		{"grundy-game", "7", "5"}, {"grundy-game", "300", "17", "0"},
 	}
 	for _, c := range cases {
 		args := []string{"solve", "--json"}
@@ -264,7 +290,7 @@ octal:
 			args = append(args, "--config", cfg)
 		}
 		_, want, stderr := runTabulate(t, append(args, c...)...)
-		code, got, stderr2 := runTabulate(t, "solve", "--json", "--from", out, c[0], c[1])
+		code, got, stderr2 := runTabulate(t, append([]string{"solve", "--json", "--from", out}, c...)...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s %s", c, code, stderr, stderr2)
 		}
@@ -290,7 +316,8 @@ octal:
 	t.Run("out of bounds", func(t *testing.T) {
 		for _, c := range [][]string{{"squares", "5001", "n = 5001 is outside the tables", "up to 5000"},
 			{"kayles", "501", "n = 501 is outside", "n = 0 to 500"},
-			{"flip", "+" + strings.Repeat("+", 201), "a run of 202 '+'", "length 0 to 200"}} {
+			{"flip", "+" + strings.Repeat("+", 201), "a run of 202 '+'", "length 0 to 200"},
+			{"grundy-game", "301", "heap 1 = 301 is outside", "n = 0 to 300"}} {
 			code, stdout, stderr := runTabulate(t, "solve", "--from", out, c[0], c[1])
 			if code != 2 || stdout != "" || !strings.Contains(stderr, c[2]) || !strings.Contains(stderr, c[3]) {
 				t.Errorf("%s %s: exit %d, stderr %q", c[0], c[1], code, stderr)
@@ -316,7 +343,7 @@ octal:
 	})
 	t.Run("no table", func(t *testing.T) {
 		code, _, stderr := runTabulate(t, "solve", "--from", out, "nim", "1", "2")
-		if code != 2 || !strings.Contains(stderr, "squares, flip, kayles") {
+		if code != 2 || !strings.Contains(stderr, "squares, flip, grundy-game, kayles") {
 			t.Errorf("exit %d, stderr %q", code, stderr)
 		}
 	})

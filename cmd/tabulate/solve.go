@@ -29,14 +29,16 @@ const MaxLineBytes = 16 << 20
 func solveUsage() string {
 	var b strings.Builder
 	b.WriteString("Usage: tabulate solve [--json] [--from OUT] [--config FILE] GAME POSITION | GAME -\n\n")
-	for _, name := range games.Names() {
+	width := len("NAME N")
+	for _, name := range solvable() {
 		d, _ := games.Lookup(name)
-		if d.Solve == nil {
-			continue
-		}
-		fmt.Fprintf(&b, "  tabulate solve %-18s %s\n", d.Name+" "+d.Solve.Args, d.Solve.Help)
+		width = max(width, len(d.Name+" "+d.Solve.Args))
 	}
-	fmt.Fprintf(&b, "  tabulate solve %-18s %s\n", "NAME N", "a game defined by rules under octal or subtraction in --config FILE, heap of N")
+	for _, name := range solvable() {
+		d, _ := games.Lookup(name)
+		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
+	}
+	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under octal or subtraction in --config FILE: heap of N")
 	fmt.Fprintf(&b, `
 Prints the Grundy value or outcome and every winning move.
 A board may start with '-': everything after the game name is a position.
@@ -48,12 +50,22 @@ Flags (before GAME):
   --json         print one JSON object per answer, one a line:
                  {"game","position","grundy","win","outcome","winning_moves","source"}
   --from OUT     answer from the tables of an earlier tabulate run into OUT
-                 (squares, flip and games defined by rules), checking each table
+                 (squares, flip, grundy-game, games defined by rules), checking each table
                  against the sha256 in OUT/manifest.json; a position outside
                  the tables' bounds is an error that names them
   --config FILE  the configuration defining games by rules (octal, subtraction)
 `, MaxLineBytes)
 	return b.String()
+}
+
+// gameList names every built-in game with its title, for the usage text.
+func gameList() string {
+	var parts []string
+	for _, name := range games.Names() {
+		d, _ := games.Lookup(name)
+		parts = append(parts, fmt.Sprintf("%s (%s)", d.Name, d.Title))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // solvable lists the games that can answer one position.
