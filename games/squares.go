@@ -161,8 +161,11 @@ const growthPoints = 60
 // squaresLosingTable writes squares/p_positions from the sieve, streamed,
 // with the growth figure and the power-law fit.
 func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
+	// As a b-file, the k-th losing position for k = 1, 2, ...: OEIS
+	// A030193, whose offset is 1.
 	t := output.Table{Game: "squares", Name: "p_positions",
-		Columns: []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
+		Columns:  []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
+		Sequence: &output.Sequence{Value: "n", First: 1},
 	}
 	// The count of losing positions up to x on analysis.CountCurve's grid,
 	// summed over the streamed batches (each counted by CountCurve), so

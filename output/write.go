@@ -55,6 +55,10 @@ type File struct {
 type Writer struct {
 	Dir     string   // the output folder; OUT in OUT/<game>/<table>.<ext>
 	Formats []string // formats to write; bfile applies only to sequence tables
+	// BFileOffset is added to the index of b-files of tables with an index
+	// column (lines with a negative index are left out); b-files of ranked
+	// tables (Sequence.Index empty) are not shifted.
+	BFileOffset int64
 	Version string   // tool version, recorded in every Parquet file
 	Temps   *Temps   // the run's temporary files (nil: untracked)
 }
@@ -131,7 +135,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		case FormatCSV:
 			enc, err = newCSVEncoder(f, &t)
 		case FormatBFile:
-			enc, err = newBFileEncoder(f, &t)
+			enc, err = newBFileEncoder(f, &t, w.BFileOffset)
 		}
 		if err != nil {
 			f.Abort()

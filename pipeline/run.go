@@ -112,7 +112,7 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 			}
 			e := &env{plan: p, game: job.Game, bounds: job.bounds, task: task, manifest: manifest, start: time.Now(),
 				cpu: cpu, held: 1,
-				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps},
+				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps, BFileOffset: int64(cfg.BFileOffset)},
 				record: func(w Written) {
 					mu.Lock()
 					res.Files = append(res.Files, w)
