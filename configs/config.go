@@ -31,16 +31,16 @@ var (
 
 // Config is one run's configuration.
 type Config struct {
-	Out       string   `yaml:"out" json:"out"`
-	Formats   []string `yaml:"formats" json:"formats"`
-	Plots     []string `yaml:"plots" json:"plots"`
-	Workers   int      `yaml:"workers" json:"workers"`
+	Out     string   `yaml:"out" json:"out"`
+	Formats []string `yaml:"formats" json:"formats"`
+	Plots   []string `yaml:"plots" json:"plots"`
+	Workers int      `yaml:"workers" json:"workers"`
 	// BFileOffset shifts the index of b-files of tables indexed by n: the
 	// line for row n reads "n+BFileOffset a(n)", rows whose index would be
 	// negative left out (see README, b-files).
-	BFileOffset int `yaml:"bfile_offset" json:"bfile_offset,omitempty"`
-	MaxMemory Size     `yaml:"max_memory" json:"max_memory"`
-	Games     []string `yaml:"games" json:"games"`
+	BFileOffset int      `yaml:"bfile_offset" json:"bfile_offset,omitempty"`
+	MaxMemory   Size     `yaml:"max_memory" json:"max_memory"`
+	Games       []string `yaml:"games" json:"games"`
 	// Sections holds each built-in game's bounds under its name, such as
 	// Sections["squares"] = &games.Squares{...}; every built-in game has
 	// one. In YAML each is a top-level key (squares: {grundy_max: 10}).

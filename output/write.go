@@ -59,8 +59,8 @@ type Writer struct {
 	// column (lines with a negative index are left out); b-files of ranked
 	// tables (Sequence.Index empty) are not shifted.
 	BFileOffset int64
-	Version string   // tool version, recorded in every Parquet file
-	Temps   *Temps   // the run's temporary files (nil: untracked)
+	Version     string // tool version, recorded in every Parquet file
+	Temps       *Temps // the run's temporary files (nil: untracked)
 }
 
 // encoder is one format's writer of a table.
