@@ -108,10 +108,13 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return usageOf(err, hint)
 	}
+	if answer == nil && *asJSON {
+		return &UsageError{Msg: fmt.Sprintf("%s has no JSON answers", game), Hint: hint}
+	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	one := func(args []string) error {
-		if !*asJSON && text != nil {
+		if !*asJSON && (text != nil || answer == nil) {
 			return text(ctx, args, stdout)
 		}
 		a, err := answer(ctx, args)
