@@ -68,7 +68,6 @@ func flipJobs(cfg configs.Flip, workers int) []Job {
 	}
 }
 
-
 // flipRunTable writes flip/run_grundy, proves its period and draws it.
 func flipRunTable(ctx context.Context, e *env, g []int32) error {
 	t := output.Table{Game: "flip", Name: "run_grundy",
