@@ -129,6 +129,7 @@ type ManifestWriter struct {
 	lastSave time.Time
 	pending  *time.Timer // a save scheduled for files added since lastSave
 	closed   bool
+	saves    int // how many times the manifest was written, for tests
 	// Notices holds what the user should know about the earlier manifest,
 	// such as that it was unreadable and where it was set aside.
 	Notices []string
@@ -421,6 +422,7 @@ func (w *ManifestWriter) saveLocked() error {
 	}
 	syncDir(w.dir)
 	w.lastSave = time.Now()
+	w.saves++
 	return nil
 }
 

@@ -230,8 +230,11 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 	}
 	e.task.Phase("drawing "+name, "", 0)
 	start := time.Now()
-	p, err := draw()
+	p, err := stoppable(ctx, draw)
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fmt.Errorf("plot %s/%s: %w", e.game, name, err)
 	}
 	dir := filepath.Join(e.plan.Config.Out, e.game)
@@ -244,8 +247,19 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		if err != nil {
 			return err
 		}
-		if err := plots.Write(p, f, format); err != nil {
-			f.Abort()
+		_, err = stoppable(ctx, func() (struct{}, error) {
+			err := plots.Write(p, f, format)
+			if err != nil {
+				f.Abort()
+			}
+			return struct{}{}, err
+		})
+		if ctx.Err() != nil {
+			// The drawing goes on in the background into its temporary
+			// file, which the run's Temps removes when the run ends.
+			return ctx.Err()
+		}
+		if err != nil {
 			var fe *output.FileError
 			if errors.As(err, &fe) {
 				return err // names the file already
@@ -264,6 +278,31 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		e.record(Written{File: file, Elapsed: time.Since(start)})
 	}
 	return nil
+}
+
+// stoppable runs f, which does not watch ctx, and returns ctx.Err() as soon
+// as ctx is done, leaving f to finish in the background and dropping its
+// result. It serves the steps with no cancellation of their own that take
+// seconds at the largest bounds: drawing a period raster of 10^7 values
+// (5 s), a period search or the records of 10^9 Grundy values. The cost is a
+// goroutine per call.
+func stoppable[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }
 
 // finding records one finding of the job's game.

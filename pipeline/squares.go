@@ -83,7 +83,10 @@ func squaresGrundyTables(ctx context.Context, e *env, g []uint16) error {
 		return err
 	}
 
-	records := analysis.Records(g)
+	records, err := stoppable(ctx, func() ([]analysis.Record, error) { return analysis.Records(g), nil })
+	if err != nil {
+		return err
+	}
 	rt := output.Table{Game: "squares", Name: "records",
 		Columns: []output.Column{
 			{Name: "grundy", Type: output.Int32, Sorted: true},
@@ -107,7 +110,10 @@ func squaresGrundyTables(ctx context.Context, e *env, g []uint16) error {
 		seq[i] = int32(v)
 	}
 	e.task.Phase("looking for a period", "", 0)
-	period := analysis.FindPeriod(seq)
+	period, err := stoppable(ctx, func() (analysis.Period, error) { return analysis.FindPeriod(seq), nil })
+	if err != nil {
+		return err
+	}
 	last := records[len(records)-1]
 	e.finding("grundy", map[string]any{
 		"values":          len(g),
