@@ -27,7 +27,7 @@ func TestStrictNumbers(t *testing.T) {
 		name, yaml string
 		want       []string
 	}{
-		{"fraction in a set", "games: [g]\nsubtraction:\n  g:\n    set: [1, 1.5]\n    max: 10\n", []string{":4:", "subtraction.g.set", `"1.5"`, "whole number"}},
+		{"fraction in a set", "games: [g]\nsubtraction:\n  g:\n    set: [2, 1.5]\n    max: 10\n", []string{":4:", "subtraction.g.set", `"1.5"`, "whole number"}},
 		{"fraction in all_but", "games: [g]\nsubtraction:\n  g:\n    set: [1, 2, 3]\n    all_but: [2.9]\n", []string{":5:", "subtraction.g.all_but", `"2.9"`, "whole number"}},
 		{"octal-looking bound", "squares:\n  grundy_max: 0100000\n", []string{":2:", "squares.grundy_max", `"0100000"`, "leading zero"}},
 		{"octal-looking workers", "workers: 010\n", []string{":1:", "workers", `"010"`, "leading zero"}},
@@ -276,6 +276,22 @@ func startLong(t *testing.T, out string, stderr *strings.Builder) *exec.Cmd {
 	return cmd
 }
 
+// waitStopped waits up to 30 s for a signalled run to end, and kills it
+// (failing the test) if it does not.
+func waitStopped(t *testing.T, cmd *exec.Cmd) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("still running 30 s after the signal")
+		return nil
+	}
+}
+
 // checkStopped checks a run stopped by signals: exit status, no temporary
 // file, the manifest says interrupted and is true.
 func checkStopped(t *testing.T, err error, out string, want int) {
@@ -286,8 +302,10 @@ func checkStopped(t *testing.T, err error, out string, want int) {
 	}
 	checkNoTemps(t, out, "after the signal")
 	m := checkManifestTrue(t, out, "after the signal")
-	if m == nil || m.Status != output.StatusInterrupted {
-		t.Errorf("manifest %v, want status interrupted", m)
+	if m == nil {
+		t.Errorf("no manifest, want one with status interrupted")
+	} else if m.Status != output.StatusInterrupted {
+		t.Errorf("manifest status %s, want interrupted", m.Status)
 	}
 }
 
@@ -318,7 +336,7 @@ func TestSignals(t *testing.T) {
 				cmd.Process.Signal(sig)
 				time.Sleep(time.Millisecond)
 			}
-			checkStopped(t, cmd.Wait(), out, tc.code)
+			checkStopped(t, waitStopped(t, cmd), out, tc.code)
 		})
 	}
 	t.Run("stderr to a closed pipe", func(t *testing.T) {
