@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy"
 
 	"go.yaml.in/yaml/v3"
@@ -14,6 +15,18 @@ func (g SubtractionGame) Rules() (grundy.SubtractionSet, error) {
 // Rules returns the octal code the entry describes.
 func (g OctalGame) Rules() (grundy.OctalCode, error) {
 	return grundy.ParseOctal(g.Code)
+}
+
+// Jobs plans the game's tables (the set is checked by Validate).
+func (g SubtractionGame) Jobs(game string, workers int) []games.Job {
+	set, _ := g.Rules()
+	return games.Subtraction(set).Jobs(game, g.Max)
+}
+
+// Jobs plans the game's tables (the code is checked by Validate).
+func (g OctalGame) Jobs(game string, workers int) []games.Job {
+	code, _ := g.Rules()
+	return games.Octal(code).Jobs(game, g.Max)
 }
 
 // UnmarshalYAML reads a set written as a name (squares) or a list ([1, 3, 4]).

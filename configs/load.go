@@ -236,12 +236,20 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 				path = key + "." + k.Value
 			}
 			field, ok := fieldByTag(v, k.Value)
+			if cfg, top := v.Addr().Interface().(*Config); !ok && top && cfg.Sections[k.Value] != nil {
+				// A built-in game's section (package games).
+				field, ok = reflect.ValueOf(cfg.Sections[k.Value]).Elem(), true
+			}
 			if !ok {
 				where := "at the top level"
 				if key != "" {
 					where = "under " + key
 				}
-				return &Error{Line: k.Line, Key: path, Problem: "unknown key " + where, Allowed: strings.Join(yamlKeys(v.Type()), ", ")}
+				allowed := yamlKeys(v.Type())
+				if key == "" {
+					allowed = append(allowed, Games...)
+				}
+				return &Error{Line: k.Line, Key: path, Problem: "unknown key " + where, Allowed: strings.Join(allowed, ", ")}
 			}
 			if err := decodeNode(val, field, path, lines); err != nil {
 				return err

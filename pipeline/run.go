@@ -16,9 +16,10 @@ import (
 	"golang.org/x/sync/errgroup"
 	"gonum.org/v1/plot"
 
-	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/stoppable"
 	"github.com/tabulate-games/tabulate/output"
-	"github.com/tabulate-games/tabulate/plots"
 	"github.com/tabulate-games/tabulate/progress"
 )
 
@@ -42,9 +43,10 @@ type Written struct {
 type Result struct {
 	Dir      string
 	Files    []Written
-	Findings map[string]map[string]any // per game
-	Elapsed  time.Duration
-	Status   string
+	Findings []Finding // in the order they were made, per game
+
+	Elapsed time.Duration
+	Status  string
 }
 
 // Run executes the plan. Files are written under the configured output
@@ -79,8 +81,8 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	for _, n := range manifest.Notices {
 		fmt.Fprintf(opts.Log, "tabulate: warning: %s\n", n)
 	}
-	for _, g := range games {
-		manifest.SetBounds(g, gameBounds(cfg, g))
+	for _, j := range p.Jobs {
+		manifest.SetBounds(j.Game, j.bounds)
 	}
 	temps := &output.Temps{}
 	res := &Result{Dir: cfg.Out}
@@ -97,14 +99,19 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			e := &env{plan: p, game: job.Game, task: task, manifest: manifest, start: time.Now(),
+			e := &env{plan: p, game: job.Game, bounds: job.bounds, task: task, manifest: manifest, start: time.Now(),
 				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps},
 				record: func(w Written) {
 					mu.Lock()
 					res.Files = append(res.Files, w)
 					mu.Unlock()
+				},
+				found: func(f Finding) {
+					mu.Lock()
+					res.Findings = append(res.Findings, f)
+					mu.Unlock()
 				}}
-			if err := job.run(gctx, e); err != nil {
+			if err := job.Run(gctx, e); err != nil {
 				if errors.Is(err, context.Canceled) && ctx.Err() == nil {
 					return err // another job failed first; its error is the one reported
 				}
@@ -146,51 +153,43 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 		err = ferr
 	}
 	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
-	res.Findings = map[string]map[string]any{}
-	for _, g := range games {
-		res.Findings[g] = manifest.Findings(g)
-	}
+	slices.SortStableFunc(res.Findings, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.Key, b.Key))
+	})
 	res.Elapsed = time.Since(start)
 	return res, err
 }
 
-// gameBounds returns a game's section of the configuration.
-func gameBounds(cfg configs.Config, game string) any {
-	switch game {
-	case "squares":
-		return cfg.Squares
-	case "flip":
-		return cfg.Flip
-	case "caniwin":
-		return cfg.CanIWin
-	case "nim":
-		return cfg.Nim
-	}
-	if g, ok := cfg.Subtraction[game]; ok {
-		return g
-	}
-	if g, ok := cfg.Octal[game]; ok {
-		return g
-	}
-	return nil
+// Finding is one finding of a game in a run.
+type Finding struct {
+	Game, Key string
+	games.Finding
 }
 
 // env is what a job gets to do its work and record it.
 type env struct {
 	plan     *Plan
 	game     string
+	bounds   any
 	task     *progress.Task
 	writer   *output.Writer
 	manifest *output.ManifestWriter
 	record   func(Written)
+	found    func(Finding)
 	start    time.Time
 }
 
-// workers is the pool size, for engines that split their own work.
-func (e *env) workers() int { return e.plan.Workers }
+// Workers is the pool size, for engines that split their own work.
+func (e *env) Workers() int { return e.plan.Workers }
 
-// progress returns an engine callback that feeds the task's current phase.
-func (e *env) progress(phase, unit string) func(done, total int64) {
+// Phase starts a phase of the job's progress.
+func (e *env) Phase(name, unit string, total int64) { e.task.Phase(name, unit, total) }
+
+// Set reports the progress of the phase.
+func (e *env) Set(done int64) { e.task.Set(done) }
+
+// Progress returns an engine callback that feeds the task's current phase.
+func (e *env) Progress(phase, unit string) grundy.Progress {
 	var once sync.Once
 	return func(done, total int64) {
 		once.Do(func() { e.task.Phase(phase, unit, total) })
@@ -198,16 +197,16 @@ func (e *env) progress(phase, unit string) func(done, total int64) {
 	}
 }
 
-// table writes one table in every configured format and lists it. rows is
+// Table writes one table in every configured format and lists it. rows is
 // the number of rows, shown as progress; a negative rows leaves progress to
 // the source (a sieve reports how far it has got, not rows).
-func (e *env) table(ctx context.Context, t output.Table, rows int64, src output.Source) error {
+func (e *env) Table(ctx context.Context, t output.Table, rows int64, src output.Source) error {
 	var rowProgress output.Progress
 	if rows >= 0 {
 		e.task.Phase("writing "+t.Name, "rows", rows)
 		rowProgress = e.task.Set
 	}
-	bounds, _ := json.Marshal(gameBounds(e.plan.Config, t.Game))
+	bounds, _ := json.Marshal(e.bounds)
 	start := time.Now()
 	files, err := e.writer.WriteTable(ctx, t, string(bounds), src, rowProgress)
 	// Formats put in place before another failed are whole: list them.
@@ -220,8 +219,8 @@ func (e *env) table(ctx context.Context, t output.Table, rows int64, src output.
 	return err
 }
 
-// figure draws a figure in every configured plot format and lists it.
-func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, error)) error {
+// Figure draws a figure in every configured plot format and lists it.
+func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, error)) error {
 	if len(e.plan.Config.Plots) == 0 {
 		return nil
 	}
@@ -230,7 +229,7 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 	}
 	e.task.Phase("drawing "+name, "", 0)
 	start := time.Now()
-	p, err := stoppable(ctx, draw)
+	p, err := stoppable.Do(ctx, draw)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -247,8 +246,8 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		if err != nil {
 			return err
 		}
-		_, err = stoppable(ctx, func() (struct{}, error) {
-			err := plots.Write(p, f, format)
+		_, err = stoppable.Do(ctx, func() (struct{}, error) {
+			err := figureSettings(e.plan.Config.Figures).Write(p, f, format)
 			if err != nil {
 				f.Abort()
 			}
@@ -266,7 +265,7 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 			}
 			return fmt.Errorf("plot %s: %w", path, err)
 		}
-		bounds, _ := json.Marshal(gameBounds(e.plan.Config, e.game))
+		bounds, _ := json.Marshal(e.bounds)
 		size, sum, err := f.Commit()
 		if err != nil {
 			return err
@@ -280,30 +279,8 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 	return nil
 }
 
-// stoppable runs f, which does not watch ctx, and returns ctx.Err() as soon
-// as ctx is done, leaving f to finish in the background and dropping its
-// result. It serves the steps with no cancellation of their own that take
-// seconds at the largest bounds: drawing a period raster of 10^7 values
-// (5 s), a period search or the records of 10^9 Grundy values. The cost is a
-// goroutine per call.
-func stoppable[T any](ctx context.Context, f func() (T, error)) (T, error) {
-	type result struct {
-		v   T
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		v, err := f()
-		done <- result{v, err}
-	}()
-	select {
-	case r := <-done:
-		return r.v, r.err
-	case <-ctx.Done():
-		var zero T
-		return zero, ctx.Err()
-	}
+// Finding records one finding of the job's game.
+func (e *env) Finding(key string, f games.Finding) {
+	e.manifest.SetFinding(e.game, key, f)
+	e.found(Finding{Game: e.game, Key: key, Finding: f})
 }
-
-// finding records one finding of the job's game.
-func (e *env) finding(key string, value any) { e.manifest.SetFinding(e.game, key, value) }
