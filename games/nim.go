@@ -99,8 +99,13 @@ func nimTable(ctx context.Context, s Sink, cfg Nim, table *grundy.NimTable, coun
 	}
 	s.Finding("positions", Wins{What: "positions", Count: count, FirstPlayerWins: count - losing, SecondPlayerWins: losing})
 	s.Finding("bouton", RuleCheck{Rule: "Bouton's rule (the player to move wins iff the nim-sum is not 0)", Positions: count, Agrees: true})
+	return nimFigure(ctx, s, cfg.MaxPile)
+}
+
+// nimFigure draws the nim-sum of two piles of up to maxPile.
+func nimFigure(ctx context.Context, s Sink, maxPile int) error {
 	return s.Figure(ctx, "nim_sum", func() (*plot.Plot, error) {
-		return plots.NimSumHeatmap("Nim: nim-sum of two piles (0 = the player to move loses)", cfg.MaxPile)
+		return plots.NimSumHeatmap("Nim: nim-sum of two piles (0 = the player to move loses)", maxPile)
 	})
 }
 

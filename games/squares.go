@@ -168,6 +168,14 @@ const growthPoints = 60
 // squaresLosingTable writes squares/p_positions from the sieve, streamed,
 // with the growth figure and the power-law fit.
 func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
+	return squaresLosingFrom(ctx, s, max, func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error {
+		return grundy.Losing(ctx, grundy.SquaresSet(), max, opts, emit)
+	})
+}
+
+// squaresLosingFrom is squaresLosingTable with the losing positions up to
+// max streamed, ascending, by losing: the sieve, or (Redraw) the table.
+func squaresLosingFrom(ctx context.Context, s Sink, max int64, losing func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error) error {
 	// As a b-file, the k-th losing position for k = 1, 2, ...: OEIS
 	// A030193, whose offset is 1.
 	t := output.Table{Game: "squares", Name: "p_positions",
@@ -182,7 +190,7 @@ func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
 	s.Phase("sieving", "n", max)
 	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
 		opts := grundy.Options{Workers: s.Workers(), Progress: func(done, total int64) { s.Set(done) }}
-		return grundy.Losing(ctx, grundy.SquaresSet(), max, opts,
+		return losing(ctx, opts,
 			func(losing []int64) error {
 				_, c := analysis.CountCurve(losing, max, growthPoints)
 				for i := range c {

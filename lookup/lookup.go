@@ -60,7 +60,7 @@ func Open(dir string) (*Tables, error) {
 		return nil, err
 	}
 	t := &Tables{Dir: dir, manifest: m, int32s: map[string][]int32{}, int64s: map[string][]int64{}}
-	if t.rules, err = rulesOf(m.Config); err != nil {
+	if t.rules, err = Rules(m); err != nil {
 		return nil, fmt.Errorf("%s: the configuration it records: %w", filepath.Join(dir, output.ManifestName), err)
 	}
 	return t, nil
@@ -260,8 +260,28 @@ func (t *Tables) heap(game string, args []string) (*games.Answer, error) {
 	return h.HeapAnswer(game, g, int(n), t.source(rel)), nil
 }
 
-// rulesOf reads the games defined by rules from the configuration a
-// manifest records (its "octal" and "subtraction" sections).
+// Rules reads the games defined by rules from a manifest: from the bounds
+// each game's files were made with ({"code", "max"} for an octal game,
+// {"set", "all_but", "max"} for a subtraction game), so that a game keeps
+// its rules after a partial rerun with another configuration.
+func Rules(m *output.Manifest) (map[string]games.Heap, error) {
+	c := map[string]any{"octal": map[string]any{}, "subtraction": map[string]any{}}
+	for name, e := range m.Games {
+		b, ok := e.Bounds.(map[string]any)
+		if !ok {
+			continue
+		}
+		if _, ok := b["code"]; ok {
+			c["octal"].(map[string]any)[name] = b
+		} else if _, ok := b["set"]; ok {
+			c["subtraction"].(map[string]any)[name] = b
+		}
+	}
+	return rulesOf(c)
+}
+
+// rulesOf reads games defined by rules from a configuration's "octal" and
+// "subtraction" sections.
 func rulesOf(config any) (map[string]games.Heap, error) {
 	data, err := json.Marshal(config)
 	if err != nil {
@@ -321,4 +341,24 @@ func (t *Tables) grundysGame(args []string) (*games.Answer, error) {
 		}
 	}
 	return games.GrundysGameAnswer(heaps, g, t.source(rel)), nil
+}
+
+// Manifest returns the manifest of the folder.
+func (t *Tables) Manifest() *output.Manifest { return t.manifest }
+
+// Columns reads the tables of game, each checked against the manifest
+// before it is read (for games.Redraw).
+func (t *Tables) Columns(game string) games.Columns { return gameColumns{t, game} }
+
+type gameColumns struct {
+	t    *Tables
+	game string
+}
+
+func (c gameColumns) Int32s(table, name string) ([]int32, error) {
+	return column(c.t, c.t.int32s, c.game+"/"+table+".parquet", name)
+}
+
+func (c gameColumns) Int64s(table, name string) ([]int64, error) {
+	return column(c.t, c.t.int64s, c.game+"/"+table+".parquet", name)
 }

@@ -241,7 +241,7 @@ func safeEntry(f File) bool {
 		strings.HasPrefix(game, ".") || strings.HasPrefix(name, ".") {
 		return false
 	}
-	for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg"} {
+	for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg", ".pdf"} {
 		if strings.HasSuffix(name, ext) && len(name) > len(ext) {
 			return true
 		}
@@ -373,7 +373,7 @@ func (w *ManifestWriter) Finish(status string) error {
 		w.pending.Stop()
 	}
 	w.m.Status = status
-	if w.m.Run != nil {
+	if w.m.Run != nil && w.m.Run.Finished == "" {
 		w.m.Run.Finished = TimeText(time.Now())
 	}
 	w.m.Replacing = nil

@@ -52,6 +52,8 @@ type Result struct {
 
 	Elapsed time.Duration
 	Status  string
+	// Skipped lists the figures Redraw could not draw from the tables.
+	Skipped []string
 }
 
 // Run executes the plan. Files are written under the configured output

@@ -27,6 +27,7 @@ Usage:
   tabulate run [flags]          compute every table of the configuration (see tabulate run --help)
   tabulate solve GAME ARGS...   answer one position (see tabulate solve --help)
   tabulate census --config FILE compute a census of octal or subtraction games (see tabulate census --help)
+  tabulate plot OUT [flags]     draw the figures of OUT again from its tables (see tabulate plot --help)
   tabulate version              print the version
 
 Games: %s.
@@ -74,6 +75,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return solveCommand(ctx, args[1:], stdout, stderr)
 	case "census":
 		return censusCommand(ctx, args[1:], stdout, stderr)
+	case "plot":
+		return plotCommand(ctx, args[1:], stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "tabulate", pipeline.Version)
 		return nil
