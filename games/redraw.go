@@ -35,7 +35,9 @@ func Redraw(game string, bounds json.RawMessage, heap *Heap, cols Columns) (run 
 			return nil, nil, err
 		}
 		h := *heap
-		h.Values = func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) { return seq, nil }
+		h.Values = func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
+			return seq, nil
+		}
 		return func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, len(seq)-1) }, nil, nil
 	}
 	switch game {
@@ -90,4 +92,3 @@ func Redraw(game string, bounds json.RawMessage, heap *Heap, cols Columns) (run 
 	}
 	return nil, []string{game + ": its figures are drawn from values its tables do not hold; rerun it to draw them"}, nil
 }
-
