@@ -14,6 +14,7 @@
 //	tabulate solve --config FILE NAME N
 //	tabulate solve [--json] [--from OUT] GAME POSITION | GAME -
 //	tabulate census --config FILE [--out DIR] [--workers N] [--max-seconds-per-game S] [-q]
+//	tabulate plot OUT [--config FILE] [--plots png,svg,pdf] [-q]
 //	tabulate version
 //
 // run reads a YAML configuration (without --config, configs/default.yaml,
@@ -34,6 +35,12 @@
 // line); --from OUT answers from the Parquet tables of an earlier run,
 // checked against the manifest's sha256, instead of computing; --config FILE
 // names the configuration that defines games by rules.
+//
+// plot draws the figures of the output folder OUT of an earlier run again
+// from its tables (checked against the manifest's sha256), with the figures:
+// section and plots: of --config FILE and --plots, without computing any
+// value; with the run's own settings it draws the run's figures byte for
+// byte.
 //
 // census computes every game of the families in the configuration's census
 // section (every octal code with up to so many digits, every subtraction set
