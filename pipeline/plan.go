@@ -1,26 +1,28 @@
 package pipeline
 
 import (
-	"context"
 	"fmt"
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/internal/buildinfo"
+	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
 
-// Version is the tool version recorded in every Parquet file and manifest.
-const Version = "0.1.0"
+// Version is the tool version recorded in every Parquet file and manifest:
+// the module version or VCS revision the binary was built from (see package
+// internal/buildinfo for the rules and the fallback).
+var Version = buildinfo.Version()
 
-// Job is one unit of the plan: a table (with the figures drawn from it).
+// Job is one unit of the plan: a table of a game (with the figures and
+// findings drawn from it).
 type Job struct {
-	Game   string
-	Name   string  // the table, such as "grundy"
-	Memory int64   // estimated peak bytes this job adds
-	Cost   float64 // rough relative work, to start the longest jobs first
-	run    func(ctx context.Context, e *env) error
+	Game string
+	games.Job
+	bounds any // the game's section, recorded with its tables
 }
 
 // Plan is the list of jobs a configuration asks for, with its memory budget.
@@ -43,20 +45,14 @@ type MemoryError struct {
 func (e *MemoryError) Error() string {
 	var parts []string
 	for _, j := range e.Largest {
-		parts = append(parts, fmt.Sprintf("%s/%s %s", j.Game, j.Name, Bytes(j.Memory)))
+		parts = append(parts, fmt.Sprintf("%s/%s %s", j.Game, j.Table, Bytes(j.Memory)))
 	}
 	return fmt.Sprintf("the run needs an estimated %s of memory (%s), over the limit of %s (%s): lower those bounds or raise --max-memory / max_memory",
 		Bytes(e.Estimate), strings.Join(parts, ", "), Bytes(e.Limit), e.LimitSource)
 }
 
 // PhysicalMemory returns the machine's RAM in bytes (0 if unknown).
-func PhysicalMemory() int64 {
-	var si syscall.Sysinfo_t
-	if err := syscall.Sysinfo(&si); err != nil {
-		return 0
-	}
-	return int64(si.Totalram) * int64(si.Unit)
-}
+func PhysicalMemory() int64 { return int64(sysmem.Total()) }
 
 // AutoMemoryShare is the share of physical memory a plan may use when
 // max_memory is auto.
@@ -83,22 +79,11 @@ func NewPlan(cfg configs.Config) (*Plan, error) {
 			limitSource = "auto: RAM unknown, 4 GiB"
 		}
 	}
-	for _, game := range configs.Games {
-		if !cfg.Runs(game) {
-			continue
-		}
-		switch game {
-		case "squares":
-			p.Jobs = append(p.Jobs, squaresJobs(cfg.Squares)...)
-		case "flip":
-			p.Jobs = append(p.Jobs, flipJobs(cfg.Flip, p.Workers)...)
-		case "caniwin":
-			p.Jobs = append(p.Jobs, caniwinJobs(cfg.CanIWin)...)
-		case "nim":
-			p.Jobs = append(p.Jobs, nimJobs(cfg.Nim)...)
+	for _, g := range cfg.Selected() {
+		for _, j := range g.Jobs(p.Workers) {
+			p.Jobs = append(p.Jobs, Job{Game: g.Name, Job: j, bounds: g.Bounds})
 		}
 	}
-	p.Jobs = append(p.Jobs, customJobs(cfg, p.Workers)...)
 	p.Memory = baseMemory
 	for _, j := range p.Jobs {
 		p.Memory += j.Memory
@@ -137,4 +122,4 @@ func (p *Plan) Games() []string {
 }
 
 // taskName names a job in progress output.
-func (j *Job) taskName() string { return j.Game + "/" + j.Name }
+func (j *Job) taskName() string { return j.Game + "/" + j.Table }
