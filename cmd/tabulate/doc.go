@@ -10,6 +10,7 @@
 //	tabulate solve flip BOARD
 //	tabulate solve caniwin M T
 //	tabulate solve nim PILE [PILE...]
+//	tabulate solve grundy-game HEAP [HEAP...]
 //	tabulate census --config FILE [--out DIR] [--workers N] [--max-seconds-per-game S] [-q]
 //	tabulate run --shard K/N ... | tabulate run --shards N ...
 //	tabulate merge [-q] OUT

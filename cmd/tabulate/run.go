@@ -20,7 +20,9 @@ import (
 	"github.com/tabulate-games/tabulate/progress"
 )
 
-const usageText = `tabulate computes impartial combinatorial games and writes tables, figures and a manifest.
+var usageText = fmt.Sprintf(usageFormat, gameList())
+
+const usageFormat = `tabulate computes impartial combinatorial games and writes tables, figures and a manifest.
 
 Usage:
   tabulate run [flags]          compute every table of the configuration (see tabulate run --help)
@@ -29,7 +31,7 @@ Usage:
   tabulate merge OUT            merge the shards of a run (tabulate run --shard K/N) into OUT
   tabulate version              print the version
 
-Games: squares (take-a-square), flip (Flip Game II), caniwin (Can I Win), nim.
+Games: %s.
 Exit status: 0 success, 1 failure while running, 2 usage or configuration error,
 130/143 interrupted by SIGINT/SIGTERM.
 `
