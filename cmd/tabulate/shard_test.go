@@ -21,12 +21,14 @@ import (
 	"github.com/tabulate-games/tabulate/shard"
 )
 
-// shardConfig is several games and a small census (30 games), a few seconds
-// in all.
+// shardConfig is several games, built-in and defined by rules, and a small
+// census (30 games), a few seconds in all.
 const shardConfig = `
 formats: [parquet, csv]
 plots: [png, svg]
-games: [squares, flip, caniwin, nim]
+games: [squares, flip, caniwin, nim, kayles, s134]
+octal: { kayles: { code: "0.77", max: 5000 } }
+subtraction: { s134: { set: [1, 3, 4], max: 5000 } }
 squares: { grundy_max: 3000, win_max: 3000 }
 flip: { run_max: 100, position_max: 16, count_max: 20, board_max: 8 }
 caniwin: { max_choosable: 8, max_total: 40 }
@@ -272,7 +274,7 @@ func compareParquetBut(t *testing.T, a, b, column string) {
 
 // compareManifests compares two manifests but for the fields that are per
 // run by nature: config.out, and the sha256 and bytes of the census tables.
-func compareManifests(t *testing.T, a, b string) { compareManifestsGames(t, a, b, 5) }
+func compareManifests(t *testing.T, a, b string) { compareManifestsGames(t, a, b, 7) }
 
 // compareManifestsGames is compareManifests for manifests of games entries
 // (the census counts as one).
