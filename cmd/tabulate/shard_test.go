@@ -146,6 +146,9 @@ func isCensusTable(rel string) bool {
 // there too); the manifest in everything but config.out (the folder) and the
 // sha256 and size of the census tables.
 func TestShardMergeMatchesOneRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: about 20 runs of a small config (4 minutes under -race on a loaded machine); the plain go test runs it")
+	}
 	config := writeConfig(t, shardConfig)
 	dir := t.TempDir()
 	single, merged := filepath.Join(dir, "single"), filepath.Join(dir, "merged")
@@ -321,6 +324,9 @@ func copyTree(t *testing.T, src, dst string) {
 // from another configuration or with a changed file names the shard, exits 2
 // and writes nothing.
 func TestMergeRefuses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: about 20 runs of a small config (4 minutes under -race on a loaded machine); the plain go test runs it")
+	}
 	config := writeConfig(t, shardConfig)
 	base := filepath.Join(t.TempDir(), "base")
 	runShards(t, config, base, 3)
