@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -404,5 +405,50 @@ func TestMergeRefuses(t *testing.T) {
 	// The unspoilt shards merge.
 	if code, _, stderr := runTabulate(t, "merge", "-q", base); code != 0 {
 		t.Errorf("merge of good shards: exit %d: %s", code, stderr)
+	}
+}
+
+// TestShardSpec checks where tabulate run takes its shard from: --shard
+// first, then the scheduler's environment, and the mistakes it refuses.
+func TestShardSpec(t *testing.T) {
+	slurm := map[string]string{"SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "4"}
+	k8s := map[string]string{"JOB_COMPLETION_INDEX": "1"}
+	tests := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		want    shard.Spec
+		sharded bool
+		wantErr string
+	}{
+		{name: "none", sharded: false},
+		{name: "flag", args: []string{"--shard", "1/3"}, want: shard.Spec{Index: 1, Count: 3}, sharded: true},
+		{name: "flag over slurm", args: []string{"--shard", "0/2"}, env: slurm, want: shard.Spec{Index: 0, Count: 2}, sharded: true},
+		{name: "slurm", env: slurm, want: shard.Spec{Index: 2, Count: 4}, sharded: true},
+		{name: "kubernetes", args: []string{"--shards", "3"}, env: k8s, want: shard.Spec{Index: 1, Count: 3}, sharded: true},
+		{name: "kubernetes without count", env: k8s, wantErr: "--shards"},
+		{name: "count without index", args: []string{"--shards", "3"}, wantErr: "neither --shard nor JOB_COMPLETION_INDEX"},
+		{name: "flags disagree", args: []string{"--shard", "1/3", "--shards", "4"}, wantErr: "disagree"},
+		{name: "bad flag", args: []string{"--shard", "3/3"}, wantErr: "0..2"},
+		{name: "bad count", args: []string{"--shards", "0"}, env: k8s, wantErr: "out of range"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rf := newRunFlags()
+			if err := rf.fs.Parse(tt.args); err != nil {
+				t.Fatal(err)
+			}
+			got, sharded, err := rf.shardSpec(func(k string) string { return tt.env[k] })
+			if tt.wantErr != "" {
+				var ue *UsageError
+				if !errors.As(err, &ue) || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("got %v, want a usage error with %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || sharded != tt.sharded || got != tt.want {
+				t.Errorf("got %v, %v, %v; want %v, %v", got, sharded, err, tt.want, tt.sharded)
+			}
+		})
 	}
 }
