@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/stoppable"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/plots"
 )
@@ -106,7 +107,10 @@ func squaresGrundyTables(ctx context.Context, s Sink, g []int32) error {
 		return err
 	}
 
-	records := analysis.Records(g)
+	records, err := stoppable.Do(ctx, func() ([]analysis.Record, error) { return analysis.Records(g), nil })
+	if err != nil {
+		return err
+	}
 	rt := output.Table{Game: "squares", Name: "records",
 		Columns: []output.Column{
 			{Name: "grundy", Type: output.Int32, Sorted: true},
@@ -127,7 +131,10 @@ func squaresGrundyTables(ctx context.Context, s Sink, g []int32) error {
 
 	seq := g
 	s.Phase("looking for a period", "", 0)
-	period := analysis.FindPeriod(seq)
+	period, err := stoppable.Do(ctx, func() (analysis.Period, error) { return analysis.FindPeriod(seq), nil })
+	if err != nil {
+		return err
+	}
 	last := records[len(records)-1]
 	// No theorem bounds the period of an infinite subtraction set: say so,
 	// and say proven: false rather than leave the key out.

@@ -20,6 +20,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/stoppable"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/progress"
 )
@@ -252,8 +253,11 @@ func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 	}
 	e.task.Phase("drawing "+name, "", 0)
 	start := time.Now()
-	p, err := draw()
+	p, err := stoppable.Do(ctx, draw)
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fmt.Errorf("plot %s/%s: %w", e.game, name, err)
 	}
 	dir := filepath.Join(e.plan.Config.Out, e.game)
@@ -266,8 +270,19 @@ func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		if err != nil {
 			return err
 		}
-		if err := figureSettings(e.plan.Config.Figures).Write(p, f, format); err != nil {
-			f.Abort()
+		_, err = stoppable.Do(ctx, func() (struct{}, error) {
+			err := figureSettings(e.plan.Config.Figures).Write(p, f, format)
+			if err != nil {
+				f.Abort()
+			}
+			return struct{}{}, err
+		})
+		if ctx.Err() != nil {
+			// The drawing goes on in the background into its temporary
+			// file, which the run's Temps removes when the run ends.
+			return ctx.Err()
+		}
+		if err != nil {
 			var fe *output.FileError
 			if errors.As(err, &fe) {
 				return err // names the file already

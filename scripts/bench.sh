@@ -150,13 +150,14 @@ bench() {
 if [[ "$what" == all || "$what" == runs || "$what" == full ]]; then
   echo "== large runs (tabulate run from the built binary; Parquet only, except the default job)"
   timed "default run (all games, parquet+csv, all plots)" "$tmp/tabulate" run -q --out "$tmp/default"
-  timed "squares: losing n <= 10^9" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/s9" \
-    --config <(printf 'squares: {grundy_max: 1, win_max: 1000000000}\n')
+  # Config files, not <(...): each of the $samples runs reads its config.
+  printf 'squares: {grundy_max: 1, win_max: 1000000000}\n' > "$tmp/s9.yaml"
+  printf 'squares: {grundy_max: 10000000, win_max: 1}\n' > "$tmp/g7.yaml"
+  timed "squares: losing n <= 10^9" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/s9" --config "$tmp/s9.yaml"
   if [[ "$what" == full ]]; then
     timed "squares: losing n <= 2^32, Grundy n <= 10^7" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/s32" --config configs/scale-squares.yaml
   fi
-  timed "squares: Grundy n <= 10^7 alone" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/g7" \
-    --config <(printf 'squares: {grundy_max: 10000000, win_max: 1}\n')
+  timed "squares: Grundy n <= 10^7 alone" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/g7" --config "$tmp/g7.yaml"
   timed "caniwin: every pair M <= 25, T <= 325" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/c25" --config configs/scale-caniwin.yaml
   timed "flip: positions to length 80, runs to 10^5" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/f80" --config configs/scale-flip.yaml
   for f in "$tmp"/s9/manifest.json "$tmp"/s32/manifest.json; do

@@ -45,10 +45,14 @@
 // files intact; otherwise it names the shards at fault, exits 2 and writes
 // nothing) and writes the tables, figures and manifest one run writes.
 //
-// Exit status: 0 on success; 1 when a run fails while computing or writing;
-// 2 for a usage or configuration error, or a plan refused for memory, in
-// which case nothing is written; 130 or 143 when interrupted by SIGINT or
-// SIGTERM. Every table is written under a temporary name and renamed into
-// place only when complete, so an interrupted or failed run never leaves a
-// partial file under a final name.
+// Exit status: 0 on success; 1 when a run fails while computing or writing
+// (or an answer cannot be written to standard output); 2 for a usage or
+// configuration error, a plan refused for memory, an output folder in use by
+// another run (the message names its PID) or an earlier manifest that is not
+// a regular file, in which case nothing is written; 128+signal when stopped by
+// SIGINT (130), SIGTERM (143), SIGHUP (129) or SIGPIPE (141). A second signal
+// stops at once. Every table is written under a temporary name and renamed
+// into place only when complete, and OUT/manifest.json lists, at every
+// instant, only whole files with their checksums: see the output package for
+// how.
 package main

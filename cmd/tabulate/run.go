@@ -32,8 +32,9 @@ Usage:
   tabulate version              print the version
 
 Games: %s.
-Exit status: 0 success, 1 failure while running, 2 usage or configuration error,
-130/143 interrupted by SIGINT/SIGTERM.
+Exit status: 0 success, 1 failure while running, 2 usage or configuration error
+(or the output folder in use by another run), 128+signal when stopped
+(130 SIGINT, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE).
 `
 
 // UsageError is a mistake in the command line. It exits with status 2 and
