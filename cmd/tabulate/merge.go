@@ -60,6 +60,9 @@ func mergeCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return fmt.Errorf("the configuration recorded by the shards: %w", err)
 	}
+	if err := checkCoverage(cfg, shards); err != nil {
+		return err
+	}
 	if err := checkOut(out, ""); err != nil {
 		return err
 	}
@@ -178,6 +181,51 @@ func checkShards(out string) ([]shardDir, error) {
 // localPath reports whether p is a clean relative path inside a folder.
 func localPath(p string) bool {
 	return p != "" && !path.IsAbs(p) && path.Clean(p) == p && p != ".." && !strings.HasPrefix(p, "../") && !strings.Contains(p, `\`) && filepath.IsLocal(filepath.FromSlash(p))
+}
+
+// checkCoverage checks that the shards together did every job of the plan
+// and every game of the census exactly once, as their records list them.
+func checkCoverage(cfg configs.Config, shards []shardDir) error {
+	count := map[string]int{}
+	for _, s := range shards {
+		for _, j := range s.rec.Jobs {
+			count["job "+j]++
+		}
+		for _, g := range s.rec.CensusGames {
+			count["census game "+g]++
+		}
+	}
+	var want []string
+	for _, g := range cfg.Selected() {
+		for _, j := range g.Jobs(1) {
+			want = append(want, "job "+g.Name+"/"+j.Table)
+		}
+	}
+	if cfg.Census.Enabled() {
+		games, err := census.Games(cfg.Census)
+		if err != nil {
+			return err
+		}
+		for _, g := range games {
+			want = append(want, "census game "+g.Family+"/"+g.Name())
+		}
+	}
+	var problems []string
+	for _, w := range want {
+		if c := count[w]; c != 1 {
+			problems = append(problems, fmt.Sprintf("%s done by %d shards", w, c))
+		}
+		delete(count, w)
+	}
+	for extra := range count {
+		problems = append(problems, extra+" is not in the configuration")
+	}
+	if len(problems) > 0 {
+		slices.Sort(problems)
+		return &UsageError{Msg: "cannot merge " + cfg.Out + ": the shards do not split the run exactly: " + strings.Join(problems[:min(5, len(problems))], "; "),
+			Hint: "nothing was written; run every shard with the same configuration and tabulate"}
+	}
+	return nil
 }
 
 // readShardRecord reads a shard.json.

@@ -59,6 +59,26 @@ func TestShardSplit(t *testing.T) {
 	if len(games) != 30 {
 		t.Fatalf("census has %d games, want 15 + 15", len(games))
 	}
+	// The split must not depend on the node: a plan built for another
+	// number of workers (CPUs) splits the same way.
+	cfg8 := cfg
+	cfg8.Workers = 8
+	plan8, err := pipeline.NewPlan(cfg8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range 3 {
+		s := shard.Spec{Index: k, Count: 3}
+		a, b := shardJobs(plan.Jobs, s), shardJobs(plan8.Jobs, s)
+		if len(a) != len(b) {
+			t.Fatalf("shard %v: %d jobs with %d workers, %d with 8", s, len(a), plan.Workers, len(b))
+		}
+		for i := range a {
+			if a[i].Game != b[i].Game || a[i].Table != b[i].Table {
+				t.Errorf("shard %v: job %s/%s with %d workers, %s/%s with 8", s, a[i].Game, a[i].Table, plan.Workers, b[i].Game, b[i].Table)
+			}
+		}
+	}
 	for n := 1; n <= 7; n++ {
 		jobs := map[string]int{}
 		inCensus := map[string]int{}
@@ -379,6 +399,17 @@ func TestMergeRefuses(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, "does not match its sha256"},
+		{"job done twice", func(t *testing.T, out string) {
+			p := filepath.Join(out, "shards", "0-of-3", ShardName)
+			rec, err := readShardRecord(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec.Jobs = append(rec.Jobs, "nim/positions", "nim/positions")
+			if err := writeShardRecord(filepath.Dir(p), rec); err != nil {
+				t.Fatal(err)
+			}
+		}, "job nim/positions done by"},
 		{"two splits", func(t *testing.T, out string) {
 			if code, _, stderr := runTabulate(t, "run", "--config", config, "--out", out, "--shard", "0/2", "-q"); code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
