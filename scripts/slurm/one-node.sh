@@ -9,7 +9,8 @@
 #
 # What it writes outside STATE_DIR, because the daemons look nowhere else:
 # /etc/munge/munge.key (only if absent) and /etc/slurm/slurm.conf (kept aside as
-# slurm.conf.tabulate-saved if one was there, and put back by stop).
+# slurm.conf.tabulate-saved if one was there, and put back by stop; removed by
+# stop if none was there).
 set -euo pipefail
 
 cmd="${1:?usage: one-node.sh start|stop STATE_DIR}"
@@ -57,6 +58,8 @@ start() {
   chmod 400 /etc/munge/munge.key
   if [[ -e /etc/slurm/slurm.conf && ! -e /etc/slurm/slurm.conf.tabulate-saved ]]; then
     mv /etc/slurm/slurm.conf /etc/slurm/slurm.conf.tabulate-saved
+  elif [[ ! -e /etc/slurm/slurm.conf ]]; then
+    touch "$state/slurm.conf.ours" # none was there: stop removes ours
   fi
   cat >/etc/slurm/slurm.conf <<CONF
 # Written by tabulate's scripts/slurm/one-node.sh for a one-node test cluster.
@@ -107,6 +110,8 @@ stop() {
   done
   if [[ -e /etc/slurm/slurm.conf.tabulate-saved ]]; then
     mv /etc/slurm/slurm.conf.tabulate-saved /etc/slurm/slurm.conf
+  elif [[ -e "$state/slurm.conf.ours" ]]; then
+    rm -f /etc/slurm/slurm.conf "$state/slurm.conf.ours"
   fi
   log "stopped"
 }
