@@ -296,7 +296,7 @@ func mergeGames(ctx context.Context, cfg configs.Config, shards []shardDir) erro
 				if !slices.Contains(names, f.Game) {
 					continue
 				}
-				if err := copyChecked(ctx, temps, filepath.Join(s.dir, filepath.FromSlash(f.Path)), filepath.Join(out, filepath.FromSlash(f.Path)), f.SHA256); err != nil {
+				if err := copyChecked(ctx, temps, filepath.Join(s.dir, filepath.FromSlash(f.Path)), out, f.Path, f.SHA256); err != nil {
 					return err
 				}
 				if err := manifest.Add(f); err != nil {
@@ -325,9 +325,10 @@ func mergeGames(ctx context.Context, cfg configs.Config, shards []shardDir) erro
 	return err
 }
 
-// copyChecked copies src to dst through a temporary file, renamed into
+// copyChecked copies src to OUT/rel (made only inside out, see
+// output.MkdirIn) through a temporary file, renamed into
 // place only if its sha256 is want.
-func copyChecked(ctx context.Context, temps *output.Temps, src, dst, want string) error {
+func copyChecked(ctx context.Context, temps *output.Temps, src, out, rel, want string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -336,9 +337,11 @@ func copyChecked(ctx context.Context, temps *output.Temps, src, dst, want string
 		return err
 	}
 	defer in.Close()
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return fmt.Errorf("create folder %s: %w", filepath.Dir(dst), err)
+	dir, err := output.MkdirIn(out, path.Dir(rel))
+	if err != nil {
+		return err
 	}
+	dst := filepath.Join(dir, path.Base(rel))
 	f, err := temps.Create(dst)
 	if err != nil {
 		return err
@@ -370,10 +373,11 @@ func importJournals(out string, shards []shardDir) error {
 			if err != nil {
 				return err
 			}
-			dst := filepath.Join(out, filepath.FromSlash(f.Path))
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				return fmt.Errorf("create folder %s: %w", filepath.Dir(dst), err)
+			dir, err := output.MkdirIn(out, path.Dir(f.Path))
+			if err != nil {
+				return err
 			}
+			dst := filepath.Join(dir, path.Base(f.Path))
 			if _, _, err := output.WriteFileAtomic(dst, data); err != nil {
 				return err
 			}
