@@ -195,3 +195,13 @@ func writeOrdered(w *bytes.Buffer, v any) error {
 	}
 	return nil
 }
+
+// SetGameRun records the run that computed game's files, such as the shard
+// run whose files a merge takes over.
+func (w *ManifestWriter) SetGameRun(game string, info *RunInfo) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if e := w.m.Games[game]; e != nil {
+		e.Run = info
+	}
+}
