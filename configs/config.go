@@ -101,6 +101,12 @@ func (s SetSpec) MarshalJSON() ([]byte, error) {
 // CustomMaxLimit is the largest heap a custom game may be tabulated to.
 const CustomMaxLimit = 10_000_000
 
+// OctalMaxLimit is the largest heap an octal game may be tabulated to: 2^30,
+// about 4 GiB of values (the sparse-space engine's memory is about 7 bytes a
+// heap, grundy.OctalGrundyMemory); the run's memory plan decides whether a
+// given machine allows it.
+const OctalMaxLimit = 1 << 30
+
 // PrimesMaxLimit is the largest heap for the subtraction set of the primes,
 // whose work grows as max² (10^6 takes seconds, 10^7 would take hours).
 const PrimesMaxLimit = 1_000_000
@@ -280,7 +286,7 @@ func (c *Config) validateCustom() error {
 		case isSub && isOct:
 			return &Error{Key: key, Problem: "is defined under both subtraction and octal", Allowed: "one definition per name"}
 		case !validName(name):
-			return &Error{Key: key, Problem: "is not a usable game name", Allowed: "lower-case letters, digits, - and _, starting with a letter"}
+			return &Error{Key: key, Problem: "is not a usable game name", Allowed: fmt.Sprintf("1 to %d lower-case letters, digits, - and _, starting with a letter", NameMax)}
 		}
 		var max int
 		limit := CustomMaxLimit
@@ -296,6 +302,7 @@ func (c *Config) validateCustom() error {
 		} else {
 			g := c.Octal[name]
 			max = g.Max
+			limit = OctalMaxLimit
 			if _, err := g.Rules(); err != nil {
 				return &Error{Key: key + ".code", Value: fmt.Sprintf("%q", g.Code), Problem: err.Error()}
 			}
@@ -307,9 +314,13 @@ func (c *Config) validateCustom() error {
 	return nil
 }
 
+// NameMax is the longest name of a game defined by rules: a folder name on
+// every file system, with room for the table names in it.
+const NameMax = 64
+
 // validName reports whether a custom game name can be a folder name.
 func validName(name string) bool {
-	if name == "" || name[0] < 'a' || name[0] > 'z' {
+	if name == "" || len(name) > NameMax || name[0] < 'a' || name[0] > 'z' {
 		return false
 	}
 	for _, r := range name {

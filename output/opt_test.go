@@ -1,4 +1,4 @@
-package output
+package output_test
 
 import (
 	"context"
@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/internal/parquettest"
+	. "github.com/tabulate-games/tabulate/output"
 )
 
 // TestNullableAndDouble writes nullable integer and double columns and reads
@@ -29,12 +32,19 @@ func TestNullableAndDouble(t *testing.T) {
 	}, nil); err != nil {
 		t.Fatal(err)
 	}
-	pt, err := ReadParquet(filepath.Join(dir, "test", "opt.parquet"))
+	pt, err := parquettest.Read(filepath.Join(dir, "test", "opt.parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(pt.Columns, rows) {
-		t.Errorf("parquet read back %v, want %v", pt.Columns, rows)
+	i32 := func(v int32) *int32 { return &v }
+	i64 := func(v int64) *int64 { return &v }
+	want := []any{
+		[]*int64{i64(12), nil, i64(-1)},
+		[]*int32{nil, i32(15), i32(0)},
+		[]float64{0.1, 2.5e-7, 3},
+	}
+	if !reflect.DeepEqual(pt.Columns, want) {
+		t.Errorf("parquet read back %v, want %v", pt.Columns, want)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "test", "opt.csv"))
 	if err != nil {

@@ -174,7 +174,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 	}
 	var files []File
 	for _, o := range outs {
-		size, sum, err := o.file.Commit()
+		size, sum, err := o.file.CommitContext(ctx)
 		if err != nil {
 			return files, err
 		}

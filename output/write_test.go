@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/internal/longtest"
+	"github.com/tabulate-games/tabulate/internal/parquettest"
 )
 
 // sampleTable has a column of every type.
@@ -119,7 +120,7 @@ func TestWriteTableRoundTrip(t *testing.T) {
 
 func checkParquet(t *testing.T, path string, want Batch) {
 	t.Helper()
-	got, err := ReadParquet(path)
+	got, err := parquettest.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}

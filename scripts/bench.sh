@@ -15,6 +15,14 @@
 # on a shared machine the minimum is the closest to the unloaded time and the
 # median says how much the load moved it.
 #
+#   scripts/bench.sh octal [N] [REGEX]
+#                               the octal engine beside the C++ solver of
+#                               tczajka/octal-games (built from
+#                               ../shared/peers/czajka-octal if it is there),
+#                               N samples each (default 3), min and median
+#                               and the ratio peer/engine; REGEX narrows the
+#                               rows (e.g. '\.6_n=1000000$')
+#
 # Each large run is the real command on a shipped configuration, timed by
 # /usr/bin/time -v. Each benchmark runs the plain algorithm (what a competent
 # programmer writes for the original problem, on one core) and the engine on
@@ -27,6 +35,50 @@ what="${1:-all}"
 samples="${BENCH_SAMPLES:-5}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
+
+if [[ "$what" == octal ]]; then
+  count="${2:-3}"
+  rows="${3:-.}"
+  peer_run="$(cd .. && pwd)/shared/peers/czajka-octal/run.sh"
+  [[ -x "$peer_run" ]] && "$peer_run" .6 10 >/dev/null  # builds the solver once
+  echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "go: $(go version); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  go test ./grundy -run '^$' -bench "OctalPeer/(${rows})" -benchtime 1x -count "$count" -timeout 6h | tee /dev/stderr |
+    awk '/^BenchmarkOctalPeer/ {
+      name = $1; sub(/^BenchmarkOctalPeer\//, "", name); sub(/-[0-9]+$/, "", name)
+      t[name] = t[name] " " $3 / 1e9
+      if (!(name in seen)) { seen[name] = 1; order[++n] = name }
+    }
+    function stats(s, out,   a, k, i, j, x) {
+      k = split(s, a, " ")
+      for (i = 2; i <= k; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j+1] = a[j]; a[j+1] = x }
+      out["min"] = a[1]; out["med"] = (k % 2) ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2; out["k"] = k
+    }
+    END {
+      printf "%-26s %-7s %9s %9s %8s\n", "game/n", "who", "min s", "median s", "samples"
+      for (i = 1; i <= n; i++) {
+        name = order[i]; stats(t[name], st)
+        printf "%-26s %-7s %9.2f %9.2f %8d\n", substr(name, 1, match(name, /\/[a-z]+$/) - 1), substr(name, match(name, /[a-z]+$/)), st["min"], st["med"], st["k"]
+        if (name ~ /\/engine$/) {
+          base = name; sub(/\/engine$/, "/peer", base)
+          if (base in t) { stats(t[base], pb); printf "%-26s ratio peer/engine: %.2fx (min) %.2fx (median)\n", "", pb["min"] / st["min"], pb["med"] / st["med"] }
+        }
+      }
+    }'
+  echo "== peak resident memory (/usr/bin/time), the engine in a test binary of its own"
+  go test -c -o "$tmp/grundy.test" ./grundy
+  for spec in .354,10000000 grundy,16777216; do
+    code="${spec%,*}"; n="${spec#*,}"
+    if [[ -x "$peer_run" ]]; then
+      /usr/bin/time -f "%M" "$peer_run" "$code" "$n" > /dev/null 2> "$tmp/peer.rss"
+      printf '%-26s %-7s %8.2f B/heap\n' "$code n=$n" peer "$(awk -v n="$n" 'END {print $1 * 1024 / n}' "$tmp/peer.rss")"
+    fi
+    TABULATE_OCTAL_PROCESS="$spec" /usr/bin/time -f "%M" "$tmp/grundy.test" -test.run '^TestOctalEngineProcess$' > /dev/null 2> "$tmp/engine.rss"
+    printf '%-26s %-7s %8.2f B/heap\n' "$code n=$n" engine "$(awk -v n="$n" 'END {print $1 * 1024 / n}' "$tmp/engine.rss")"
+  done
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
 
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime; }
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"

@@ -10,6 +10,7 @@
 //	tabulate solve flip BOARD
 //	tabulate solve caniwin M T
 //	tabulate solve nim PILE [PILE...]
+//	tabulate solve grundy-game HEAP [HEAP...]
 //	tabulate census --config FILE [--out DIR] [--workers N] [--max-seconds-per-game S] [-q]
 //	tabulate version
 //
@@ -31,10 +32,14 @@
 // per game, figures and findings. Finished games are journalled under
 // OUT/.census/, so a stopped census resumes where it was.
 //
-// Exit status: 0 on success; 1 when a run fails while computing or writing;
-// 2 for a usage or configuration error, or a plan refused for memory, in
-// which case nothing is written; 130 or 143 when interrupted by SIGINT or
-// SIGTERM. Every table is written under a temporary name and renamed into
-// place only when complete, so an interrupted or failed run never leaves a
-// partial file under a final name.
+// Exit status: 0 on success; 1 when a run fails while computing or writing
+// (or an answer cannot be written to standard output); 2 for a usage or
+// configuration error, a plan refused for memory, an output folder in use by
+// another run (the message names its PID) or an earlier manifest that is not
+// a regular file, in which case nothing is written; 128+signal when stopped by
+// SIGINT (130), SIGTERM (143), SIGHUP (129) or SIGPIPE (141). A second signal
+// stops at once. Every table is written under a temporary name and renamed
+// into place only when complete, and OUT/manifest.json lists, at every
+// instant, only whole files with their checksums: see the output package for
+// how.
 package main

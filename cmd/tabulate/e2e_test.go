@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/parquettest"
 	"github.com/tabulate-games/tabulate/output"
 )
 
@@ -50,14 +51,14 @@ func writeConfig(t *testing.T, text string) string {
 
 // table is one table read back from disk in both formats.
 type table struct {
-	parquet *output.ParquetTable
+	parquet *parquettest.Table
 	csv     [][]string // without the header
 	header  []string
 }
 
 func readTable(t *testing.T, dir, game, name string) table {
 	t.Helper()
-	p, err := output.ReadParquet(filepath.Join(dir, game, name+".parquet"))
+	p, err := parquettest.Read(filepath.Join(dir, game, name+".parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func TestRunEndToEnd(t *testing.T) {
 	ctx := context.Background()
 
 	t.Run("squares", func(t *testing.T) {
-		g, err := grundy.SquaresGrundy(ctx, 3000, 1, nil)
+		g, err := grundy.Subtraction(ctx, grundy.SquaresSet(), 3000, grundy.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,7 +143,7 @@ func TestRunEndToEnd(t *testing.T) {
 			t.Errorf("b-file starts %.40q", bfile)
 		}
 		var losing []int64
-		err = grundy.SquaresLosing(ctx, 5000, 1, nil, func(l []int64) error { losing = append(losing, l...); return nil })
+		err = grundy.Losing(ctx, grundy.SquaresSet(), 5000, grundy.Options{Workers: 1}, func(l []int64) error { losing = append(losing, l...); return nil })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +164,7 @@ func TestRunEndToEnd(t *testing.T) {
 		tb = readTable(t, out, "flip", "positions")
 		checkContract(t, tb, "runs list<element: int32>, length int32, grundy int32, win bool")
 		var want []grundy.FlipPosition
-		err := grundy.FlipPositions(ctx, 18, runG, 1, nil, func(ps []grundy.FlipPosition) error {
+		err := grundy.FlipPositions(ctx, 18, runG, grundy.Options{Workers: 1}, func(ps []grundy.FlipPosition) error {
 			for _, p := range ps {
 				p.Runs = slices.Clone(p.Runs)
 				want = append(want, p)
@@ -211,7 +212,7 @@ func TestRunEndToEnd(t *testing.T) {
 	})
 
 	t.Run("caniwin", func(t *testing.T) {
-		solved, err := grundy.SolveCanIWin(ctx, 8, 36, 1, nil)
+		solved, err := grundy.SolveCanIWin(ctx, 8, 36, grundy.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -271,7 +272,7 @@ func TestRunEndToEnd(t *testing.T) {
 				t.Errorf("%s: manifest says %s/%d bytes, disk has %s/%d (%v)", f.Path, f.SHA256, f.Bytes, sum, size, err)
 			}
 			if f.Format == "parquet" {
-				p, err := output.ReadParquet(filepath.Join(out, f.Path))
+				p, err := parquettest.Read(filepath.Join(out, f.Path))
 				if err != nil || p.Rows != f.Rows {
 					t.Errorf("%s: manifest says %d rows, file has %v", f.Path, f.Rows, p)
 				}

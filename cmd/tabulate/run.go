@@ -19,7 +19,9 @@ import (
 	"github.com/tabulate-games/tabulate/progress"
 )
 
-const usageText = `tabulate computes impartial combinatorial games and writes tables, figures and a manifest.
+var usageText = fmt.Sprintf(usageFormat, gameList())
+
+const usageFormat = `tabulate computes impartial combinatorial games and writes tables, figures and a manifest.
 
 Usage:
   tabulate run [flags]          compute every table of the configuration (see tabulate run --help)
@@ -27,9 +29,10 @@ Usage:
   tabulate census --config FILE compute a census of octal or subtraction games (see tabulate census --help)
   tabulate version              print the version
 
-Games: squares (take-a-square), flip (Flip Game II), caniwin (Can I Win), nim.
-Exit status: 0 success, 1 failure while running, 2 usage or configuration error,
-130/143 interrupted by SIGINT/SIGTERM.
+Games: %s.
+Exit status: 0 success, 1 failure while running, 2 usage or configuration error
+(or the output folder in use by another run), 128+signal when stopped
+(130 SIGINT, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE).
 `
 
 // UsageError is a mistake in the command line. It exits with status 2 and
