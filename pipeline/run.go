@@ -260,9 +260,9 @@ func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		}
 		return fmt.Errorf("plot %s/%s: %w", e.game, name, err)
 	}
-	dir := filepath.Join(e.plan.Config.Out, e.game)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create folder %s: %w", dir, err)
+	dir, err := output.MkdirIn(e.plan.Config.Out, e.game)
+	if err != nil {
+		return err
 	}
 	for _, format := range e.plan.Config.Plots {
 		path := filepath.Join(dir, name+"."+format)

@@ -261,3 +261,23 @@ func TestUnreadableManifestKeptAside(t *testing.T) {
 		t.Errorf("the kept copy holds %q", data)
 	}
 }
+
+// TestPlantedGameLink: a game folder that is a symbolic link out of OUT is
+// refused; nothing is written where it leads.
+func TestPlantedGameLink(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	victim := t.TempDir()
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, filepath.Join(out, "nim")); err != nil {
+		t.Skip("cannot make a symbolic link here:", err)
+	}
+	code, _, stderr := runTabulate(t, "run", "--only", "nim", "--out", out, "-q")
+	if code == 0 || !strings.Contains(stderr, "symbolic link") {
+		t.Errorf("exit %d, stderr %q; want a failure naming the symbolic link", code, stderr)
+	}
+	if entries, _ := os.ReadDir(victim); len(entries) != 0 {
+		t.Errorf("wrote through the link: %v", entries)
+	}
+}
