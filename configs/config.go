@@ -3,9 +3,12 @@ package configs
 import (
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/tabulate-games/tabulate/games"
 )
 
 // Default is configs/default.yaml, the run with the spec bounds.
@@ -16,13 +19,14 @@ var Default []byte
 // DefaultName is the name under which Default is reported in messages.
 const DefaultName = "configs/default.yaml (built in)"
 
-// The games a configuration can run, in the order they are planned.
-var Games = []string{"squares", "flip", "caniwin", "nim"}
+// Games lists the built-in games a configuration can run, in the order they
+// are planned (see package games).
+var Games = games.Names()
 
 // The output formats and plot formats a configuration can ask for.
 var (
 	Formats     = []string{"parquet", "csv", "bfile"}
-	PlotFormats = []string{"png", "svg"}
+	PlotFormats = []string{"png", "svg", "pdf"}
 )
 
 // Config is one run's configuration.
@@ -33,14 +37,18 @@ type Config struct {
 	Workers   int      `yaml:"workers" json:"workers"`
 	MaxMemory Size     `yaml:"max_memory" json:"max_memory"`
 	Games     []string `yaml:"games" json:"games"`
-	Squares   Squares  `yaml:"squares" json:"squares"`
-	Flip      Flip     `yaml:"flip" json:"flip"`
-	CanIWin   CanIWin  `yaml:"caniwin" json:"caniwin"`
-	Nim       Nim      `yaml:"nim" json:"nim"`
+	// Sections holds each built-in game's bounds under its name, such as
+	// Sections["squares"] = &games.Squares{...}; every built-in game has
+	// one. In YAML each is a top-level key (squares: {grundy_max: 10}).
+	Sections map[string]games.Section `yaml:"-" json:"-"`
+	// Figures sets the size, font size, titles and resolution of figures.
+	Figures Figures `yaml:"figures" json:"figures"`
 	// Subtraction and Octal define games by their rules, each under a name
 	// of the user's choosing that is then a game like the built-in ones.
 	Subtraction map[string]SubtractionGame `yaml:"subtraction" json:"subtraction,omitempty"`
 	Octal       map[string]OctalGame       `yaml:"octal" json:"octal,omitempty"`
+	// Census is whole families of games, run by tabulate census.
+	Census Census `yaml:"census" json:"census,omitzero"`
 }
 
 // SubtractionGame is a subtraction game: one heap, a move removes s tokens
@@ -93,6 +101,12 @@ func (s SetSpec) MarshalJSON() ([]byte, error) {
 // CustomMaxLimit is the largest heap a custom game may be tabulated to.
 const CustomMaxLimit = 10_000_000
 
+// OctalMaxLimit is the largest heap an octal game may be tabulated to: 2^30,
+// about 4 GiB of values (the sparse-space engine's memory is about 7 bytes a
+// heap, grundy.OctalGrundyMemory); the run's memory plan decides whether a
+// given machine allows it.
+const OctalMaxLimit = 1 << 30
+
 // PrimesMaxLimit is the largest heap for the subtraction set of the primes,
 // whose work grows as max² (10^6 takes seconds, 10^7 would take hours).
 const PrimesMaxLimit = 1_000_000
@@ -110,97 +124,82 @@ func (c *Config) CustomGames() []string {
 	return names
 }
 
-// Squares bounds take-a-square.
-type Squares struct {
-	GrundyMax int   `yaml:"grundy_max" json:"grundy_max"` // squares/grundy: 0 <= n <= GrundyMax
-	WinMax    int64 `yaml:"win_max" json:"win_max"`       // squares/p_positions: losing n <= WinMax
-}
-
-// Flip bounds Flip Game II.
-type Flip struct {
-	RunMax      int `yaml:"run_max" json:"run_max"`           // flip/run_grundy: runs 0..RunMax
-	PositionMax int `yaml:"position_max" json:"position_max"` // flip/positions: boards of length <= PositionMax
-	CountMax    int `yaml:"count_max" json:"count_max"`       // flip/board_counts: lengths 0..CountMax
-	BoardMax    int `yaml:"board_max" json:"board_max"`       // flip/boards: lengths 1..BoardMax
-}
-
-// CanIWin bounds Can I Win.
-type CanIWin struct {
-	MaxChoosable int `yaml:"max_choosable" json:"max_choosable"` // 1 <= M <= MaxChoosable
-	MaxTotal     int `yaml:"max_total" json:"max_total"`         // 0 <= T <= MaxTotal
-}
-
-// Nim bounds Nim.
-type Nim struct {
-	MaxPiles int `yaml:"max_piles" json:"max_piles"` // 1..MaxPiles piles
-	MaxPile  int `yaml:"max_pile" json:"max_pile"`   // of 1..MaxPile stones
-}
-
 // Defaults returns the configuration every missing key falls back to (the
 // values of default.yaml).
 func Defaults() Config {
-	return Config{
-		Out:     "out",
-		Formats: []string{"parquet", "csv"},
-		Plots:   []string{"png", "svg"},
-		Games:   slices.Clone(Games),
-		Squares: Squares{GrundyMax: 100000, WinMax: 100000},
-		Flip:    Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20},
-		CanIWin: CanIWin{MaxChoosable: 20, MaxTotal: 300},
-		Nim:     Nim{MaxPiles: 7, MaxPile: 7},
+	c := Config{
+		Out:      "out",
+		Formats:  []string{"parquet", "csv"},
+		Plots:    []string{"png", "svg"},
+		Games:    games.Defaults(),
+		Sections: map[string]games.Section{},
+		Figures:  DefaultFigures(),
 	}
-}
-
-// Limit is the allowed range of an integer key.
-type Limit struct {
-	Key      string
-	Min, Max int64
-}
-
-// Limits lists the allowed range of every integer key. The maxima are what
-// the engines accept; a bound inside them may still be refused for memory.
-var Limits = []Limit{
-	{"workers", 0, 1024},
-	{"squares.grundy_max", 1, 1_000_000_000},
-	{"squares.win_max", 1, 1_000_000_000_000},
-	{"flip.run_max", 1, 1_000_000},
-	{"flip.position_max", 1, 100},
-	{"flip.count_max", 1, 62},
-	{"flip.board_max", 1, 26},
-	{"caniwin.max_choosable", 1, 25},
-	{"caniwin.max_total", 0, 325},
-	{"nim.max_piles", 1, 16},
-	{"nim.max_pile", 1, 63},
-}
-
-// intValue returns the value of an integer key.
-func (c *Config) intValue(key string) int64 {
-	switch key {
-	case "workers":
-		return int64(c.Workers)
-	case "squares.grundy_max":
-		return int64(c.Squares.GrundyMax)
-	case "squares.win_max":
-		return c.Squares.WinMax
-	case "flip.run_max":
-		return int64(c.Flip.RunMax)
-	case "flip.position_max":
-		return int64(c.Flip.PositionMax)
-	case "flip.count_max":
-		return int64(c.Flip.CountMax)
-	case "flip.board_max":
-		return int64(c.Flip.BoardMax)
-	case "caniwin.max_choosable":
-		return int64(c.CanIWin.MaxChoosable)
-	case "caniwin.max_total":
-		return int64(c.CanIWin.MaxTotal)
-	case "nim.max_piles":
-		return int64(c.Nim.MaxPiles)
-	case "nim.max_pile":
-		return int64(c.Nim.MaxPile)
+	for _, name := range Games {
+		d, _ := games.Lookup(name)
+		c.Sections[name] = d.Section()
 	}
-	panic("configs: no integer key " + key)
+	return c
 }
+
+// Section returns the bounds of the built-in game name, or nil.
+func (c *Config) Section(name string) games.Section { return c.Sections[name] }
+
+// Game is one game a configuration runs.
+type Game struct {
+	Name string
+	// Bounds is the game's section, recorded with its tables.
+	Bounds any
+	// Jobs plans the game's tables.
+	Jobs func(workers int) []games.Job
+}
+
+// Selected returns the games the configuration runs: the built-in ones in
+// their registered order, then those defined by rules, sorted by name.
+func (c *Config) Selected() []Game {
+	var list []Game
+	for _, name := range append(slices.Clone(Games), c.CustomGames()...) {
+		if !c.Runs(name) {
+			continue
+		}
+		var sec interface {
+			Jobs(game string, workers int) []games.Job
+		}
+		if s, ok := c.Sections[name]; ok {
+			sec = s
+		} else if o, ok := c.Octal[name]; ok {
+			sec = o
+		} else {
+			sec = c.Subtraction[name]
+		}
+		list = append(list, Game{Name: name, Bounds: sec,
+			Jobs: func(workers int) []games.Job { return sec.Jobs(name, workers) }})
+	}
+	return list
+}
+
+// MarshalJSON writes the configuration with each game's section under its
+// name, as in YAML.
+func (c Config) MarshalJSON() ([]byte, error) {
+	type plain Config
+	data, err := json.Marshal(plain(c))
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	for name, sec := range c.Sections {
+		if m[name], err = json.Marshal(sec); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(m)
+}
+
+// WorkersMax is the largest worker pool a configuration may ask for.
+const WorkersMax = 1024
 
 // Validate checks every value against its allowed range and set. It returns
 // the first problem as an *Error without file or line (Load adds them).
@@ -217,16 +216,33 @@ func (c *Config) Validate() error {
 	if err := checkSet("plots", c.Plots, PlotFormats, true); err != nil {
 		return err
 	}
+	if err := c.Figures.Validate(); err != nil {
+		return err
+	}
 	if err := c.validateCustom(); err != nil {
+		return err
+	}
+	if err := c.Census.Validate(); err != nil {
 		return err
 	}
 	if err := checkSet("games", c.Games, append(slices.Clone(Games), c.CustomGames()...), false); err != nil {
 		return err
 	}
-	for _, l := range Limits {
-		if v := c.intValue(l.Key); v < l.Min || v > l.Max {
-			return &Error{Key: l.Key, Value: fmt.Sprint(v), Problem: "is out of range",
-				Allowed: fmt.Sprintf("%d to %d", l.Min, l.Max)}
+	if c.Workers < 0 || c.Workers > WorkersMax {
+		return &Error{Key: "workers", Value: fmt.Sprint(c.Workers), Problem: "is out of range",
+			Allowed: fmt.Sprintf("0 to %d", WorkersMax)}
+	}
+	for _, name := range Games {
+		sec := c.Sections[name]
+		if sec == nil {
+			return &Error{Key: name, Problem: "has no section", Allowed: "a Config made by Defaults or Load"}
+		}
+		if err := sec.Check(); err != nil {
+			var ke *games.KeyError
+			if errors.As(err, &ke) {
+				return &Error{Key: name + "." + ke.Key, Value: ke.Value, Problem: ke.Problem, Allowed: ke.Allowed}
+			}
+			return &Error{Key: name, Problem: err.Error(), Err: err}
 		}
 	}
 	return nil
@@ -270,7 +286,7 @@ func (c *Config) validateCustom() error {
 		case isSub && isOct:
 			return &Error{Key: key, Problem: "is defined under both subtraction and octal", Allowed: "one definition per name"}
 		case !validName(name):
-			return &Error{Key: key, Problem: "is not a usable game name", Allowed: "lower-case letters, digits, - and _, starting with a letter"}
+			return &Error{Key: key, Problem: "is not a usable game name", Allowed: fmt.Sprintf("1 to %d lower-case letters, digits, - and _, starting with a letter", NameMax)}
 		}
 		var max int
 		limit := CustomMaxLimit
@@ -286,6 +302,7 @@ func (c *Config) validateCustom() error {
 		} else {
 			g := c.Octal[name]
 			max = g.Max
+			limit = OctalMaxLimit
 			if _, err := g.Rules(); err != nil {
 				return &Error{Key: key + ".code", Value: fmt.Sprintf("%q", g.Code), Problem: err.Error()}
 			}
@@ -297,9 +314,13 @@ func (c *Config) validateCustom() error {
 	return nil
 }
 
+// NameMax is the longest name of a game defined by rules: a folder name on
+// every file system, with room for the table names in it.
+const NameMax = 64
+
 // validName reports whether a custom game name can be a folder name.
 func validName(name string) bool {
-	if name == "" || name[0] < 'a' || name[0] > 'z' {
+	if name == "" || len(name) > NameMax || name[0] < 'a' || name[0] > 'z' {
 		return false
 	}
 	for _, r := range name {

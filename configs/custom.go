@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy"
 
 	"go.yaml.in/yaml/v3"
@@ -16,6 +17,18 @@ func (g OctalGame) Rules() (grundy.OctalCode, error) {
 	return grundy.ParseOctal(g.Code)
 }
 
+// Jobs plans the game's tables (the set is checked by Validate).
+func (g SubtractionGame) Jobs(game string, workers int) []games.Job {
+	set, _ := g.Rules()
+	return games.Subtraction(set).Jobs(game, g.Max)
+}
+
+// Jobs plans the game's tables (the code is checked by Validate).
+func (g OctalGame) Jobs(game string, workers int) []games.Job {
+	code, _ := g.Rules()
+	return games.Octal(code).Jobs(game, g.Max)
+}
+
 // UnmarshalYAML reads a set written as a name (squares) or a list ([1, 3, 4]).
 func (s *SetSpec) UnmarshalYAML(n *yaml.Node) error {
 	switch n.Kind {
@@ -26,9 +39,10 @@ func (s *SetSpec) UnmarshalYAML(n *yaml.Node) error {
 		*s = SetSpec{Name: n.Value}
 		return nil
 	case yaml.SequenceNode:
-		var elems []int
-		if err := n.Decode(&elems); err != nil {
-			break
+		elems, err := WholeNumbers(n) // strictly: [1.5] is not [1]
+		if err != nil {
+			err.Allowed = "a list of positive whole numbers such as [1, 3, 4]"
+			return err
 		}
 		*s = SetSpec{Elements: elems}
 		return nil

@@ -48,7 +48,7 @@ func TestCustomGameErrors(t *testing.T) {
 		{"built-in name", "subtraction:\n  squares: {set: squares}\n", 2, []string{"subtraction.squares", "built-in"}},
 		{"both kinds", "subtraction:\n  k: {set: [1]}\noctal:\n  k: {code: \"0.77\"}\n", 4, []string{"octal.k", "both"}},
 		{"bad name", "octal:\n  Kayles!: {code: \"0.77\"}\n", 2, []string{"Kayles!", "lower-case"}},
-		{"max too large", "octal:\n  k: {code: \"0.77\", max: 100000000}\n", 2, []string{"octal.k.max", "100000000", "1 to 10000000"}},
+		{"max too large", "octal:\n  k: {code: \"0.77\", max: 2000000000}\n", 2, []string{"octal.k.max", "2000000000", "1 to 1073741824"}},
 		{"primes too far", "subtraction:\n  p: {set: primes, max: 2000000}\n", 2, []string{"subtraction.p.max", "2000000", "1 to 1000000"}},
 		{"unknown key in game", "octal:\n  k: {code: \"0.77\", heaps: 5}\n", 2, []string{"octal.k.heaps", "unknown key", "code, max"}},
 		{"undefined game in games", "games: [kayles]\n", 1, []string{"games", `"kayles"`}},

@@ -4,8 +4,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/games"
 )
 
 func TestDefaultFileMatchesDefaults(t *testing.T) {
@@ -14,7 +17,7 @@ func TestDefaultFileMatchesDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Defaults()
-	if cfg.Squares != want.Squares || cfg.Flip != want.Flip || cfg.CanIWin != want.CanIWin || cfg.Nim != want.Nim ||
+	if !reflect.DeepEqual(cfg.Sections, want.Sections) ||
 		cfg.Out != want.Out || strings.Join(cfg.Games, ",") != strings.Join(want.Games, ",") ||
 		strings.Join(cfg.Formats, ",") != strings.Join(want.Formats, ",") || strings.Join(cfg.Plots, ",") != strings.Join(want.Plots, ",") {
 		t.Errorf("default.yaml gives %+v, Defaults() is %+v", cfg, want)
@@ -38,7 +41,8 @@ func TestLoadOverridesOnlyWhatIsSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Squares.WinMax != 4_300_000_000 || cfg.Squares.GrundyMax != 100000 || cfg.Flip.BoardMax != 12 || cfg.Flip.RunMax != 1000 || cfg.MaxMemory != 2<<30 {
+	sq, fl := cfg.Section("squares").(*games.Squares), cfg.Section("flip").(*games.Flip)
+	if sq.WinMax != 4_300_000_000 || sq.GrundyMax != 100000 || fl.BoardMax != 12 || fl.RunMax != 1000 || cfg.MaxMemory != 2<<30 {
 		t.Errorf("got %+v", cfg)
 	}
 }
@@ -64,7 +68,7 @@ func TestLoadErrors(t *testing.T) {
 		{"duplicate format", "formats: [csv, csv]\n", 1, []string{"formats", "twice"}},
 		{"formats not a list", "formats: parquet\n", 1, []string{"formats", "list"}},
 		{"unknown game", "games: [squares, chess]\n", 1, []string{"games", `"chess"`, "squares, flip, caniwin, nim"}},
-		{"unknown plot format", "plots: [pdf]\n", 1, []string{"plots", `"pdf"`, "png, svg"}},
+		{"unknown plot format", "plots: [eps]\n", 1, []string{"plots", `"eps"`, "png, svg, pdf"}},
 		{"section not a mapping", "nim: 7\n", 1, []string{"nim", "mapping", "max_piles"}},
 		{"missing value", "nim:\n  max_pile:\n", 2, []string{"nim.max_pile", "no value"}},
 		{"malformed yaml", "squares: {grundy_max: 10\n", 0, []string{"not valid YAML"}},

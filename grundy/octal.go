@@ -3,11 +3,8 @@ package grundy
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/tabulate-games/tabulate/analysis"
 )
 
 // Octal games. A position is a set of heaps of tokens; a move takes one heap,
@@ -40,8 +37,8 @@ import (
 // space spells speed", after Berlekamp; A. Gangolli and T. Plambeck, "A note
 // on periodicity in some octal games", Int. J. Game Theory 18 (1989) 311-320;
 // Flammenkamp, wwwhomes.uni-bielefeld.de/achim/octal_sparse.html). Fix a bit
-// mask m and e in {0, 1}, and call the parity of a value v the parity of the
-// number of 1 bits of v AND m. Label each heap a >= 1 by
+// mask m >= 1 and e in {0, 1}, and call the parity of a value v the parity
+// of the number of 1 bits of v AND m. Label each heap a >= 1 by
 //
 //	label(a) = parity(g(a)) XOR (e AND a AND 1).
 //
@@ -55,31 +52,40 @@ import (
 //  2. v* is the least value of the hard parity (of every split digit) that is
 //     not an option: nothing else can produce it;
 //  3. the values below v* not yet seen have the other parity, which the
-//     splits of two heaps of one label give in plenty; for each the split
-//     that showed it last time is tried, then the splits are scanned from
-//     both ends at once (the smallest heaps, and the most even splits, whose
-//     parts lie in the regular stretch of the sequence), across the split
-//     digits together, until each is seen, which takes a few steps, and then
-//     g(n) = v*. If the scan runs through every split without seeing them
-//     all, the full option set is known and its mex is g(n): that heap is
-//     then rare.
+//     splits of two heaps of one label give in plenty: the splits are listed
+//     in doubling chunks from both ends at once (the smallest heaps, and the
+//     most even splits), across the split digits together, until each is
+//     seen, which takes about a thousand splits for 0.6, and then g(n) = v*.
+//     If every split is listed without seeing them all, the full option set
+//     is known and its mex is g(n): that heap is then rare.
 //
-// Whatever the mask, this gives the exact mex: the mask only decides how fast.
-// The engine chooses m (below 1024) and e at checkpoints n = 128, 256, 512,
-// ... from a histogram of the values so far, taking the labelling with the
-// fewest rare heaps, and uses it while rare heaps are at most 1/8 of all.
-// The rare label is e AND t AND 1 for a split digit t: a heap n of the other
-// label has a value of the hard parity of its own splits (s = n-t), so that
-// step 2 finds its mex. Otherwise, or for a game with no split digit, the
-// engine takes the plain mex over every split, 64 values to a word.
+// Whatever the labelling, this gives the exact mex: the labelling only decides
+// how fast. A rare heap costs O(n) (step 3 lists every split), a common one
+// O(#rare) plus step 3, so the method is never slower than the plain mex by
+// more than a constant, and the engine uses it for every game with a split
+// move, however poor its sparse space: there is no quadratic fallback. The
+// C++ solver of tczajka/octal-games does the same (its "rare" and "common"
+// bit sets are the two parities); Dawson's Kayles 0.07 and Dawson's chess
+// 0.137 have a third of their heaps rare, 0.007 a tenth, and 0.007 to 10^6
+// takes about a minute where the plain mex takes hours.
 //
-// For e = 1 the hard parity depends on the parity of s, so it is used only
-// when all split digits have the same parity. Some games have no sparse
-// space: under every labelling a third of the heaps of Dawson's Kayles 0.07
-// and of Dawson's chess 0.137 are rare. Kayles 0.77 has 9 rare heaps (m =
-// 15, e = 0), the last at n = 70; 0.16 has 52 up to 10^7 (m = 30, e = 0),
-// and the engine computes its 2^19 values in a fraction of a second, where
-// the plain mex takes minutes; 0.127 has about 700 up to 10^5 (m = 1, e = 1).
+// The engine chooses m (below 2^16) and e at checkpoints n = 128, 256, 512,
+// ... and every 2^16 heaps, taking the labelling with the fewest rare heaps
+// so far, all counted at once by a Walsh-Hadamard transform of the histogram
+// of values (after the C++ solver). The rare label is e AND t AND 1 for a
+// split digit t: a heap n of the other label has a value of the hard parity
+// of its own splits (s = n-t), so that step 2 finds its mex. For e = 1 the
+// hard parity depends on the parity of s, so it is used only when all split
+// digits have the same parity. Kayles 0.77 has 9 rare heaps (m = 15, e =
+// 0), the last at n = 70; 0.16 has 52 up to 2^17 (m = 30, e = 0); 0.127
+// about 700 (m = 1, e = 1); 0.6 1583 (m = 0x1ee), the last at 20627. The
+// engine reports these in OctalStats; they equal the C++ solver's.
+//
+// The tricks that make the three steps fast (byte marks, packing by
+// multiplication, chunked step 3, the second core) are described, each with
+// its reason, cost and source, beside their code in octal_sparse.go.
+// Grundy's game, which splits without removing and forbids equal heaps, runs
+// on the same engine (octal_split.go).
 //
 // # Periodicity
 //
@@ -227,6 +233,10 @@ type octalRules struct {
 	whole  []int // k >= 1 with bit 1: a heap of exactly k may be removed
 	single []int // k >= 1 with bit 2: remove k from a heap > k, leaving one heap
 	split  []int // k >= 0 with bit 4: remove k from a heap >= k+2, leaving two
+
+	// unequal forbids splits into two equal heaps (Grundy's game, which
+	// no octal code describes).
+	unequal bool
 }
 
 // octalRulesOf returns the moves of c.
@@ -248,488 +258,92 @@ func octalRulesOf(c OctalCode) octalRules {
 }
 
 // octalCheckMax rejects a negative max.
-func octalCheckMax(c OctalCode, max int) error {
+func octalCheckMax(name string, max int) error {
 	if max < 0 {
-		return fmt.Errorf("grundy: octal game %s: max %d is negative", c, max)
+		return fmt.Errorf("grundy: %s: max %d is negative", name, max)
 	}
 	return nil
 }
 
-// OctalGrundyNaive returns g(0..max) of the octal game c by the plain
-// definition: at each n the mex over every move, each split a+b = n-k with
-// 1 <= a <= b listed once. It takes O(max^2) steps (about max^2/4 for each
-// split digit) and serves as the reference for OctalGrundy in tests and
-// benchmarks. When ctx is cancelled it returns ctx.Err().
-func OctalGrundyNaive(ctx context.Context, c OctalCode, max int) ([]int32, error) {
-	if err := octalCheckMax(c, max); err != nil {
-		return nil, err
-	}
-	r := octalRulesOf(c)
-	g := make([]int32, max+1)
-	seen := make([]uint64, 2)
-	for n := 1; n <= max; n++ {
-		if n&63 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		clear(seen)
-		mark := func(v int32) {
-			for int(v)>>6 >= len(seen) {
-				seen = append(seen, 0)
-			}
-			seen[v>>6] |= 1 << (v & 63)
-		}
-		for _, k := range r.whole {
-			if n == k {
-				mark(0)
-			}
-		}
-		for _, k := range r.single {
-			if n > k {
-				mark(g[n-k])
-			}
-		}
-		for _, k := range r.split {
-			s := n - k
-			for a := 1; a <= s/2; a++ {
-				mark(g[a] ^ g[s-a])
-			}
-		}
-		seen = append(seen, 0) // a clear bit past every option
-		g[n] = int32(octalMexBits(seen))
-		seen = seen[:len(seen)-1]
-	}
-	return g, nil
-}
-
-// octalHistBits bounds the masks the sparse-space engine tries: m < 1<<10.
-const octalHistBits = 10
-
-// octalSparseRatio is the largest share of rare heaps, 1/octalSparseRatio,
-// at which the sparse-space engine is used.
-const octalSparseRatio = 8
-
-// octalFirstCheckpoint is the first n at which the engine chooses a mask and
-// looks for a proven period; the next ones double it.
-const octalFirstCheckpoint = 128
-
-// octalOptions switches the parts of OctalGrundy; tests and benchmarks turn
-// them off to measure or check one alone.
-type octalOptions struct {
-	noSparse   bool // never use the sparse-space method
-	noPeriodic bool // never copy values by a proven period
-}
-
-// octalEngine is the state of one OctalGrundy computation.
-type octalEngine struct {
-	r    octalRules
-	g    []int32
-	vmax int32 // largest value so far
-
-	// seen is the scratch bit set of option values: every option value
-	// (an XOR of two values so far) is below 64*(len(seen)-2), and the
-	// mex at most that.
-	seen []uint64
-
-	// The sparse-space labelling, when sparse is set: label(a) =
-	// parity(g(a) & mask) ^ (dom & a & 1); rare lists, ascending, every
-	// heap a >= 1 with label rho, and rareG their values.
-	sparse bool
-	mask   uint32
-	dom    int
-	rho    int
-	rare   []int32
-	rareG  []int32
-
-	// hist[p][v] counts the heaps a >= 1 with a&1 == p and
-	// g(a) & (1<<octalHistBits - 1) == v.
-	hist [2][1 << octalHistBits]int64
-
-	// wit[v] is the split that last showed value v in sparse mode.
-	wit []octalWitness
-
-	// Figures for tests: heaps whose mex needed a full scan in sparse mode.
-	fullScans int64
-}
-
-// octalWitness is a split a + (n-k-a) by split digit split[ki].
-type octalWitness struct {
-	a, ki int32
+// OctalStats are the findings of the sparse-space engine on one sequence,
+// the figures a researcher compares with the literature (Flammenkamp's
+// tables list the mask, the number of rare values and the last one).
+type OctalStats struct {
+	// Computed is the last heap whose value the engine computed as a mex;
+	// the values beyond it were copied one proven period back.
+	Computed int
+	// Mask and HeapParity are the sparse-space labelling with the fewest
+	// rare heaps among 1..Computed: label(a) = parity(g(a) AND Mask), XOR
+	// the parity of a when HeapParity is set. Mask is 0 when no labelling
+	// applies (no split move, or every value is 0).
+	Mask       uint32
+	HeapParity bool
+	// Rare is the number of heaps 1 <= a <= Computed of the rare label and
+	// LastRare the largest of them (0 if none). Heap 0 is not counted (the
+	// C++ solver of tczajka/octal-games counts it: its num_rare is Rare+1
+	// when heap 0 has the rare label).
+	Rare     int
+	LastRare int
+	// Largest is the largest value g(n), n <= max, first at LargestAt.
+	Largest   int32
+	LargestAt int
+	// FullScans counts the heaps whose mex needed every split.
+	FullScans int64
+	// Period and Preperiod are the period the engine proved by the octal
+	// periodicity theorem and its least start, or 0 and 0.
+	Period, Preperiod int
 }
 
 // OctalGrundy returns the Grundy values g(0..max) of a single heap of the
-// octal game c, exactly. It computes each value as the mex of its options,
-// with the sparse-space method when the values so far show a sparse space and
-// the plain mex over every split otherwise (see the comment of octal.go), and
-// once the values computed prove by the octal periodicity theorem that the
-// sequence is periodic, fills in the rest one period back. Kayles (0.77),
-// Dawson's Kayles (0.07) and Dawson's chess (0.137) are proven after 256
-// values, so any max costs little more than writing the result (10^7 values
-// of 0.07 take about 40 ms and the 40 MB of the result). Until a period is
-// proven, a game with a sparse space costs about the number of rare heaps
-// per heap (0.16: 52), and a game with neither costs O(max^2), like
-// OctalGrundyNaive but faster by a constant.
+// octal game c, exactly. It computes each value as the mex of its options by
+// the sparse-space method (see the comment of octal.go), on two cores when
+// there are, and once the values computed prove by the octal periodicity
+// theorem that the sequence is periodic, fills in the rest one period back.
+// Kayles (0.77), Dawson's Kayles (0.07) and Dawson's chess (0.137) are
+// proven after 256 values, so any max costs little more than writing the
+// result. Until a period is proven, a heap costs about the number of rare
+// heaps (0.6: 1584; 0.007: a sixth of the heaps so far).
 //
 // progress, if not nil, receives (highest n computed, max) from time to time.
 // When ctx is cancelled OctalGrundy returns ctx.Err() promptly. Memory is
 // about OctalGrundyMemory(c, max).
 func OctalGrundy(ctx context.Context, c OctalCode, max int, progress Progress) ([]int32, error) {
-	return octalGrundy(ctx, c, max, progress, octalOptions{})
+	g, _, err := OctalGrundyStats(ctx, c, max, progress)
+	return g, err
+}
+
+// OctalGrundyStats is OctalGrundy that also returns the engine's findings.
+func OctalGrundyStats(ctx context.Context, c OctalCode, max int, progress Progress) ([]int32, OctalStats, error) {
+	return octalSolve(ctx, octalRulesOf(c), "octal game "+c.String(), max, progress, octalOptions{})
+}
+
+// octalSolve runs the engine and returns the values and the findings.
+func octalSolve(ctx context.Context, r octalRules, name string, max int, progress Progress, opt octalOptions) ([]int32, OctalStats, error) {
+	if err := octalCheckMax(name, max); err != nil {
+		return nil, OctalStats{}, err
+	}
+	e, err := octalRun(ctx, r, max, progress, opt)
+	if err != nil {
+		return nil, OctalStats{}, err
+	}
+	return e.g, e.stats(), nil
+}
+
+// octalGrundy is OctalGrundy with options.
+func octalGrundy(ctx context.Context, c OctalCode, max int, progress Progress, opt octalOptions) ([]int32, error) {
+	g, _, err := octalSolve(ctx, octalRulesOf(c), "octal game "+c.String(), max, progress, opt)
+	return g, err
 }
 
 // OctalGrundyMemory estimates the peak bytes OctalGrundy(c, max) allocates:
-// the result (4 bytes a value), the list of rare heaps (at most 1/8 of them
-// at a checkpoint when in use, 8 bytes each, doubled for slice growth), the
-// scratch of the period check (2 bytes a value) and a fixed 64 KiB. It
-// returns 0 for a negative max.
+// the result (4 bytes a value), the scratch of the period check at a
+// checkpoint (2 bytes a value), the list of rare heaps (8 bytes each,
+// budgeted at a quarter of the heaps, doubled for slice growth) and a fixed
+// 1 MiB. It returns 0 for a negative max.
 func OctalGrundyMemory(c OctalCode, max int) int64 {
 	if max < 0 {
 		return 0
 	}
 	n := int64(max) + 1
-	return 4*n + 2*8*n/octalSparseRatio + 2*n + 64<<10
-}
-
-// octalGrundy is OctalGrundy with options.
-func octalGrundy(ctx context.Context, c OctalCode, max int, progress Progress, opt octalOptions) ([]int32, error) {
-	e, err := octalRun(ctx, c, max, progress, opt)
-	if err != nil {
-		return nil, err
-	}
-	return e.g, nil
-}
-
-// octalRun runs the engine and returns its final state.
-func octalRun(ctx context.Context, c OctalCode, max int, progress Progress, opt octalOptions) (*octalEngine, error) {
-	if err := octalCheckMax(c, max); err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	e := &octalEngine{r: octalRulesOf(c), g: make([]int32, max+1), seen: make([]uint64, 2)}
-	g := e.g
-	checkpoint := octalFirstCheckpoint
-	step := (max + 1) / 512 // progress granularity
-	if step < 1 {
-		step = 1
-	}
-	nextReport := step
-	for n := 1; n <= max; n++ {
-		if n == checkpoint {
-			checkpoint *= 2
-			if !opt.noPeriodic {
-				if p, ok := octalProvenPeriod(g[:n], e.r.t); ok {
-					for i := n; i <= max; i++ {
-						g[i] = g[i-p]
-					}
-					break
-				}
-			}
-			if !opt.noSparse {
-				e.choose(n)
-			}
-		}
-		if n&1023 == 0 || (!e.sparse && n&15 == 0 && n >= 1<<14) {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		var v int32
-		if e.sparse {
-			v = e.sparseMex(n)
-		} else {
-			v = e.fullMex(n)
-		}
-		e.add(n, v)
-		if n >= nextReport {
-			progress.report(int64(n), int64(max))
-			nextReport = n + step
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	progress.report(int64(max), int64(max))
-	return e, nil
-}
-
-// add records g(n) = v.
-func (e *octalEngine) add(n int, v int32) {
-	e.g[n] = v
-	if v > e.vmax {
-		e.vmax = v
-		// Options of later heaps are XORs of values <= vmax, below the
-		// next power of two; one more word holds a mex equal to it.
-		if w := (1<<bits.Len32(uint32(v)))/64 + 2; w > len(e.seen) {
-			e.seen = make([]uint64, w)
-		}
-	}
-	e.hist[n&1][v&(1<<octalHistBits-1)]++
-	if e.sparse && e.label(n) == e.rho {
-		e.rare = append(e.rare, int32(n))
-		e.rareG = append(e.rareG, v)
-	}
-}
-
-// label returns the sparse-space label of heap a.
-func (e *octalEngine) label(a int) int {
-	return bits.OnesCount32(uint32(e.g[a])&e.mask)&1 ^ (e.dom & a & 1)
-}
-
-// fullMex returns the mex at n over every option.
-func (e *octalEngine) fullMex(n int) int32 {
-	g := e.g
-	if e.vmax < 64 { // every option value is below 64: one word
-		var s uint64
-		for _, k := range e.r.whole {
-			if n == k {
-				s |= 1
-			}
-		}
-		for _, k := range e.r.single {
-			if n > k {
-				s |= 1 << (uint32(g[n-k]) & 63)
-			}
-		}
-		for _, k := range e.r.split {
-			if n-k >= 2 {
-				s |= octalSplits64(g, n-k)
-			}
-		}
-		return int32(bits.TrailingZeros64(^s))
-	}
-	seen := e.seen
-	clear(seen)
-	for _, k := range e.r.whole {
-		if n == k {
-			seen[0] |= 1
-		}
-	}
-	for _, k := range e.r.single {
-		if n > k {
-			v := uint32(g[n-k])
-			seen[v>>6] |= 1 << (v & 63)
-		}
-	}
-	for _, k := range e.r.split {
-		s := n - k
-		for a := 1; a <= s/2; a++ {
-			v := uint32(g[a] ^ g[s-a])
-			seen[v>>6] |= 1 << (v & 63)
-		}
-	}
-	return int32(octalMexBits(seen))
-}
-
-// octalSplits64 returns the set, as bits of a word, of g(a) XOR g(s-a) over
-// 1 <= a <= s/2, for values below 64.
-func octalSplits64(g []int32, s int) uint64 {
-	h := s / 2
-	lo := g[1 : h+1]
-	hi := g[s-h : s] // the partner of lo[i] (a = i+1) is g[s-1-i] = hi[h-1-i]
-	var m0, m1, m2, m3 uint64
-	j := len(hi) - 1
-	i := 0
-	for ; i+3 < len(lo) && j >= 3; i, j = i+4, j-4 {
-		m0 |= 1 << (uint32(lo[i]^hi[j]) & 63)
-		m1 |= 1 << (uint32(lo[i+1]^hi[j-1]) & 63)
-		m2 |= 1 << (uint32(lo[i+2]^hi[j-2]) & 63)
-		m3 |= 1 << (uint32(lo[i+3]^hi[j-3]) & 63)
-	}
-	for ; i < len(lo) && j >= 0; i, j = i+1, j-1 {
-		m0 |= 1 << (uint32(lo[i]^hi[j]) & 63)
-	}
-	return m0 | m1 | m2 | m3
-}
-
-// octalMexBits returns the least value whose bit is clear in seen, which
-// must have a clear bit.
-func octalMexBits(seen []uint64) int {
-	w := 0
-	for seen[w] == ^uint64(0) {
-		w++
-	}
-	return w*64 + bits.TrailingZeros64(^seen[w])
-}
-
-// sparseMex returns the mex at n by the sparse-space method.
-func (e *octalEngine) sparseMex(n int) int32 {
-	g := e.g
-	seen := e.seen
-	clear(seen)
-	mark := func(v int32) { seen[uint32(v)>>6] |= 1 << (uint32(v) & 63) }
-	has := func(v int) bool { return v < 64*len(seen) && seen[v>>6]&(1<<(uint(v)&63)) != 0 }
-	for _, k := range e.r.whole {
-		if n == k {
-			mark(0)
-		}
-	}
-	for _, k := range e.r.single {
-		if n > k {
-			mark(g[n-k])
-		}
-	}
-	// 1. Every split with a rare heap.
-	for _, k := range e.r.split {
-		s := n - k
-		for i, r := range e.rare {
-			if int(r) >= s {
-				break
-			}
-			mark(e.rareG[i] ^ g[s-int(r)])
-		}
-	}
-	// 2. The least value of the hard parity that is not an option. With
-	// split digits of one parity when dom == 1, the hard parity is the same
-	// for each of them.
-	hard := 1
-	if len(e.r.split) > 0 {
-		hard = 1 ^ (e.dom & (n - e.r.split[0]) & 1)
-	}
-	vstar := 0
-	for has(vstar) || bits.OnesCount32(uint32(vstar)&e.mask)&1 != hard {
-		vstar++
-	}
-	// 3. The values below v* not seen yet, all of the other parity.
-	need := 0
-	for v := 0; v < vstar; v++ {
-		if !has(v) {
-			need++
-		}
-	}
-	if need == 0 {
-		return int32(vstar)
-	}
-	// First the split that showed each value last time, then every split,
-	// from both ends at once (the smallest heaps, and the most even
-	// splits, whose parts lie in the regular part of the sequence), and
-	// across the split digits together: a value missing from the splits of
-	// one digit may be among those of another.
-	if len(e.wit) < vstar {
-		e.wit = append(e.wit, make([]octalWitness, vstar-len(e.wit))...)
-	}
-	uv := uint32(vstar)
-	hit := func(a, ki int, v int32) bool { // v < v*, not seen yet
-		mark(v)
-		e.wit[v] = octalWitness{a: int32(a), ki: int32(ki)}
-		need--
-		return need == 0
-	}
-	for v := 0; v < vstar; v++ {
-		w := e.wit[v]
-		if w.a == 0 || has(v) {
-			continue
-		}
-		if a, s := int(w.a), n-e.r.split[w.ki]; 2*a <= s {
-			if x := g[a] ^ g[s-a]; uint32(x) < uv && !has(int(x)) && hit(a, int(w.ki), x) {
-				return int32(vstar)
-			}
-		}
-	}
-	const blk = 32 // splits taken from each end in turn
-	for i := 0; ; i += blk {
-		more := false
-		for ki, k := range e.r.split {
-			s := n - k
-			h := s / 2
-			loA, loB := 1+i, min(i+blk, h-i)
-			if loA > loB {
-				continue // every split of this digit has been looked at
-			}
-			more = true
-			hiA, hiB := max(h-i-blk+1, loB+1), h-i
-			for a := loA; a <= loB; a++ {
-				if x := g[a] ^ g[s-a]; uint32(x) < uv && seen[uint32(x)>>6]&(1<<(uint32(x)&63)) == 0 && hit(a, ki, x) {
-					return int32(vstar)
-				}
-			}
-			for a := hiB; a >= hiA; a-- {
-				if x := g[a] ^ g[s-a]; uint32(x) < uv && seen[uint32(x)>>6]&(1<<(uint32(x)&63)) == 0 && hit(a, ki, x) {
-					return int32(vstar)
-				}
-			}
-		}
-		if !more {
-			break
-		}
-	}
-	// Every option is known and a value below v* is not one.
-	e.fullScans++
-	return int32(octalMexBits(seen))
-}
-
-// choose picks, from the values of heaps 1..n-1, the sparse-space labelling
-// with the fewest rare heaps, and turns the sparse-space method on if they are
-// few enough, or off.
-func (e *octalEngine) choose(n int) {
-	if len(e.r.split) == 0 {
-		return // no splits: the plain mex is O(t) already
-	}
-	sameParity := true
-	for _, k := range e.r.split {
-		if (k-e.r.split[0])&1 != 0 {
-			sameParity = false
-		}
-	}
-	vbits := min(bits.Len32(uint32(e.vmax)), octalHistBits)
-	nv := 1 << vbits
-	bestCount, bestMask, bestDom := int64(-1), uint32(0), 0
-	for dom := 0; dom <= 1; dom++ {
-		if dom == 1 && !sameParity {
-			continue
-		}
-		rho := dom & e.r.split[0] & 1
-		for m := uint32(1); m < uint32(nv); m++ {
-			var cnt int64
-			for p := 0; p <= 1; p++ {
-				for v := 0; v < nv; v++ {
-					// hist folds values modulo 1<<octalHistBits, and
-					// m has no higher bit.
-					if bits.OnesCount32(uint32(v)&m)&1^(dom&p) == rho {
-						cnt += e.hist[p][v]
-					}
-				}
-			}
-			if bestCount < 0 || cnt < bestCount {
-				bestCount, bestMask, bestDom = cnt, m, dom
-			}
-		}
-	}
-	use := bestCount >= 0 && bestCount*octalSparseRatio <= int64(n)
-	if !use {
-		e.sparse = false
-		e.rare, e.rareG = nil, nil
-		return
-	}
-	if e.sparse && e.mask == bestMask && e.dom == bestDom {
-		return
-	}
-	e.sparse, e.mask, e.dom, e.rho = true, bestMask, bestDom, bestDom&e.r.split[0]&1
-	e.rare, e.rareG = e.rare[:0], e.rareG[:0]
-	for a := 1; a < n; a++ {
-		if e.label(a) == e.rho {
-			e.rare = append(e.rare, int32(a))
-			e.rareG = append(e.rareG, e.g[a])
-		}
-	}
-}
-
-// octalProvenPeriod reports whether g, the Grundy values g(0..len(g)-1) of
-// an octal game whose largest move removes t tokens, proves by the octal
-// periodicity theorem that the sequence is periodic, and with which period p:
-// the smallest p for which, with n0 the least index such that g(n+p) = g(n)
-// for n0 <= n < len(g)-p, the window of the theorem, n0 <= n < 2*max(n0, 1)
-// + p + t, lies inside the values (2*max(n0, 1) + 2*p + t <= len(g)), as
-// analysis.ProveOctal requires.
-func octalProvenPeriod(g []int32, t int) (int, bool) {
-	n := len(g)
-	if n < 4 {
-		return 0, false
-	}
-	p := analysis.FindPeriodWhere(g, func(period, preperiod int) bool {
-		return 2*max(preperiod, 1)+2*period+t <= n
-	})
-	return p.Period, p.Found
+	return 4*n + 2*n + 2*8*n/4 + 1<<20
 }

@@ -44,3 +44,36 @@ func ExampleOctalGrundy() {
 	// period 12 from n = 71 (last exception at n = 70; 1001 values checked)
 	// proven: true
 }
+
+func ExampleOctalGrundyStats() {
+	// Kayles has a sparse space: under the mask 15 only nine heaps have
+	// an even count of 1 bits among the low four bits of their value.
+	c, err := grundy.ParseOctal("0.77")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, st, err := grundy.OctalGrundyStats(context.Background(), c, 1000, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("mask %d, %d rare heaps, the last at %d; largest value %d at %d\n", st.Mask, st.Rare, st.LastRare, st.Largest, st.LargestAt)
+	fmt.Printf("proven period %d from %d\n", st.Period, st.Preperiod)
+	// Output:
+	// mask 15, 9 rare heaps, the last at 70; largest value 8 at 27
+	// proven period 12 from 71
+}
+
+func ExampleGrundysGameSparse() {
+	g, st, err := grundy.GrundysGameSparse(context.Background(), 20, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g) // OEIS A002188
+	fmt.Printf("largest value %d at %d\n", st.Largest, st.LargestAt)
+	// Output:
+	// [0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0]
+	// largest value 4 at 18
+}

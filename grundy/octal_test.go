@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // octalOracleDigits parses a well-formed code "d0.d1d2..." or ".d1d2..." on
@@ -91,10 +93,13 @@ var octalVariants = []struct {
 	{"sparse", func(ctx context.Context, c OctalCode, max int) ([]int32, error) {
 		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true})
 	}},
+	{"one-core", func(ctx context.Context, c OctalCode, max int) ([]int32, error) {
+		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true, noParallel: true})
+	}},
 	{"plain", func(ctx context.Context, c OctalCode, max int) ([]int32, error) {
 		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true, noSparse: true})
 	}},
-	{"OctalGrundyNaive", OctalGrundyNaive},
+	{"octalPlain", octalPlainCode},
 }
 
 // octalDiff describes the first difference between got and want, or "".
@@ -134,7 +139,7 @@ func TestOctalOracle(t *testing.T) {
 }
 
 // TestOctalNaiveAgreement checks the engine, its sparse-space part alone and
-// its plain part alone against OctalGrundyNaive: to 10^4 for the games named
+// its plain part alone against octalPlain: to 10^4 for the games named
 // in the issue, to 3000 for the others.
 func TestOctalNaiveAgreement(t *testing.T) {
 	ctx := context.Background()
@@ -145,25 +150,25 @@ func TestOctalNaiveAgreement(t *testing.T) {
 			max = 10_000
 		}
 		c, _ := ParseOctal(code)
-		want, err := OctalGrundyNaive(ctx, c, max)
+		want, err := octalPlainCode(ctx, c, max)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, v := range octalVariants[:3] {
+		for _, v := range octalVariants[:4] {
 			t.Run(code+"/"+v.name, func(t *testing.T) {
 				got, err := v.run(ctx, c, max)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if d := octalDiff(got, want); d != "" {
-					t.Errorf("%s: %s (OctalGrundyNaive)", code, d)
+					t.Errorf("%s: %s (octalPlain)", code, d)
 				}
 			})
 		}
 	}
 }
 
-// TestOctalRandomCodes compares OctalGrundy with OctalGrundyNaive on random
+// TestOctalRandomCodes compares OctalGrundy with octalPlain on random
 // codes of up to four digits after the point, past the checkpoints 128 ..
 // 2048 at which it may prove a period and change its labelling.
 func TestOctalRandomCodes(t *testing.T) {
@@ -186,16 +191,18 @@ func TestOctalRandomCodes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := OctalGrundyNaive(ctx, c, max)
+		want, err := octalPlainCode(ctx, c, max)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := OctalGrundy(ctx, c, max, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := octalDiff(got, want); d != "" {
-			t.Errorf("%s: %s (OctalGrundyNaive)", code, d)
+		for _, opt := range []octalOptions{{}, {noPeriodic: true}, {noPeriodic: true, noParallel: true}} {
+			got, err := octalGrundy(ctx, c, max, nil, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := octalDiff(got, want); d != "" {
+				t.Errorf("%s %+v: %s (octalPlain)", code, opt, d)
+			}
 		}
 	}
 }
@@ -284,7 +291,7 @@ func TestOctalGangolliPlambeck(t *testing.T) {
 	const max = 100_000
 	ctx := context.Background()
 	c, _ := ParseOctal("0.127")
-	e, err := octalRun(ctx, c, max, nil, octalOptions{noPeriodic: true})
+	e, err := octalRun(ctx, octalRulesOf(c), max, nil, octalOptions{noPeriodic: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,15 +321,15 @@ func TestOctalGangolliPlambeck(t *testing.T) {
 			t.Fatalf("OctalGrundy: g(%d) = %d != g(%d) = %d", n+4, full[n+4], n, full[n])
 		}
 	}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		return
 	}
-	want, err := OctalGrundyNaive(ctx, c, max)
+	want, err := octalPlainCode(ctx, c, max)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d := octalDiff(g, want); d != "" {
-		t.Errorf("sparse-space engine: %s (OctalGrundyNaive)", d)
+		t.Errorf("sparse-space engine: %s (octalPlain)", d)
 	}
 }
 
@@ -352,8 +359,8 @@ func TestOctal016(t *testing.T) {
 }
 
 // TestOctalDawsonKayles checks 0.07 against the flip game's run values
-// (FlipRunGrundy, an engine of its own) to 10^5 and, unless -short, against
-// OctalGrundyNaive to 10^5 with the sparse-space and plain parts alone too.
+// (FlipRunGrundy, an engine of its own) to 10^5 and, in the long tests, against
+// octalPlain to 10^5 with the sparse-space and plain parts alone too.
 func TestOctalDawsonKayles(t *testing.T) {
 	const max = 100_000
 	ctx := context.Background()
@@ -366,15 +373,15 @@ func TestOctalDawsonKayles(t *testing.T) {
 	if d := octalDiff(got, want); d != "" {
 		t.Errorf("OctalGrundy: %s (FlipRunGrundy)", d)
 	}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		return
 	}
-	naive, err := OctalGrundyNaive(ctx, c, max)
+	naive, err := octalPlainCode(ctx, c, max)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d := octalDiff(naive, want); d != "" {
-		t.Errorf("OctalGrundyNaive: %s (FlipRunGrundy)", d)
+		t.Errorf("octalPlain: %s (FlipRunGrundy)", d)
 	}
 	alone, err := octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true})
 	if err != nil {
@@ -385,34 +392,93 @@ func TestOctalDawsonKayles(t *testing.T) {
 	}
 }
 
-// TestOctalSparseSpace checks that the engine finds the sparse spaces the
-// file comment describes and that they stay sparse.
-func TestOctalSparseSpace(t *testing.T) {
+// TestOctalStats checks the engine's findings against the values of
+// octalPlain: the largest value and where it first occurs, and, by trying
+// every labelling with a mask below 2^10 on those values, that the one
+// reported has the fewest rare heaps, with Rare and LastRare counted anew.
+// Kayles has its last rare heap at 70 (mask 15), and 0.16 few rare heaps
+// (Winning Ways, ch. 4, "Sparse space spells speed"; Flammenkamp's tables).
+func TestOctalStats(t *testing.T) {
 	tests := []struct {
 		code     string
 		max      int
-		sparse   bool
+		lastRare int // -1: not checked
 		maxRare  int
-		maxScans int64
 	}{
-		{"0.77", 20_000, true, 10, 0},     // Kayles: 10 rare heaps up to n = 70 (m = 15)
-		{"0.16", 100_000, true, 100, 100}, // a few dozen rare heaps
-		{"0.07", 20_000, false, 0, 0},     // no sparse space
-		{"0.137", 20_000, false, 0, 0},    // no sparse space
+		{"0.77", 5000, 70, 10},
+		{"0.16", 20_000, -1, 100},
+		{"0.6", 20_000, -1, 2000},
+		{"0.007", 5000, -1, 5000},
+		{"0.137", 5000, -1, 5000},
+		{"4.07", 5000, -1, 5000},
+		{"0.4", 3000, -1, 3000},
 	}
+	ctx := context.Background()
 	for _, tt := range tests {
 		t.Run(tt.code, func(t *testing.T) {
 			c, _ := ParseOctal(tt.code)
-			e, err := octalRun(context.Background(), c, tt.max, nil, octalOptions{noPeriodic: true})
+			g, st, err := octalSolve(ctx, octalRulesOf(c), tt.code, tt.max, nil, octalOptions{noPeriodic: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if e.sparse != tt.sparse {
-				t.Fatalf("sparse = %v, want %v", e.sparse, tt.sparse)
+			want, err := octalPlain(ctx, tt.code, tt.max, false)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if len(e.rare) > tt.maxRare || e.fullScans > tt.maxScans {
-				t.Errorf("%d rare heaps and %d full scans (mask %d, e = %d), want at most %d and %d",
-					len(e.rare), e.fullScans, e.mask, e.dom, tt.maxRare, tt.maxScans)
+			if d := octalDiff(g, want); d != "" {
+				t.Fatal(d)
+			}
+			largest, at := int32(0), 0
+			for n, v := range want {
+				if v > largest {
+					largest, at = v, n
+				}
+			}
+			if st.Largest != largest || st.LargestAt != at || st.Computed != tt.max {
+				t.Errorf("largest %d at %d, computed %d; want %d at %d, %d", st.Largest, st.LargestAt, st.Computed, largest, at, tt.max)
+			}
+			// Every labelling: label(a) = parity(g(a) & m) ^ (e & a & 1),
+			// rare = label rho = e & k & 1 for the split digits k, e = 1
+			// only when they all have one parity.
+			d := octalOracleDigits(tt.code)
+			var splits []int
+			for k, dk := range d {
+				if dk&4 != 0 {
+					splits = append(splits, k)
+				}
+			}
+			count := func(m uint32, e int) (int, int) {
+				rho := e & splits[0] & 1
+				n, last := 0, 0
+				for a := 1; a <= tt.max; a++ {
+					if bits.OnesCount32(uint32(want[a])&m)&1^(e&a&1) == rho {
+						n, last = n+1, a
+					}
+				}
+				return n, last
+			}
+			best := -1
+			for m := uint32(1); m < 1<<10; m++ {
+				for e := 0; e <= 1; e++ {
+					if e == 1 && slices.ContainsFunc(splits, func(k int) bool { return (k-splits[0])&1 != 0 }) {
+						continue
+					}
+					if n, _ := count(m, e); best < 0 || n < best {
+						best = n
+					}
+				}
+			}
+			e := 0
+			if st.HeapParity {
+				e = 1
+			}
+			n, last := count(st.Mask, e)
+			if st.Rare != n || st.LastRare != last || n != best {
+				t.Errorf("mask %d, e %d: %d rare heaps, the last %d; recounted %d, the last %d; the fewest of any mask < 2^10: %d",
+					st.Mask, e, st.Rare, st.LastRare, n, last, best)
+			}
+			if st.Rare > tt.maxRare || tt.lastRare >= 0 && st.LastRare != tt.lastRare {
+				t.Errorf("%d rare heaps, the last %d; want at most %d, the last %d", st.Rare, st.LastRare, tt.maxRare, tt.lastRare)
 			}
 		})
 	}
@@ -425,26 +491,34 @@ func TestOctalSparseSpace(t *testing.T) {
 func TestOctalProvenPeriod(t *testing.T) {
 	// 0.04: g = 0 0 0 0 1 ...; period 1 from 0 passes the plain window
 	// 0 <= n < 0+1+2 on four values, but g(4) = 1.
-	if p, ok := octalProvenPeriod([]int32{0, 0, 0, 0}, 2); ok {
+	if p, _, ok := octalProvenPeriod([]int32{0, 0, 0, 0}, 2); ok {
 		t.Errorf("0.04, four values: proved period %d", p)
 	}
 	proven := 0
 	for _, code := range octalCodes {
 		c, _ := ParseOctal(code)
-		long, err := OctalGrundyNaive(context.Background(), c, 3000)
+		long, err := octalPlainCode(context.Background(), c, 3000)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for l := 4; l <= 400; l++ {
-			p, ok := octalProvenPeriod(long[:l], octalRulesOf(c).t)
+			tt := octalRulesOf(c).t
+			p, n0, ok := octalProvenPeriod(long[:l], tt)
+			// The same search by analysis.FindPeriodWhere, a separate
+			// implementation of the Z-scan.
+			want := analysis.FindPeriodWhere(long[:l], func(period, preperiod int) bool {
+				return 2*max(preperiod, 1)+2*period+tt <= l
+			})
+			if ok != want.Found || ok && (p != want.Period || n0 != want.Preperiod) {
+				t.Fatalf("%s, %d values: period %d from %d (%v); FindPeriodWhere: %v", code, l, p, n0, ok, want)
+			}
 			if !ok {
 				continue
 			}
 			proven++
 			// The least n0 for p in the prefix.
-			n0 := l - p
-			for n0 > 0 && long[n0-1] == long[n0-1+p] {
-				n0--
+			if n0 > 0 && long[n0-1] == long[n0-1+p] || long[n0] != long[n0+p] {
+				t.Fatalf("%s, %d values: %d is not the least preperiod for period %d", code, l, n0, p)
 			}
 			for n := n0; n+p < len(long); n++ {
 				if long[n+p] != long[n] {

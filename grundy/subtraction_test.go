@@ -142,7 +142,7 @@ func TestSubtractionOracle(t *testing.T) {
 		}
 		t.Run(s.String(), func(t *testing.T) {
 			want := subtractionOracle(c.in(), max)
-			got, err := SubtractionGrundy(ctx, s, max, 0, nil)
+			got, err := subtractionGrundy(ctx, s, max, 0, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -153,21 +153,95 @@ func TestSubtractionOracle(t *testing.T) {
 	}
 }
 
-// subtractionPlain is the plain DP, g(n) = mex over the members s <= n, for
-// sizes beyond the recursive oracle.
-func subtractionPlain(members []int, max int) []int32 {
+// moves lists the members of c up to max in ascending order, generated from
+// the definitions of the named sets (a sieve of Eratosthenes for the primes)
+// independently of subtraction.go, for the plain DP at sizes where the
+// oracle's membership test per s would be too slow.
+func (c subtractionCase) moves(max int) []int {
+	var all []int
+	switch c.name {
+	case "":
+		all = slices.Clone(c.finite)
+		slices.Sort(all)
+	case "squares":
+		for k := 1; k*k <= max; k++ {
+			all = append(all, k*k)
+		}
+	case "cubes":
+		for k := 1; k*k*k <= max; k++ {
+			all = append(all, k*k*k)
+		}
+	case "triangular":
+		for k := 1; k*(k+1)/2 <= max; k++ {
+			all = append(all, k*(k+1)/2)
+		}
+	case "primes":
+		composite := make([]bool, max+1)
+		for p := 2; p <= max; p++ {
+			if composite[p] {
+				continue
+			}
+			all = append(all, p)
+			for q := p * p; q <= max; q += p {
+				composite[q] = true
+			}
+		}
+	case "powers-of-two":
+		for p := 1; p <= max; p *= 2 {
+			all = append(all, p)
+		}
+	case "fibonacci":
+		for a, b := 1, 2; a <= max; a, b = b, a+b { // 1, 2, 3, 5, ...: the repeated 1 once
+			all = append(all, a)
+		}
+	default:
+		panic("subtractionCase.moves: unknown set " + c.name)
+	}
+	var out []int
+	for _, s := range all {
+		if s <= max && !slices.Contains(c.allBut, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestSubtractionCaseMoves checks the move lists of the plain DP against the
+// oracle's membership test, so that both come from the definitions.
+func TestSubtractionCaseMoves(t *testing.T) {
+	const max = 3000
+	for _, c := range append(subtractionCases, subtractionCase{finite: []int{5000, 7, 2}}) {
+		var want []int
+		in := c.in()
+		for s := 1; s <= max; s++ {
+			if in(s) {
+				want = append(want, s)
+			}
+		}
+		if got := c.moves(max); !slices.Equal(got, want) {
+			t.Errorf("%+v: moves %v, want %v (membership test)", c, got, want)
+		}
+	}
+}
+
+// subtractionPlain is the plain DP, g(n) = mex over the moves s <= n (moves
+// ascending), for sizes beyond the recursive oracle, written as a competent
+// programmer would: the mex of n is at most the number of its moves, so the
+// seen marks fit a slice made once, and each mark holds the n that set it
+// (a stamp), so nothing is cleared between positions.
+func subtractionPlain(moves []int, max int) []int32 {
 	g := make([]int32, max+1)
-	seen := make([]bool, len(members)+2) // a mex is at most the number of moves
+	seen := make([]int32, len(moves)+2) // seen[v] == n when some move from n reaches v
 	for n := 1; n <= max; n++ {
-		clear(seen)
-		for _, s := range members {
+		stamp := int32(n)
+		for _, s := range moves {
 			if s > n {
 				break
 			}
-			seen[g[n-s]] = true
+			seen[g[n-s]] = stamp
 		}
 		m := int32(0)
-		for seen[m] {
+		for seen[m] == stamp {
 			m++
 		}
 		g[n] = m
@@ -194,10 +268,10 @@ func TestSubtractionSegmented(t *testing.T) {
 			t.Fatal(err)
 		}
 		const max = 20_000
-		want := subtractionPlain(s.Members(max), max)
+		want := subtractionPlain(c.moves(max), max)
 		for _, workers := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%.20s/workers=%d", s, workers), func(t *testing.T) {
-				got, err := SubtractionGrundy(ctx, s, max, workers, nil)
+				got, err := subtractionGrundy(ctx, s, max, workers, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -219,7 +293,7 @@ func subtractionRange(from, to, step int) []int {
 }
 
 // TestSubtractionSquares checks that the squares reproduce take-a-square
-// exactly: SquaresGrundy (squares.go, OEIS A014586) to 10^5.
+// exactly: squaresGrundy (squares.go, OEIS A014586) to 10^5.
 func TestSubtractionSquares(t *testing.T) {
 	const max = 100_000
 	ctx := context.Background()
@@ -227,11 +301,11 @@ func TestSubtractionSquares(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := SquaresGrundy(ctx, max, 0, nil)
+	want, err := squaresGrundy(ctx, max, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := SubtractionGrundy(ctx, s, max, 0, nil)
+	got, err := subtractionGrundy(ctx, s, max, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +314,7 @@ func TestSubtractionSquares(t *testing.T) {
 	}
 	for n := range want {
 		if got[n] != int32(want[n]) {
-			t.Fatalf("g(%d) = %d, want %d (SquaresGrundy)", n, got[n], want[n])
+			t.Fatalf("g(%d) = %d, want %d (squaresGrundy)", n, got[n], want[n])
 		}
 	}
 }
@@ -300,6 +374,7 @@ func TestSubtractionSetErrors(t *testing.T) {
 		{"empty list", "", []int{}, nil, []string{"finite list is empty"}},
 		{"zero element", "", []int{1, 0}, nil, []string{"element 0 (index 1) is not a positive integer"}},
 		{"negative element", "", []int{-3}, nil, []string{"element -3 (index 0) is not a positive integer"}},
+		{"huge element", "", []int{1, 1<<63 - 1}, nil, []string{"element 9223372036854775807 (index 1) is too large (allowed: 1 to 2147483647)"}},
 		{"duplicate element", "", []int{1, 3, 1}, nil, []string{"element 1 appears twice (indices 0 and 2)"}},
 		{"negative exception", "primes", nil, []int{-2}, []string{"exception -2 (index 0) is not a positive integer"}},
 		{"duplicate exception", "primes", nil, []int{2, 2}, []string{"exception 2 appears twice"}},
@@ -326,13 +401,13 @@ func TestSubtractionSetErrors(t *testing.T) {
 func TestSubtractionArguments(t *testing.T) {
 	ctx := context.Background()
 	s, _ := NewSubtractionSet("", []int{1, 2}, nil)
-	if _, err := SubtractionGrundy(ctx, s, -1, 0, nil); err == nil {
+	if _, err := subtractionGrundy(ctx, s, -1, 0, nil); err == nil {
 		t.Error("max -1: got no error")
 	}
-	if _, err := SubtractionGrundy(ctx, SubtractionSet{}, 10, 0, nil); err == nil {
+	if _, err := subtractionGrundy(ctx, SubtractionSet{}, 10, 0, nil); err == nil {
 		t.Error("zero SubtractionSet: got no error")
 	}
-	if g, err := SubtractionGrundy(ctx, s, 0, 0, nil); err != nil || !slices.Equal(g, []int32{0}) {
+	if g, err := subtractionGrundy(ctx, s, 0, 0, nil); err != nil || !slices.Equal(g, []int32{0}) {
 		t.Errorf("max 0: got %v, %v, want [0]", g, err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
@@ -343,7 +418,7 @@ func TestSubtractionArguments(t *testing.T) {
 			fin = []int{1, 2}
 		}
 		s, _ := NewSubtractionSet(name, fin, nil)
-		if _, err := SubtractionGrundy(cancelled, s, 1_000_000, 0, nil); !errors.Is(err, context.Canceled) {
+		if _, err := subtractionGrundy(cancelled, s, 1_000_000, 0, nil); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s, cancelled: got %v, want context.Canceled", s, err)
 		}
 	}
@@ -358,7 +433,7 @@ func TestSubtractionProgress(t *testing.T) {
 		s, _ := NewSubtractionSet(name, fin, nil)
 		const max = 50_000
 		var last, calls int64
-		_, err := SubtractionGrundy(context.Background(), s, max, 2, func(done, total int64) {
+		_, err := subtractionGrundy(context.Background(), s, max, 2, func(done, total int64) {
 			if total != max || done < last {
 				t.Errorf("%s: progress (%d, %d) after %d", s, done, total, last)
 			}
@@ -378,7 +453,7 @@ func TestSubtractionMemory(t *testing.T) {
 	for _, c := range subtractionCases {
 		s, _ := NewSubtractionSet(c.name, c.finite, c.allBut)
 		for _, max := range []int{0, 1000, 100_000} {
-			m := SubtractionGrundyMemory(s, max)
+			m := SubtractionMemory(s, max)
 			if low := 4 * int64(max+1); m < low {
 				t.Errorf("%s, %d: memory %d below the result alone, %d", s, max, m, low)
 			}
@@ -387,7 +462,7 @@ func TestSubtractionMemory(t *testing.T) {
 			}
 		}
 	}
-	if m := SubtractionGrundyMemory(SubtractionSet{name: "squares"}, -1); m != 0 {
+	if m := SubtractionMemory(SubtractionSet{name: "squares"}, -1); m != 0 {
 		t.Errorf("max -1: memory %d, want 0", m)
 	}
 }

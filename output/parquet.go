@@ -23,7 +23,8 @@ const RowGroupRows = 1 << 20
 
 // parquetEncoder writes a table as Parquet with ZSTD compression and version
 // 2 data pages. Sorted integer columns are delta encoded; booleans are RLE.
-// The columns are required (never null), lists hold required int32s.
+// The columns are required (never null) except OptInt32 and OptInt64; lists
+// hold required int32s.
 //
 // It drives arrow-go's column writers (parquet/file) directly rather than
 // through pqarrow, whose import of arrow/flight links gRPC and protobuf into
@@ -57,6 +58,12 @@ func parquetNode(c Column) (schema.Node, error) {
 		return schema.NewPrimitiveNodeLogical(c.Name, req, schema.NoLogicalType{}, parquet.Types.Boolean, -1, -1)
 	case String:
 		return schema.NewPrimitiveNodeLogical(c.Name, req, schema.StringLogicalType{}, parquet.Types.ByteArray, -1, -1)
+	case Float64:
+		return schema.NewPrimitiveNodeLogical(c.Name, req, schema.NoLogicalType{}, parquet.Types.Double, -1, -1)
+	case OptInt32:
+		return schema.NewPrimitiveNodeLogical(c.Name, parquet.Repetitions.Optional, schema.NewIntLogicalType(32, true), parquet.Types.Int32, -1, -1)
+	case OptInt64:
+		return schema.NewPrimitiveNodeLogical(c.Name, parquet.Repetitions.Optional, schema.NewIntLogicalType(64, true), parquet.Types.Int64, -1, -1)
 	case Int32List:
 		elem, err := schema.NewPrimitiveNodeLogical(c.Name, req, schema.NewIntLogicalType(32, true), parquet.Types.Int32, -1, -1)
 		if err != nil {
@@ -81,6 +88,12 @@ func arrowType(t Type) arrow.DataType {
 		return arrow.BinaryTypes.String
 	case Int32List:
 		return arrow.ListOfField(arrow.Field{Name: "element", Type: arrow.PrimitiveTypes.Int32})
+	case Float64:
+		return arrow.PrimitiveTypes.Float64
+	case OptInt32:
+		return arrow.PrimitiveTypes.Int32
+	case OptInt64:
+		return arrow.PrimitiveTypes.Int64
 	}
 	panic(fmt.Sprintf("output: no Arrow type for %v", t))
 }
@@ -92,7 +105,7 @@ func arrowType(t Type) arrow.DataType {
 func arrowSchema(cols []Column) (string, error) {
 	fields := make([]arrow.Field, len(cols))
 	for i, c := range cols {
-		fields[i] = arrow.Field{Name: c.Name, Type: arrowType(c.Type)}
+		fields[i] = arrow.Field{Name: c.Name, Type: arrowType(c.Type), Nullable: c.Type == OptInt32 || c.Type == OptInt64}
 	}
 	var buf bytes.Buffer
 	w := ipc.NewWriter(&buf, ipc.WithSchema(arrow.NewSchema(fields, &arrow.Metadata{})))
@@ -217,6 +230,14 @@ func (e *parquetEncoder) writeRange(b Batch, offset, size int64) error {
 			err = writeStrings(cw.(*file.ByteArrayColumnChunkWriter), v[lo:hi])
 		case [][]int32:
 			err = writeInt32Lists(cw.(*file.Int32ColumnChunkWriter), v[lo:hi])
+		case []float64:
+			_, err = cw.(*file.Float64ColumnChunkWriter).WriteBatch(v[lo:hi], nil, nil)
+		case []Opt[int32]:
+			values, def := optLevels(v[lo:hi])
+			_, err = cw.(*file.Int32ColumnChunkWriter).WriteBatch(values, def, nil)
+		case []Opt[int64]:
+			values, def := optLevels(v[lo:hi])
+			_, err = cw.(*file.Int64ColumnChunkWriter).WriteBatch(values, def, nil)
 		default:
 			err = fmt.Errorf("column %d: unsupported Go type %T", i, col)
 		}
@@ -226,6 +247,18 @@ func (e *parquetEncoder) writeRange(b Batch, offset, size int64) error {
 	}
 	e.rgRows += size
 	return nil
+}
+
+// optLevels splits a nullable column into its present values and the
+// definition levels of an optional field: 1 for a value, 0 for a null.
+func optLevels[T int32 | int64](v []Opt[T]) (values []T, def []int16) {
+	values, def = make([]T, 0, len(v)), make([]int16, len(v))
+	for i, x := range v {
+		if x.Valid {
+			values, def[i] = append(values, x.V), 1
+		}
+	}
+	return values, def
 }
 
 // writeBools writes booleans from a bitmap, the form the RLE boolean encoder

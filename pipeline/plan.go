@@ -1,13 +1,15 @@
 package pipeline
 
 import (
-	"context"
+	"cmp"
 	"fmt"
 	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/internal/buildinfo"
 	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
@@ -17,22 +19,25 @@ import (
 // internal/buildinfo for the rules and the fallback).
 var Version = buildinfo.Version()
 
-// Job is one unit of the plan: a table (with the figures drawn from it).
+// Job is one unit of the plan: a table of a game (with the figures and
+// findings drawn from it).
 type Job struct {
-	Game   string
-	Name   string  // the table, such as "grundy"
-	Memory int64   // estimated peak bytes this job adds
-	Cost   float64 // rough relative work, to start the longest jobs first
-	run    func(ctx context.Context, e *env) error
+	Game string
+	games.Job
+	bounds any // the game's section, recorded with its tables
 }
 
 // Plan is the list of jobs a configuration asks for, with its memory budget.
 type Plan struct {
-	Config  configs.Config
-	Jobs    []Job
+	Config configs.Config
+	Jobs   []Job
+	// Workers is how many jobs run at once. Engines that split their work
+	// share CPUs() tokens among the running jobs, so that jobs times engine
+	// goroutines never exceed the CPUs.
 	Workers int
 	Memory  int64 // estimated peak bytes of the whole plan
 	Limit   int64 // bytes the plan may use
+	cpus    int   // compute goroutines all jobs together may run
 }
 
 // MemoryError refuses a plan whose estimated memory is over the limit.
@@ -46,7 +51,7 @@ type MemoryError struct {
 func (e *MemoryError) Error() string {
 	var parts []string
 	for _, j := range e.Largest {
-		parts = append(parts, fmt.Sprintf("%s/%s %s", j.Game, j.Name, Bytes(j.Memory)))
+		parts = append(parts, fmt.Sprintf("%s/%s %s", j.Game, j.Table, Bytes(j.Memory)))
 	}
 	return fmt.Sprintf("the run needs an estimated %s of memory (%s), over the limit of %s (%s): lower those bounds or raise --max-memory / max_memory",
 		Bytes(e.Estimate), strings.Join(parts, ", "), Bytes(e.Limit), e.LimitSource)
@@ -63,12 +68,16 @@ const AutoMemoryShare = 0.6
 // buffers and one row group per open Parquet writer.
 const baseMemory = 64 << 20
 
+// nonHeapMemory is the part of a run's resident memory that the garbage
+// collector does not count: the program's code and data as they are paged
+// in (measured at about 20 MiB).
+const nonHeapMemory = 24 << 20
+
 // NewPlan builds the jobs of cfg and checks their memory against the limit.
 func NewPlan(cfg configs.Config) (*Plan, error) {
 	p := &Plan{Config: cfg, Workers: cfg.Workers}
-	if p.Workers <= 0 {
-		p.Workers = runtime.GOMAXPROCS(0)
-	}
+	p.Workers = grundy.Options{Workers: cfg.Workers}.Goroutines()
+	p.cpus = min(p.Workers, runtime.GOMAXPROCS(0))
 	limitSource := "max_memory"
 	p.Limit = int64(cfg.MaxMemory)
 	if p.Limit == 0 {
@@ -80,32 +89,37 @@ func NewPlan(cfg configs.Config) (*Plan, error) {
 			limitSource = "auto: RAM unknown, 4 GiB"
 		}
 	}
-	for _, game := range configs.Games {
-		if !cfg.Runs(game) {
-			continue
-		}
-		switch game {
-		case "squares":
-			p.Jobs = append(p.Jobs, squaresJobs(cfg.Squares)...)
-		case "flip":
-			p.Jobs = append(p.Jobs, flipJobs(cfg.Flip, p.Workers)...)
-		case "caniwin":
-			p.Jobs = append(p.Jobs, caniwinJobs(cfg.CanIWin)...)
-		case "nim":
-			p.Jobs = append(p.Jobs, nimJobs(cfg.Nim)...)
+	for _, g := range cfg.Selected() {
+		for _, j := range g.Jobs(p.cpus) {
+			p.Jobs = append(p.Jobs, Job{Game: g.Name, Job: j, bounds: g.Bounds})
 		}
 	}
-	p.Jobs = append(p.Jobs, customJobs(cfg, p.Workers)...)
-	p.Memory = baseMemory
-	for _, j := range p.Jobs {
-		p.Memory += j.Memory
-	}
+	p.Memory = baseMemory + concurrentMemory(p.Jobs, p.Workers)
 	if p.Memory > p.Limit {
 		largest := slices.Clone(p.Jobs)
 		slices.SortStableFunc(largest, func(a, b Job) int { return int(min(1, max(-1, b.Memory-a.Memory))) })
 		return nil, &MemoryError{Estimate: p.Memory, Limit: p.Limit, Largest: largest[:min(3, len(largest))], LimitSource: limitSource}
 	}
 	return p, nil
+}
+
+// jobMemory is what every job needs beside its own estimate: drawing its
+// figures (a raster of a few MiB per PNG) and the slack of its batches.
+const jobMemory = 8 << 20
+
+// concurrentMemory bounds the memory of jobs run at most workers at a time:
+// the sum of the largest workers estimates, each with jobMemory.
+func concurrentMemory(jobs []Job, workers int) int64 {
+	sizes := make([]int64, len(jobs))
+	for i, j := range jobs {
+		sizes[i] = j.Memory + jobMemory
+	}
+	slices.SortFunc(sizes, func(a, b int64) int { return cmp.Compare(b, a) })
+	var sum int64
+	for _, m := range sizes[:min(workers, len(sizes))] {
+		sum += m
+	}
+	return sum
 }
 
 // Bytes renders a byte count with a binary unit.
@@ -134,4 +148,4 @@ func (p *Plan) Games() []string {
 }
 
 // taskName names a job in progress output.
-func (j *Job) taskName() string { return j.Game + "/" + j.Name }
+func (j *Job) taskName() string { return j.Game + "/" + j.Table }

@@ -9,16 +9,19 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
 	"gonum.org/v1/plot"
 
-	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/stoppable"
 	"github.com/tabulate-games/tabulate/output"
-	"github.com/tabulate-games/tabulate/plots"
 	"github.com/tabulate-games/tabulate/progress"
 )
 
@@ -26,6 +29,10 @@ import (
 type Options struct {
 	Log      io.Writer     // progress lines and the closing summary (stderr)
 	Progress progress.Mode // live bars, plain lines, or none
+	// Abandon, when closed, stops the run at once (a second signal): the
+	// temporary files go, the manifest is saved as interrupted, and Run
+	// returns without waiting for the workers. Nil: never.
+	Abandon <-chan struct{}
 }
 
 // Written is one file written by a run, with the time its job took.
@@ -38,9 +45,10 @@ type Written struct {
 type Result struct {
 	Dir      string
 	Files    []Written
-	Findings map[string]map[string]any // per game
-	Elapsed  time.Duration
-	Status   string
+	Findings []Finding // in the order they were made, per game
+
+	Elapsed time.Duration
+	Status  string
 }
 
 // Run executes the plan. Files are written under the configured output
@@ -55,16 +63,35 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("create output folder %s: %w", cfg.Out, err)
 	}
-	// A run killed outright (SIGKILL, a second Ctrl-C, a power cut) cannot
-	// clean up after itself; its temporary files go now.
+	// One run per folder: a second run would remove the first one's
+	// temporary files and overwrite its manifest.
+	lock, err := output.LockDir(cfg.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
+	// A run killed outright (SIGKILL, a power cut) cannot clean up after
+	// itself; its temporary files go now.
 	if err := output.RemoveTemps(cfg.Out); err != nil {
 		return nil, fmt.Errorf("remove leftover temporary files in %s: %w", cfg.Out, err)
 	}
+	// The garbage collector keeps the heap under the limit the plan was
+	// accepted under (less what is not heap: the program's code and the
+	// C-free runtime's own mappings), instead of letting it grow to twice
+	// the live data before it collects.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(max(p.Limit-nonHeapMemory, p.Limit/2)))
 	games := p.Games()
-	manifest := output.NewManifestWriter(cfg.Out, "tabulate", Version, cfg, games)
-	for _, g := range games {
-		manifest.SetBounds(g, gameBounds(cfg, g))
+	manifest, err := output.OpenManifest(cfg.Out, "tabulate", Version, cfg, games)
+	if err != nil {
+		return nil, err
 	}
+	for _, n := range manifest.Notices {
+		fmt.Fprintf(opts.Log, "tabulate: warning: %s\n", n)
+	}
+	for _, j := range p.Jobs {
+		manifest.SetBounds(j.Game, j.bounds)
+	}
+	temps := &output.Temps{}
 	res := &Result{Dir: cfg.Out}
 	tracker := progress.New(opts.Log, opts.Progress)
 
@@ -73,20 +100,28 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(p.Workers)
+	cpu := semaphore.NewWeighted(int64(p.cpus))
 	for _, job := range jobs {
 		task := tracker.Task(job.taskName())
 		g.Go(func() error {
-			if err := gctx.Err(); err != nil {
+			if err := cpu.Acquire(gctx, 1); err != nil {
 				return err
 			}
-			e := &env{plan: p, game: job.Game, task: task, manifest: manifest, start: time.Now(),
-				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version},
+			e := &env{plan: p, game: job.Game, bounds: job.bounds, task: task, manifest: manifest, start: time.Now(),
+				cpu: cpu, held: 1,
+				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps},
 				record: func(w Written) {
 					mu.Lock()
 					res.Files = append(res.Files, w)
 					mu.Unlock()
+				},
+				found: func(f Finding) {
+					mu.Lock()
+					res.Findings = append(res.Findings, f)
+					mu.Unlock()
 				}}
-			if err := job.run(gctx, e); err != nil {
+			defer func() { cpu.Release(int64(e.held)) }()
+			if err := job.Run(gctx, e); err != nil {
 				if errors.Is(err, context.Canceled) && ctx.Err() == nil {
 					return err // another job failed first; its error is the one reported
 				}
@@ -96,10 +131,24 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 			return nil
 		})
 	}
-	err := g.Wait()
+	done := make(chan error, 1)
+	go func() { done <- g.Wait() }()
+	select {
+	case err = <-done:
+	case <-opts.Abandon:
+		// Stop now: remove every temporary file and refuse new ones; the
+		// workers still running can no longer put anything in place.
+		temps.Abandon()
+		err = ctx.Err()
+		if err == nil {
+			err = context.Canceled
+		}
+	}
 	tracker.Stop()
 
 	res.Status = output.StatusComplete
+	mu.Lock() // workers left running after Abandon may still record
+	defer mu.Unlock()
 	switch {
 	case ctx.Err() != nil:
 		res.Status = output.StatusInterrupted
@@ -107,55 +156,64 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	case err != nil:
 		res.Status = output.StatusFailed
 	}
+	if res.Status != output.StatusComplete {
+		temps.Abandon() // nothing of a stopped run may be renamed in later
+	}
 	if ferr := manifest.Finish(res.Status); ferr != nil && err == nil {
 		err = ferr
 	}
 	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
-	res.Findings = map[string]map[string]any{}
-	for _, g := range games {
-		res.Findings[g] = manifest.Findings(g)
-	}
+	slices.SortStableFunc(res.Findings, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.Key, b.Key))
+	})
 	res.Elapsed = time.Since(start)
 	return res, err
 }
 
-// gameBounds returns a game's section of the configuration.
-func gameBounds(cfg configs.Config, game string) any {
-	switch game {
-	case "squares":
-		return cfg.Squares
-	case "flip":
-		return cfg.Flip
-	case "caniwin":
-		return cfg.CanIWin
-	case "nim":
-		return cfg.Nim
-	}
-	if g, ok := cfg.Subtraction[game]; ok {
-		return g
-	}
-	if g, ok := cfg.Octal[game]; ok {
-		return g
-	}
-	return nil
+// Finding is one finding of a game in a run.
+type Finding struct {
+	Game, Key string
+	games.Finding
 }
 
 // env is what a job gets to do its work and record it.
 type env struct {
 	plan     *Plan
 	game     string
+	bounds   any
 	task     *progress.Task
 	writer   *output.Writer
 	manifest *output.ManifestWriter
 	record   func(Written)
+	found    func(Finding)
 	start    time.Time
+	cpu      *semaphore.Weighted // CPU tokens shared by the running jobs
+	held     int                 // tokens this job holds
+	asked    bool
 }
 
-// workers is the pool size, for engines that split their own work.
-func (e *env) workers() int { return e.plan.Workers }
+// Workers is how many goroutines the job's engine may use: the token the
+// job runs on and, on the first call, every token free at that moment
+// (released when the job ends), so that the running jobs' engines together
+// never use more goroutines than the plan's CPUs.
+func (e *env) Workers() int {
+	if !e.asked {
+		e.asked = true
+		for e.held < e.plan.cpus && e.cpu.TryAcquire(1) {
+			e.held++
+		}
+	}
+	return e.held
+}
 
-// progress returns an engine callback that feeds the task's current phase.
-func (e *env) progress(phase, unit string) func(done, total int64) {
+// Phase starts a phase of the job's progress.
+func (e *env) Phase(name, unit string, total int64) { e.task.Phase(name, unit, total) }
+
+// Set reports the progress of the phase.
+func (e *env) Set(done int64) { e.task.Set(done) }
+
+// Progress returns an engine callback that feeds the task's current phase.
+func (e *env) Progress(phase, unit string) grundy.Progress {
 	var once sync.Once
 	return func(done, total int64) {
 		once.Do(func() { e.task.Phase(phase, unit, total) })
@@ -163,32 +221,30 @@ func (e *env) progress(phase, unit string) func(done, total int64) {
 	}
 }
 
-// table writes one table in every configured format and lists it. rows is
+// Table writes one table in every configured format and lists it. rows is
 // the number of rows, shown as progress; a negative rows leaves progress to
 // the source (a sieve reports how far it has got, not rows).
-func (e *env) table(ctx context.Context, t output.Table, rows int64, src output.Source) error {
+func (e *env) Table(ctx context.Context, t output.Table, rows int64, src output.Source) error {
 	var rowProgress output.Progress
 	if rows >= 0 {
 		e.task.Phase("writing "+t.Name, "rows", rows)
 		rowProgress = e.task.Set
 	}
-	bounds, _ := json.Marshal(gameBounds(e.plan.Config, t.Game))
+	bounds, _ := json.Marshal(e.bounds)
 	start := time.Now()
 	files, err := e.writer.WriteTable(ctx, t, string(bounds), src, rowProgress)
-	if err != nil {
-		return err
-	}
-	if err := e.manifest.Add(files...); err != nil {
-		return err
+	// Formats put in place before another failed are whole: list them.
+	if aerr := e.manifest.Add(files...); aerr != nil && err == nil {
+		err = aerr
 	}
 	for _, f := range files {
 		e.record(Written{File: f, Elapsed: time.Since(start)})
 	}
-	return nil
+	return err
 }
 
-// figure draws a figure in every configured plot format and lists it.
-func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, error)) error {
+// Figure draws a figure in every configured plot format and lists it.
+func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, error)) error {
 	if len(e.plan.Config.Plots) == 0 {
 		return nil
 	}
@@ -197,8 +253,11 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 	}
 	e.task.Phase("drawing "+name, "", 0)
 	start := time.Now()
-	p, err := draw()
+	p, err := stoppable.Do(ctx, draw)
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fmt.Errorf("plot %s/%s: %w", e.game, name, err)
 	}
 	dir := filepath.Join(e.plan.Config.Out, e.game)
@@ -207,19 +266,35 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 	}
 	for _, format := range e.plan.Config.Plots {
 		path := filepath.Join(dir, name+"."+format)
-		f, err := output.CreateAtomic(path)
+		f, err := e.writer.Temps.Create(path)
 		if err != nil {
 			return err
 		}
-		if err := plots.Write(p, f, format); err != nil {
-			f.Abort()
+		_, err = stoppable.Do(ctx, func() (struct{}, error) {
+			err := figureSettings(e.plan.Config.Figures).Write(p, f, format)
+			if err != nil {
+				f.Abort()
+			}
+			return struct{}{}, err
+		})
+		if ctx.Err() != nil {
+			// The drawing goes on in the background into its temporary
+			// file, which the run's Temps removes when the run ends.
+			return ctx.Err()
+		}
+		if err != nil {
+			var fe *output.FileError
+			if errors.As(err, &fe) {
+				return err // names the file already
+			}
 			return fmt.Errorf("plot %s: %w", path, err)
 		}
+		bounds, _ := json.Marshal(e.bounds)
 		size, sum, err := f.Commit()
 		if err != nil {
 			return err
 		}
-		file := output.File{Path: e.game + "/" + name + "." + format, Game: e.game, Format: format, Bytes: size, SHA256: sum}
+		file := output.File{Path: e.game + "/" + name + "." + format, Game: e.game, Format: format, Bytes: size, SHA256: sum, Bounds: bounds}
 		if err := e.manifest.Add(file); err != nil {
 			return err
 		}
@@ -228,5 +303,8 @@ func (e *env) figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 	return nil
 }
 
-// finding records one finding of the job's game.
-func (e *env) finding(key string, value any) { e.manifest.SetFinding(e.game, key, value) }
+// Finding records one finding of the job's game.
+func (e *env) Finding(key string, f games.Finding) {
+	e.manifest.SetFinding(e.game, key, f)
+	e.found(Finding{Game: e.game, Key: key, Finding: f})
+}

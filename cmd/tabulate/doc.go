@@ -5,11 +5,13 @@
 // Usage:
 //
 //	tabulate run [--config FILE] [--out DIR] [--only GAME[,GAME]] [--workers N]
-//	             [--formats parquet,csv,bfile] [--plots png,svg] [--max-memory SIZE] [-q]
+//	             [--formats parquet,csv,bfile] [--plots png,svg,pdf] [--max-memory SIZE] [-q]
 //	tabulate solve squares N
 //	tabulate solve flip BOARD
 //	tabulate solve caniwin M T
 //	tabulate solve nim PILE [PILE...]
+//	tabulate solve grundy-game HEAP [HEAP...]
+//	tabulate census --config FILE [--out DIR] [--workers N] [--max-seconds-per-game S] [-q]
 //	tabulate version
 //
 // run reads a YAML configuration (without --config, configs/default.yaml,
@@ -23,10 +25,21 @@
 // solve answers one position of a game on the spot, with its Grundy value or
 // outcome and every winning move.
 //
-// Exit status: 0 on success; 1 when a run fails while computing or writing;
-// 2 for a usage or configuration error, or a plan refused for memory, in
-// which case nothing is written; 130 or 143 when interrupted by SIGINT or
-// SIGTERM. Every table is written under a temporary name and renamed into
-// place only when complete, so an interrupted or failed run never leaves a
-// partial file under a final name.
+// census computes every game of the families in the configuration's census
+// section (every octal code with up to so many digits, every subtraction set
+// of {1..k} of size at most s), each to a proof of its period or to max
+// values, and writes OUT/census/octal and OUT/census/subtraction with one row
+// per game, figures and findings. Finished games are journalled under
+// OUT/.census/, so a stopped census resumes where it was.
+//
+// Exit status: 0 on success; 1 when a run fails while computing or writing
+// (or an answer cannot be written to standard output); 2 for a usage or
+// configuration error, a plan refused for memory, an output folder in use by
+// another run (the message names its PID) or an earlier manifest that is not
+// a regular file, in which case nothing is written; 128+signal when stopped by
+// SIGINT (130), SIGTERM (143), SIGHUP (129) or SIGPIPE (141). A second signal
+// stops at once. Every table is written under a temporary name and renamed
+// into place only when complete, and OUT/manifest.json lists, at every
+// instant, only whole files with their checksums: see the output package for
+// how.
 package main

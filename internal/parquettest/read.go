@@ -6,7 +6,8 @@
 // columns from their Dremel levels itself, so it shares no code with the
 // writer in package output beyond the file format. It holds the whole table
 // in memory and handles the column types the tool writes (required int32,
-// int64, boolean, UTF8 string and list of int32); anything else is an error.
+// int64, double, boolean, UTF8 string, list of int32, and optional int32 and
+// int64, read as pointers with nil for null); anything else is an error.
 // Only tests import it, so it is not linked into the command.
 //
 //	t, err := parquettest.Read("out/flip/positions.parquet")
@@ -29,8 +30,8 @@ import (
 )
 
 // Table is a Parquet file read back whole: its columns as Go slices
-// ([]int32, []int64, []bool, []string or [][]int32, nil when the file has no
-// rows), their names and Arrow types, and the file's key-value metadata.
+// ([]int32, []int64, []float64, []bool, []string, [][]int32, or []*int32
+// and []*int64 for nullable columns; nil when the file has no rows), their names and Arrow types, and the file's key-value metadata.
 type Table struct {
 	Names    []string
 	Types    []arrow.DataType
@@ -78,10 +79,13 @@ func read(rdr *file.Reader) (*Table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("column %s: %w", node.Name(), err)
 		}
-		if node.RepetitionType() != parquet.Repetitions.Required {
-			return nil, fmt.Errorf("column %s is %s, want required", node.Name(), node.RepetitionType())
+		optional := node.RepetitionType() == parquet.Repetitions.Optional
+		if optional && typ.ID() != arrow.INT32 && typ.ID() != arrow.INT64 {
+			return nil, fmt.Errorf("column %s is optional %s; only integer columns may be nullable", node.Name(), typ)
+		} else if !optional && node.RepetitionType() != parquet.Repetitions.Required {
+			return nil, fmt.Errorf("column %s is %s, want required or optional", node.Name(), node.RepetitionType())
 		}
-		fields[i] = arrow.Field{Name: node.Name(), Type: typ}
+		fields[i] = arrow.Field{Name: node.Name(), Type: typ, Nullable: optional}
 		t.Names = append(t.Names, node.Name())
 		t.Types = append(t.Types, typ)
 	}
@@ -95,7 +99,12 @@ func read(rdr *file.Reader) (*Table, error) {
 			if err != nil {
 				return nil, fmt.Errorf("column %s, row group %d: %w", t.Names[i], g, err)
 			}
-			if col, err = appendColumn(col, cr, fields[i].Type.ID() == arrow.LIST); err != nil {
+			if fields[i].Nullable {
+				col, err = appendNullable(col, cr)
+			} else {
+				col, err = appendColumn(col, cr, fields[i].Type.ID() == arrow.LIST)
+			}
+			if err != nil {
 				return nil, fmt.Errorf("column %s, row group %d: %w", t.Names[i], g, err)
 			}
 		}
@@ -142,6 +151,10 @@ func arrowType(node schema.Node) (arrow.DataType, error) {
 	case parquet.Types.Int64:
 		if it, ok := lt.(schema.IntLogicalType); ok && it.BitWidth() == 64 && it.IsSigned() || lt.IsNone() {
 			return arrow.PrimitiveTypes.Int64, nil
+		}
+	case parquet.Types.Double:
+		if lt.IsNone() {
+			return arrow.PrimitiveTypes.Float64, nil
 		}
 	case parquet.Types.Boolean:
 		if lt.IsNone() {
@@ -193,6 +206,9 @@ func appendColumn(col any, cr file.ColumnChunkReader, list bool) (any, error) {
 	case *file.Int64ColumnChunkReader:
 		v, _ := col.([]int64)
 		return readAll(v, r.HasNext, r.ReadBatch)
+	case *file.Float64ColumnChunkReader:
+		v, _ := col.([]float64)
+		return readAll(v, r.HasNext, r.ReadBatch)
 	case *file.BooleanColumnChunkReader:
 		v, _ := col.([]bool)
 		return readAll(v, r.HasNext, r.ReadBatch)
@@ -216,6 +232,42 @@ func readAll[T any](v []T, hasNext func() bool, readBatch func(int64, []T, []int
 			return v, err
 		}
 		v = append(v, buf[:n]...)
+	}
+	return v, nil
+}
+
+// appendNullable appends the values of an optional integer column chunk as
+// pointers, nil for a null: definition level 1 carries a value, 0 is null.
+func appendNullable(col any, cr file.ColumnChunkReader) (any, error) {
+	switch r := cr.(type) {
+	case *file.Int32ColumnChunkReader:
+		v, _ := col.([]*int32)
+		return readNullable(v, r.HasNext, r.ReadBatch)
+	case *file.Int64ColumnChunkReader:
+		v, _ := col.([]*int64)
+		return readNullable(v, r.HasNext, r.ReadBatch)
+	}
+	return nil, fmt.Errorf("unsupported nullable column reader %T", cr)
+}
+
+func readNullable[T int32 | int64](v []*T, hasNext func() bool, readBatch func(int64, []T, []int16, []int16) (int64, int, error)) ([]*T, error) {
+	buf := make([]T, batch)
+	def := make([]int16, batch)
+	for hasNext() {
+		levels, _, err := readBatch(batch, buf, def, nil)
+		if err != nil {
+			return v, err
+		}
+		k := 0
+		for i := range levels {
+			if def[i] == 0 {
+				v = append(v, nil)
+				continue
+			}
+			x := buf[k]
+			v = append(v, &x)
+			k++
+		}
 	}
 	return v, nil
 }
@@ -261,6 +313,12 @@ func length(col any) int {
 	case []string:
 		return len(c)
 	case [][]int32:
+		return len(c)
+	case []float64:
+		return len(c)
+	case []*int32:
+		return len(c)
+	case []*int64:
 		return len(c)
 	}
 	return 0

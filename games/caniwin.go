@@ -1,0 +1,136 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"gonum.org/v1/plot"
+
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/plots"
+)
+
+// caniwin is Can I Win: players take unused numbers from 1..M into a running
+// total, and whoever brings it to T or more wins.
+var caniwin = Def{
+	Name: "caniwin", Title: "Can I Win", Default: true,
+	Section: func() Section { return &CanIWin{MaxChoosable: 20, MaxTotal: 300} },
+	Solve: &Solver{Args: "M T", Help: fmt.Sprintf("Can I Win with pool 1..M (1 <= M <= %d), target total T >= 0", grundy.CanIWinMaxChoosable),
+		Solve: solveCanIWin},
+}
+
+// CanIWin bounds Can I Win.
+type CanIWin struct {
+	MaxChoosable int `yaml:"max_choosable" json:"max_choosable"` // 1 <= M <= MaxChoosable
+	MaxTotal     int `yaml:"max_total" json:"max_total"`         // 0 <= T <= MaxTotal
+}
+
+// Check keeps the bounds in what the engine accepts.
+func (c *CanIWin) Check() error {
+	if err := checkRange("max_choosable", int64(c.MaxChoosable), 1, grundy.CanIWinMaxChoosable); err != nil {
+		return err
+	}
+	return checkRange("max_total", int64(c.MaxTotal), 0, grundy.CanIWinMaxTotal)
+}
+
+// Jobs plans Can I Win: one retrograde pass answers every pair.
+func (c *CanIWin) Jobs(game string, workers int) []Job {
+	cfg := *c
+	return []Job{{Table: "pairs", Memory: grundy.CanIWinMemory(cfg.MaxChoosable, cfg.MaxTotal) +
+		writing(int64(cfg.MaxChoosable)*int64(cfg.MaxTotal+1), 4*int64(cfg.MaxChoosable)+25),
+		Cost: float64(int64(1)<<cfg.MaxChoosable) / 1e6,
+		Run: func(ctx context.Context, s Sink) error {
+			table, err := grundy.SolveCanIWin(ctx, cfg.MaxChoosable, cfg.MaxTotal,
+				grundy.Options{Workers: s.Workers(), Progress: s.Progress("retrograde pass", "sets")})
+			if err != nil {
+				return err
+			}
+			return caniwinTable(ctx, s, cfg, table)
+		}}}
+}
+
+// caniwinTable writes caniwin/pairs and the outcome map.
+func caniwinTable(ctx context.Context, s Sink, cfg CanIWin, table *grundy.CanIWinTable) error {
+	t := output.Table{Game: "caniwin", Name: "pairs",
+		Columns: []output.Column{
+			{Name: "max_choosable", Type: output.Int32, Sorted: true},
+			{Name: "desired_total", Type: output.Int32},
+			{Name: "outcome", Type: output.String},
+			{Name: "first_player_wins", Type: output.Bool},
+			{Name: "winning_moves", Type: output.Int32List},
+		},
+	}
+	counts := map[string]int{}
+	rows := int64(cfg.MaxChoosable * (cfg.MaxTotal + 1))
+	err := s.Table(ctx, t, rows, func(ctx context.Context, emit func(output.Batch) error) error {
+		for m := 1; m <= cfg.MaxChoosable; m++ {
+			var ms, ts []int32
+			var outcomes []string
+			var wins []bool
+			var moves [][]int32
+			for total := 0; total <= cfg.MaxTotal; total++ {
+				o, mv := table.Outcome(m, total), table.WinningMoves(m, total)
+				ms, ts = append(ms, int32(m)), append(ts, int32(total))
+				outcomes, wins, moves = append(outcomes, o.String()), append(wins, o.FirstPlayerWins()), append(moves, mv)
+				counts[o.String()]++
+			}
+			if err := emit(output.Batch{ms, ts, outcomes, wins, moves}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.Finding("pairs", Wins{What: "pairs (M, T)", Count: rows, FirstPlayerWins: int64(counts["first"]),
+		SecondPlayerWins: int64(counts["second"]), Unreachable: int64(counts["unreachable"])})
+	return s.Figure(ctx, "outcomes", func() (*plot.Plot, error) {
+		return plots.OutcomeHeatmap("Can I Win: outcome with perfect play", cfg.MaxChoosable, cfg.MaxTotal, func(m, total int) int {
+			switch table.Outcome(m, total) {
+			case grundy.OutcomeFirst:
+				return 0
+			case grundy.OutcomeSecond:
+				return 1
+			}
+			return 2
+		})
+	})
+}
+
+// solveCanIWin answers one pair (M, T): the outcome and the winning first
+// picks.
+func solveCanIWin(ctx context.Context, args []string, w io.Writer) error {
+	if len(args) != 2 {
+		return &ArgError{Arg: "solve caniwin", Problem: "takes two numbers, M and T"}
+	}
+	m, err := ParseArg("M", args[0], 1, grundy.CanIWinMaxChoosable)
+	if err != nil {
+		return err
+	}
+	t, err := ParseArg("T", args[1], 0, 1<<31-1)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "can i win, pool 1..%d, target total %d\n", m, t)
+	sum := m * (m + 1) / 2
+	if t > sum {
+		fmt.Fprintf(w, "outcome: unreachable (1+...+%d = %d < %d)\nfirst player wins: false\nwinning moves: none\n", m, sum, t)
+		return nil
+	}
+	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), grundy.Options{})
+	if err != nil {
+		return err
+	}
+	o := table.Outcome(int(m), int(t))
+	fmt.Fprintf(w, "outcome: %s\nfirst player wins: %v\n", o, o.FirstPlayerWins())
+	var moves []string
+	for _, x := range table.WinningMoves(int(m), int(t)) {
+		moves = append(moves, strconv.Itoa(int(x)))
+	}
+	fmt.Fprintf(w, "winning moves (first picks): %s\n", listOrNone(moves))
+	return nil
+}

@@ -1,0 +1,19 @@
+// Package games is the model of a game as the tool sees it: one value per
+// game, built in or defined by its rules, that knows its configuration
+// section, its tables with their schemas, its figures, its findings (typed
+// structs), its memory and cost estimates and how to answer one position
+// (solve). The configuration, the pipeline and the command find games only
+// through this package: none of them names a game.
+//
+// A built-in game is a Def given to Register, such as take-a-square:
+//
+//	Def{Name: "squares", Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000} }, Solve: ...}
+//
+// Its Section is decoded from the game's key in a configuration
+// (squares: {grundy_max: 100000}), checked with Check, and planned with Jobs:
+// each Job computes one table and writes it, with its figures and findings,
+// to a Sink that the pipeline provides. A one-heap game known by its Grundy
+// sequence (an octal code, a subtraction set, Grundy's game) is a Heap, which
+// gives the tables GAME/grundy and GAME/p_positions, the figure of g(n) and
+// the period search with its proof.
+package games

@@ -1,0 +1,250 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+
+	"gonum.org/v1/plot"
+
+	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/plots"
+)
+
+// flipMaxRemove is the most tokens one move of the octal game 0.07 removes,
+// the t of the Guy–Smith periodicity theorem.
+const flipMaxRemove = 2
+
+// flip is Flip Game II: a move turns "++" into "--".
+var flip = Def{
+	Name: "flip", Title: "Flip Game II", Default: true,
+	Section: func() Section { return &Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20} },
+	Solve:   &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", Solve: solveFlip},
+}
+
+// Flip bounds Flip Game II.
+type Flip struct {
+	RunMax      int `yaml:"run_max" json:"run_max"`           // flip/run_grundy: runs 0..RunMax
+	PositionMax int `yaml:"position_max" json:"position_max"` // flip/positions: boards of length <= PositionMax
+	CountMax    int `yaml:"count_max" json:"count_max"`       // flip/board_counts: lengths 0..CountMax
+	BoardMax    int `yaml:"board_max" json:"board_max"`       // flip/boards: lengths 1..BoardMax
+}
+
+// Check keeps the bounds in what the engines accept.
+func (f *Flip) Check() error {
+	for _, c := range []struct {
+		key    string
+		v, max int
+	}{{"run_max", f.RunMax, 1_000_000}, {"position_max", f.PositionMax, 100}, {"count_max", f.CountMax, grundy.FlipCountMax}, {"board_max", f.BoardMax, 26}} {
+		if err := checkRange(c.key, int64(c.v), 1, int64(c.max)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Jobs plans Flip Game II: the run sequence (with its period proof), the
+// distinct positions, the exact counts by length and the literal boards.
+func (f *Flip) Jobs(game string, workers int) []Job {
+	cfg := *f
+	runs := max(cfg.RunMax, cfg.PositionMax, cfg.CountMax, cfg.BoardMax)
+	// The run values are computed once, by the first job to need them, under
+	// that job's context (every job shares the run's), so Ctrl-C stops it.
+	var once sync.Once
+	var values []int32
+	var valuesErr error
+	runValues := func(ctx context.Context) ([]int32, error) {
+		once.Do(func() { values, valuesErr = grundy.FlipRunGrundyContext(ctx, runs) })
+		return values, valuesErr
+	}
+	// withValues runs write with the run values once they are there.
+	withValues := func(write func(ctx context.Context, s Sink, g []int32) error) func(context.Context, Sink) error {
+		return func(ctx context.Context, s Sink) error {
+			g, err := runValues(ctx)
+			if err != nil {
+				return err
+			}
+			return write(ctx, s, g)
+		}
+	}
+	positions := grundy.FlipPositionCount(cfg.PositionMax)
+	return []Job{
+		// The run values (shared by the four jobs), the period search's
+		// working array and the writers.
+		{Table: "run_grundy", Memory: 12*int64(runs+1) + writing(int64(runs+1), 8), Cost: float64(runs) * float64(runs) / 1e9,
+			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipRunTable(ctx, s, g[:cfg.RunMax+1]) })},
+		{Table: "positions", Memory: grundy.FlipPositionsMemory(cfg.PositionMax, workers) + writing(positions, 4*int64(cfg.PositionMax)/3+17), Cost: float64(positions) / 1e6,
+			Run: withValues(func(ctx context.Context, s Sink, g []int32) error {
+				return flipPositionsTable(ctx, s, cfg.PositionMax, positions, g)
+			})},
+		{Table: "board_counts", Memory: 1 << 20, Cost: 0,
+			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipCountsTable(ctx, s, cfg.CountMax, g) })},
+		{Table: "boards", Memory: grundy.FlipBoardsMemory(cfg.BoardMax) + writing(int64(2)<<cfg.BoardMax, int64(cfg.BoardMax)+25), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,
+			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipBoardsTable(ctx, s, cfg.BoardMax, g) })},
+	}
+}
+
+// flipRunTable writes flip/run_grundy, proves its period and draws it.
+func flipRunTable(ctx context.Context, s Sink, g []int32) error {
+	t := output.Table{Game: "flip", Name: "run_grundy",
+		Columns: []output.Column{
+			{Name: "length", Type: output.Int32, Sorted: true},
+			{Name: "grundy", Type: output.Int32},
+		},
+		Sequence: &output.Sequence{Index: "length", Value: "grundy"},
+	}
+	err := s.Table(ctx, t, int64(len(g)), func(ctx context.Context, emit func(output.Batch) error) error {
+		for start := 0; start < len(g); start += batchRows {
+			end := min(len(g), start+batchRows)
+			lengths := make([]int32, end-start)
+			for i := range lengths {
+				lengths[i] = int32(start + i)
+			}
+			if err := emit(output.Batch{lengths, g[start:end]}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	period := analysis.FindPeriod(g)
+	proof := analysis.ProveOctal(g, period, flipMaxRemove)
+	s.Finding("run_grundy", NewPeriod(period, &proof))
+	if err := s.Figure(ctx, "run_grundy", func() (*plot.Plot, error) {
+		return plots.GrundyScatter("Flip Game II (octal 0.07): Grundy value of a run of n '+'", "run length n", g)
+	}); err != nil {
+		return err
+	}
+	if !period.Found {
+		return nil
+	}
+	return s.Figure(ctx, "run_period", func() (*plot.Plot, error) {
+		return plots.PeriodRaster("Flip Game II runs: g(n) by n mod p and n div p", g, period, proof.Proven)
+	})
+}
+
+// flipPositionsTable streams flip/positions from the parallel enumeration.
+func flipPositionsTable(ctx context.Context, s Sink, maxLen int, count int64, runG []int32) error {
+	t := output.Table{Game: "flip", Name: "positions",
+		Columns: []output.Column{
+			{Name: "runs", Type: output.Int32List},
+			{Name: "length", Type: output.Int32},
+			{Name: "grundy", Type: output.Int32},
+			{Name: "win", Type: output.Bool},
+		},
+	}
+	var firstWins int64
+	s.Phase("enumerating positions", "positions", count)
+	var done int64
+	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
+		return grundy.FlipPositions(ctx, maxLen, runG, grundy.Options{Workers: s.Workers()}, func(ps []grundy.FlipPosition) error {
+			runs := make([][]int32, len(ps))
+			lengths := make([]int32, len(ps))
+			gs := make([]int32, len(ps))
+			wins := make([]bool, len(ps))
+			for i, p := range ps {
+				runs[i], lengths[i], gs[i], wins[i] = p.Runs, p.Length, p.Grundy, p.Grundy != 0
+				if p.Grundy != 0 {
+					firstWins++
+				}
+			}
+			done += int64(len(ps))
+			s.Set(done)
+			return emit(output.Batch{runs, lengths, gs, wins})
+		})
+	})
+	if err != nil {
+		return err
+	}
+	s.Finding("positions", Wins{What: fmt.Sprintf("positions on boards of length <= %d", maxLen), Count: done, FirstPlayerWins: firstWins, SecondPlayerWins: done - firstWins})
+	return nil
+}
+
+// flipCountsTable writes flip/board_counts and the win-fraction figure.
+func flipCountsTable(ctx context.Context, s Sink, maxLen int, runG []int32) error {
+	counts, err := grundy.FlipBoardCounts(maxLen, runG)
+	if err != nil {
+		return err
+	}
+	t := output.Table{Game: "flip", Name: "board_counts",
+		Columns: []output.Column{
+			{Name: "length", Type: output.Int32, Sorted: true},
+			{Name: "boards", Type: output.Int64},
+			{Name: "first_player_wins", Type: output.Int64},
+			{Name: "second_player_wins", Type: output.Int64},
+		},
+	}
+	lengths := make([]int32, len(counts))
+	boards := make([]int64, len(counts))
+	first := make([]int64, len(counts))
+	second := make([]int64, len(counts))
+	for i, c := range counts {
+		lengths[i], boards[i], first[i], second[i] = c.Length, c.Boards, c.FirstPlayerWins, c.SecondPlayerWins
+	}
+	err = s.Table(ctx, t, int64(len(counts)), func(ctx context.Context, emit func(output.Batch) error) error {
+		return emit(output.Batch{lengths, boards, first, second})
+	})
+	if err != nil {
+		return err
+	}
+	last := counts[len(counts)-1]
+	s.Finding("board_counts", Wins{What: fmt.Sprintf("boards of length %d", last.Length), Count: last.Boards,
+		FirstPlayerWins: last.FirstPlayerWins, SecondPlayerWins: last.SecondPlayerWins})
+	return s.Figure(ctx, "win_fraction", func() (*plot.Plot, error) {
+		return plots.WinFraction("Flip Game II: share of boards the first player wins", lengths, first, boards)
+	})
+}
+
+// flipBoardsTable streams flip/boards.
+func flipBoardsTable(ctx context.Context, s Sink, maxLen int, runG []int32) error {
+	t := output.Table{Game: "flip", Name: "boards",
+		Columns: []output.Column{
+			{Name: "board", Type: output.String, Sorted: true},
+			{Name: "grundy", Type: output.Int32},
+			{Name: "win", Type: output.Bool},
+		},
+	}
+	rows := int64(1)<<(maxLen+1) - 2
+	return s.Table(ctx, t, rows, func(ctx context.Context, emit func(output.Batch) error) error {
+		var wins []bool
+		return grundy.FlipBoards(ctx, maxLen, runG, func(boards []string, gs []int32) error {
+			wins = wins[:0]
+			for _, g := range gs {
+				wins = append(wins, g != 0)
+			}
+			return emit(output.Batch{boards, gs, wins})
+		})
+	})
+}
+
+// solveFlip answers one board: its Grundy value, outcome and winning moves.
+func solveFlip(ctx context.Context, args []string, w io.Writer) error {
+	if len(args) != 1 {
+		return &ArgError{Arg: "solve flip", Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
+	}
+	board := args[0]
+	a, err := grundy.SolveFlip(board)
+	if err != nil {
+		var be *grundy.BoardError
+		if errors.As(err, &be) {
+			return &ArgError{Arg: "board", Value: strconv.Quote(board), Problem: fmt.Sprintf("has the character %q at position %d (0-based)", be.Char, be.Pos), Allowed: "only '+' and '-'"}
+		}
+		return err
+	}
+	fmt.Fprintf(w, "flip game, board of length %d\n", len(board))
+	fmt.Fprintf(w, "grundy value: %d\n", a.Grundy)
+	fmt.Fprintf(w, "outcome: %s\n", outcomeText(a.Win))
+	var moves []string
+	for _, i := range a.WinningMoves {
+		moves = append(moves, strconv.Itoa(i))
+	}
+	fmt.Fprintf(w, "winning moves (index i: board[i:i+2] \"++\" -> \"--\"): %s\n", listOrNone(moves))
+	return nil
+}

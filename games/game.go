@@ -1,0 +1,198 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+
+	"gonum.org/v1/plot"
+
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/output"
+)
+
+// Def is a built-in game: its name, its configuration section and how to
+// answer one position of it. Register adds one; the rest of the tool
+// (configs, pipeline, the command) finds it through Lookup and Names.
+type Def struct {
+	// Name is the game's key in a configuration, its folder under OUT and
+	// its name on the command line, such as "squares".
+	Name string
+	// Title names the game for people, such as "take-a-square".
+	Title string
+	// Default reports whether a configuration that lists no games runs it.
+	Default bool
+	// Section returns a new section holding the game's default bounds.
+	Section func() Section
+	// Solve answers one position given on the command line; nil when the
+	// game has no such answer.
+	Solve *Solver
+}
+
+// Section is a game's part of a configuration, such as
+// squares: {grundy_max: 100000, win_max: 100000}. It is a pointer to a
+// struct whose fields carry yaml and json tags; configs decodes the game's
+// key into it and calls Check.
+type Section interface {
+	// Check returns the first value the game cannot run, as a *KeyError,
+	// or nil. Every section Check accepts must plan and run.
+	Check() error
+	// Jobs plans the game's tables for these bounds. workers is the size of
+	// the run's worker pool, for estimates of engines that split their work.
+	Jobs(game string, workers int) []Job
+}
+
+// Job is one table of a game, with the figures and findings drawn from it.
+type Job struct {
+	Table  string  // the table, such as "grundy"
+	Memory int64   // estimated peak bytes the job adds while it runs
+	Cost   float64 // rough relative work, to start the longest jobs first
+	// Run computes the table and writes it, its figures and its findings to
+	// the sink.
+	Run func(ctx context.Context, s Sink) error
+}
+
+// Sink is where a job writes: implemented by the pipeline, which names the
+// files, lists them in the manifest and shows progress.
+type Sink interface {
+	// Workers is how many goroutines the job's engine may use: the job's
+	// share of the run's CPUs, fixed at its first call. Call it from the
+	// job's goroutine.
+	Workers() int
+	// Phase starts a named phase of the job counting total units (0 when
+	// unknown); Set reports how many are done.
+	Phase(name, unit string, total int64)
+	Set(done int64)
+	// Progress returns an engine callback that starts the phase on its
+	// first call and then reports its count.
+	Progress(phase, unit string) grundy.Progress
+	// Table writes one table in every configured format; rows is the row
+	// count shown as progress, or negative when the source reports its own.
+	Table(ctx context.Context, t output.Table, rows int64, src output.Source) error
+	// Figure draws one figure in every configured plot format.
+	Figure(ctx context.Context, name string, draw func() (*plot.Plot, error)) error
+	// Finding records one finding of the game under key.
+	Finding(key string, f Finding)
+}
+
+// Finding is one result of a game, such as its period: recorded in the
+// manifest as JSON and printed in the run's summary as one line (String).
+type Finding interface {
+	fmt.Stringer
+}
+
+// Solver answers one position of a game given on the command line.
+type Solver struct {
+	// Args names the arguments for the usage text, such as "N" or "M T".
+	Args string
+	// Help says what the arguments are, for the usage text.
+	Help string
+	// Solve writes the position's value, outcome and winning moves to w.
+	// A bad argument is an *ArgError.
+	Solve func(ctx context.Context, args []string, w io.Writer) error
+}
+
+// KeyError is a value of a section that is out of its allowed range, or a
+// combination of values that the game cannot run. Key is relative to the
+// section ("grundy_max"); configs adds the file, line and section.
+type KeyError struct {
+	Key     string
+	Value   string
+	Problem string
+	Allowed string
+}
+
+// Error formats e as "key: value problem (allowed: ...)".
+func (e *KeyError) Error() string {
+	s := e.Key + ": "
+	if e.Value != "" {
+		s += e.Value + " "
+	}
+	s += e.Problem
+	if e.Allowed != "" {
+		s += " (allowed: " + e.Allowed + ")"
+	}
+	return s
+}
+
+// writing estimates the bytes the writers hold for a table of rows rows of
+// about rowBytes bytes each: one Parquet row group (output.RowGroupRows rows)
+// in Arrow builders, which grow by doubling, and as encoded pages.
+func writing(rows, rowBytes int64) int64 {
+	return 3 * min(max(rows, 0), output.RowGroupRows) * rowBytes
+}
+
+// checkRange returns a *KeyError unless lo <= v <= hi.
+func checkRange(key string, v, lo, hi int64) error {
+	if v < lo || v > hi {
+		return &KeyError{Key: key, Value: fmt.Sprint(v), Problem: "is out of range", Allowed: fmt.Sprintf("%d to %d", lo, hi)}
+	}
+	return nil
+}
+
+// ArgError is a bad argument on the command line of solve: which one, the
+// value given and what is allowed.
+type ArgError struct {
+	Arg     string // such as "N" or "pile 2"
+	Value   string
+	Problem string
+	Allowed string
+}
+
+// Error formats e as `N = "x" is not a whole number (allowed: 0 to 10)`,
+// or "ARG PROBLEM" when there is no value.
+func (e *ArgError) Error() string {
+	s := e.Arg + " " + e.Problem
+	if e.Value != "" {
+		s = e.Arg + " = " + e.Value + " " + e.Problem
+	}
+	if e.Allowed != "" {
+		s += " (allowed: " + e.Allowed + ")"
+	}
+	return s
+}
+
+var registry []Def
+
+// Register adds a built-in game. It panics when the name is taken or the
+// definition is incomplete: registration is the program's own doing, at
+// initialization.
+func Register(d Def) {
+	if d.Name == "" || d.Section == nil {
+		panic("games: Register needs a name and a section")
+	}
+	if _, ok := Lookup(d.Name); ok {
+		panic("games: " + d.Name + " registered twice")
+	}
+	registry = append(registry, d)
+}
+
+// Lookup returns the built-in game called name.
+func Lookup(name string) (Def, bool) {
+	i := slices.IndexFunc(registry, func(d Def) bool { return d.Name == name })
+	if i < 0 {
+		return Def{}, false
+	}
+	return registry[i], true
+}
+
+// Names lists the built-in games in the order they are planned.
+func Names() []string {
+	names := make([]string, len(registry))
+	for i, d := range registry {
+		names[i] = d.Name
+	}
+	return names
+}
+
+// Defaults lists the built-in games a configuration runs when it names none.
+func Defaults() []string {
+	var names []string
+	for _, d := range registry {
+		if d.Default {
+			names = append(names, d.Name)
+		}
+	}
+	return names
+}

@@ -1,0 +1,125 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"gonum.org/v1/plot"
+
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/plots"
+)
+
+// nim is Nim: a move removes any positive number of stones from one pile.
+var nim = Def{
+	Name: "nim", Title: "Nim", Default: true,
+	Section: func() Section { return &Nim{MaxPiles: 7, MaxPile: 7} },
+	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Solve: solveNim},
+}
+
+// Nim bounds Nim.
+type Nim struct {
+	MaxPiles int `yaml:"max_piles" json:"max_piles"` // 1..MaxPiles piles
+	MaxPile  int `yaml:"max_pile" json:"max_pile"`   // of 1..MaxPile stones
+}
+
+// Check keeps the bounds, and the number of positions they give, in what
+// the engine accepts.
+func (n *Nim) Check() error {
+	if err := checkRange("max_piles", int64(n.MaxPiles), 1, 16); err != nil {
+		return err
+	}
+	if err := checkRange("max_pile", int64(n.MaxPile), 1, 63); err != nil {
+		return err
+	}
+	if c := grundy.NimPositionCount(n.MaxPiles, n.MaxPile); c > grundy.NimMaxPositions {
+		return &KeyError{Key: "max_pile", Value: fmt.Sprint(n.MaxPile),
+			Problem: fmt.Sprintf("gives %d positions with max_piles %d", c, n.MaxPiles),
+			Allowed: fmt.Sprintf("bounds giving at most %d positions, such as max_piles 10 with max_pile 15", int64(grundy.NimMaxPositions))}
+	}
+	return nil
+}
+
+// Jobs plans Nim: every multiset of piles decided by search, then checked
+// against Bouton's rule.
+func (n *Nim) Jobs(game string, workers int) []Job {
+	cfg := *n
+	count := grundy.NimPositionCount(cfg.MaxPiles, cfg.MaxPile)
+	return []Job{{Table: "positions", Memory: grundy.NimMemory(cfg.MaxPiles, cfg.MaxPile) + writing(count, 4*int64(cfg.MaxPiles)+17), Cost: float64(count) / 1e6,
+		Run: func(ctx context.Context, s Sink) error {
+			table, err := grundy.SolveNimPositions(ctx, cfg.MaxPiles, cfg.MaxPile,
+				grundy.Options{Workers: s.Workers(), Progress: s.Progress("searching positions", "positions")})
+			if err != nil {
+				return err
+			}
+			if err := table.CheckBouton(); err != nil {
+				return fmt.Errorf("the search disagrees with Bouton's rule: %w", err)
+			}
+			return nimTable(ctx, s, cfg, table, count)
+		}}}
+}
+
+func nimTable(ctx context.Context, s Sink, cfg Nim, table *grundy.NimTable, count int64) error {
+	t := output.Table{Game: "nim", Name: "positions",
+		Columns: []output.Column{
+			{Name: "piles", Type: output.Int32List},
+			{Name: "nim_sum", Type: output.Int32},
+			{Name: "win", Type: output.Bool},
+			{Name: "winning_moves", Type: output.Int32},
+		},
+	}
+	var losing int64
+	err := s.Table(ctx, t, count, func(ctx context.Context, emit func(output.Batch) error) error {
+		return table.Each(ctx, batchRows, func(ps []grundy.NimPosition) error {
+			piles := make([][]int32, len(ps))
+			sums := make([]int32, len(ps))
+			wins := make([]bool, len(ps))
+			moves := make([]int32, len(ps))
+			for i, p := range ps {
+				piles[i], sums[i], wins[i], moves[i] = p.Piles, p.NimSum, p.Win, p.WinningMoves
+				if !p.Win {
+					losing++
+				}
+			}
+			return emit(output.Batch{piles, sums, wins, moves})
+		})
+	})
+	if err != nil {
+		return err
+	}
+	s.Finding("positions", Wins{What: "positions", Count: count, FirstPlayerWins: count - losing, SecondPlayerWins: losing})
+	s.Finding("bouton", RuleCheck{Rule: "Bouton's rule (the player to move wins iff the nim-sum is not 0)", Positions: count, Agrees: true})
+	return s.Figure(ctx, "nim_sum", func() (*plot.Plot, error) {
+		return plots.NimSumHeatmap("Nim: nim-sum of two piles (0 = the player to move loses)", cfg.MaxPile)
+	})
+}
+
+// solveNim answers one position: its nim-sum, outcome and winning moves.
+func solveNim(ctx context.Context, args []string, w io.Writer) error {
+	if len(args) == 0 {
+		return &ArgError{Arg: "solve nim", Problem: "takes one or more pile sizes"}
+	}
+	piles := make([]int, len(args))
+	for i, a := range args {
+		p, err := ParseArg(fmt.Sprintf("pile %d", i+1), a, 0, 1<<31-1)
+		if err != nil {
+			return err
+		}
+		piles[i] = int(p)
+	}
+	a, err := grundy.SolveNim(piles)
+	if err != nil {
+		return &ArgError{Arg: "solve nim", Problem: err.Error()}
+	}
+	fmt.Fprintf(w, "nim, piles %v\n", piles)
+	fmt.Fprintf(w, "nim-sum: %d\n", a.NimSum)
+	fmt.Fprintf(w, "outcome: %s\n", outcomeText(a.Win))
+	var moves []string
+	for _, m := range a.WinningMoves {
+		moves = append(moves, fmt.Sprintf("pile %d: %d -> %d", m.Pile+1, piles[m.Pile], m.NewSize))
+	}
+	fmt.Fprintf(w, "winning moves: %s\n", listOrNone(moves))
+	return nil
+}
