@@ -93,7 +93,7 @@ func CheckManifest(dir string) error {
 		return nil // absent or unreadable: handled when the run opens it
 	}
 	if !info.Mode().IsRegular() {
-		return &ManifestError{Path: p, Err: fmt.Errorf("%s %w (it is %s)", p, ErrNotRegular, kindOf(info.Mode()))}
+		return &ManifestError{Path: p, Err: fmt.Errorf("%s %w (it is %s)", p, ErrNotRegular, FileKind(info.Mode()))}
 	}
 	if info.Size() > ManifestLimit {
 		return &ManifestError{Path: p, Err: fmt.Errorf("%s %w (%d bytes)", p, ErrTooLarge, info.Size())}
@@ -104,7 +104,7 @@ func CheckManifest(dir string) error {
 // ReadManifest reads a manifest file. It refuses anything but a regular file
 // of at most ManifestLimit bytes.
 func ReadManifest(path string) (*Manifest, error) {
-	data, err := readBounded(path, ManifestLimit)
+	data, err := ReadRegular(path, ManifestLimit)
 	if err != nil {
 		if errors.Is(err, ErrNotRegular) || errors.Is(err, ErrTooLarge) {
 			return nil, &ManifestError{Path: path, Err: err}
