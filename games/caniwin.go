@@ -88,17 +88,63 @@ func caniwinTable(ctx context.Context, s Sink, cfg CanIWin, table *grundy.CanIWi
 	}
 	s.Finding("pairs", Wins{What: "pairs (M, T)", Count: rows, FirstPlayerWins: int64(counts["first"]),
 		SecondPlayerWins: int64(counts["second"]), Unreachable: int64(counts["unreachable"])})
-	return s.Figure(ctx, "outcomes", func() (*plot.Plot, error) {
-		return plots.OutcomeHeatmap("Can I Win: outcome with perfect play", cfg.MaxChoosable, cfg.MaxTotal, func(m, total int) int {
-			switch table.Outcome(m, total) {
-			case grundy.OutcomeFirst:
-				return 0
-			case grundy.OutcomeSecond:
-				return 1
-			}
-			return 2
-		})
+	return caniwinFigure(ctx, s, cfg, func(m, total int) int {
+		switch table.Outcome(m, total) {
+		case grundy.OutcomeFirst:
+			return 0
+		case grundy.OutcomeSecond:
+			return 1
+		}
+		return 2
 	})
+}
+
+// caniwinFigure draws the outcome map; outcome(m, total) is 0 when the
+// first player wins, 1 when the second does, 2 when the total is out of
+// reach.
+func caniwinFigure(ctx context.Context, s Sink, cfg CanIWin, outcome func(m, total int) int) error {
+	return s.Figure(ctx, "outcomes", func() (*plot.Plot, error) {
+		return plots.OutcomeHeatmap("Can I Win: outcome with perfect play", cfg.MaxChoosable, cfg.MaxTotal, outcome)
+	})
+}
+
+// caniwinOutcomes reads the outcome map back from caniwin/pairs, for
+// tabulate plot: first_player_wins, and "out of reach" where 1+...+M < T,
+// the table's rule for its "unreachable" outcome (T <= M is a first-player
+// win at once). The pairs must be the table's full grid for cfg.
+func caniwinOutcomes(cols Columns, cfg CanIWin) (func(m, total int) int, error) {
+	ms, err := cols.Int32s("pairs", "max_choosable")
+	if err != nil {
+		return nil, err
+	}
+	ts, err := cols.Int32s("pairs", "desired_total")
+	if err != nil {
+		return nil, err
+	}
+	wins, err := cols.Bools("pairs", "first_player_wins")
+	if err != nil {
+		return nil, err
+	}
+	width := cfg.MaxTotal + 1
+	if len(ms) != cfg.MaxChoosable*width || len(ts) != len(ms) || len(wins) != len(ms) {
+		return nil, fmt.Errorf("caniwin/pairs holds %d rows, its bounds (M <= %d, T <= %d) give %d", len(ms), cfg.MaxChoosable, cfg.MaxTotal, cfg.MaxChoosable*width)
+	}
+	grid := make([]int8, len(ms))
+	for i := range ms {
+		m, total := int(ms[i]), int(ts[i])
+		if m < 1 || m > cfg.MaxChoosable || total < 0 || total > cfg.MaxTotal {
+			return nil, fmt.Errorf("caniwin/pairs row %d: (M, T) = (%d, %d) outside its bounds", i, m, total)
+		}
+		switch {
+		case wins[i]:
+			grid[(m-1)*width+total] = 0
+		case m*(m+1)/2 < total:
+			grid[(m-1)*width+total] = 2
+		default:
+			grid[(m-1)*width+total] = 1
+		}
+	}
+	return func(m, total int) int { return int(grid[(m-1)*width+total]) }, nil
 }
 
 // solveCanIWin answers one pair (M, T): the outcome and the winning first

@@ -11,10 +11,11 @@ import (
 // Columns reads the columns of a game's tables written by an earlier run,
 // for Redraw.
 type Columns interface {
-	// Int32s and Int64s return a column of the game's table, such as
-	// ("grundy", "grundy") for GAME/grundy.
+	// Int32s, Int64s and Bools return a column of the game's table, such
+	// as ("grundy", "grundy") for GAME/grundy.
 	Int32s(table, column string) ([]int32, error)
 	Int64s(table, column string) ([]int64, error)
+	Bools(table, column string) ([]bool, error)
 }
 
 // Redraw returns a job that draws again the figures of game from the
@@ -83,6 +84,18 @@ func Redraw(game string, bounds json.RawMessage, heap *Heap, cols Columns) (run 
 			}
 			return flipCountsTable(ctx, s, b.CountMax, g)
 		}, skipped, nil
+	case caniwin.Name:
+		var b CanIWin
+		if err := json.Unmarshal(bounds, &b); err != nil {
+			return nil, nil, fmt.Errorf("caniwin bounds %s: %w", bounds, err)
+		}
+		outcome, err := caniwinOutcomes(cols, b)
+		if err != nil {
+			return nil, nil, err
+		}
+		return func(ctx context.Context, s Sink) error {
+			return caniwinFigure(ctx, s, b, outcome)
+		}, nil, nil
 	case nim.Name:
 		var b Nim
 		if err := json.Unmarshal(bounds, &b); err != nil {

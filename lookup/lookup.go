@@ -39,6 +39,7 @@ type Tables struct {
 	rules    map[string]games.Heap
 	int32s   map[string][]int32
 	int64s   map[string][]int64
+	bools    map[string][]bool
 }
 
 // BoundsError is a position outside what the tables of the run hold.
@@ -59,7 +60,7 @@ func Open(dir string) (*Tables, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Tables{Dir: dir, manifest: m, int32s: map[string][]int32{}, int64s: map[string][]int64{}}
+	t := &Tables{Dir: dir, manifest: m, int32s: map[string][]int32{}, int64s: map[string][]int64{}, bools: map[string][]bool{}}
 	if t.rules, err = Rules(m); err != nil {
 		return nil, fmt.Errorf("%s: the configuration it records: %w", filepath.Join(dir, output.ManifestName), err)
 	}
@@ -114,8 +115,8 @@ func (t *Tables) Answer(ctx context.Context, game string, args []string) (*games
 	return t.heap(game, args)
 }
 
-// column reads a verified integer column, once.
-func column[T int32 | int64](t *Tables, cache map[string][]T, rel, name string) ([]T, error) {
+// column reads a verified integer or boolean column, once.
+func column[T int32 | int64 | bool](t *Tables, cache map[string][]T, rel, name string) ([]T, error) {
 	key := rel + "#" + name
 	if v, ok := cache[key]; ok {
 		return v, nil
@@ -361,4 +362,8 @@ func (c gameColumns) Int32s(table, name string) ([]int32, error) {
 
 func (c gameColumns) Int64s(table, name string) ([]int64, error) {
 	return column(c.t, c.t.int64s, c.game+"/"+table+".parquet", name)
+}
+
+func (c gameColumns) Bools(table, name string) ([]bool, error) {
+	return column(c.t, c.t.bools, c.game+"/"+table+".parquet", name)
 }

@@ -56,11 +56,11 @@ func VerifyFile(dir string, m *Manifest, rel string) error {
 	return nil
 }
 
-// ReadColumn reads the required integer column called name of the Parquet
-// file at path, every row group in order, as a slice of T (int32 or int64:
-// the column's own type). It reads with arrow-go's column readers
+// ReadColumn reads the required integer or boolean column called name of
+// the Parquet file at path, every row group in order, as a slice of T
+// (int32, int64 or bool: the column's own type). It reads with arrow-go's column readers
 // (parquet/file), which link no RPC code.
-func ReadColumn[T int32 | int64](path, name string) ([]T, error) {
+func ReadColumn[T int32 | int64 | bool](path, name string) ([]T, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &FileError{Op: "read", Path: path, Err: err}
@@ -94,7 +94,7 @@ func ReadColumn[T int32 | int64](path, name string) ([]T, error) {
 
 // readChunk appends the values of one column chunk to out, if the chunk
 // holds values of type T.
-func readChunk[T int32 | int64](out, buf []T, cr file.ColumnChunkReader) ([]T, error) {
+func readChunk[T int32 | int64 | bool](out, buf []T, cr file.ColumnChunkReader) ([]T, error) {
 	if cr.Descriptor().MaxRepetitionLevel() != 0 || cr.Descriptor().MaxDefinitionLevel() != 0 {
 		return out, errors.New("is not a required flat column")
 	}
@@ -112,8 +112,14 @@ func readChunk[T int32 | int64](out, buf []T, cr file.ColumnChunkReader) ([]T, e
 			return out, errors.New("holds int64 values, want int32")
 		}
 		read = f
+	case *file.BooleanColumnChunkReader:
+		f, ok := any(r.ReadBatch).(func(int64, []T, []int16, []int16) (int64, int, error))
+		if !ok {
+			return out, errors.New("holds booleans, want integers")
+		}
+		read = f
 	default:
-		return out, fmt.Errorf("holds %s values, want integers", cr.Type())
+		return out, fmt.Errorf("holds %s values, want integers or booleans", cr.Type())
 	}
 	for cr.HasNext() {
 		_, n, err := read(int64(len(buf)), buf, nil, nil)
