@@ -81,3 +81,72 @@ func ExampleRecords() {
 	// g = 4 first at n = 28
 	// g = 5 first at n = 29
 }
+
+func ExampleStudy() {
+	g := kayles(160) // Kayles, octal 0.77: a move removes 1 or 2 pins
+	r := analysis.Study(g, analysis.Theorems{
+		Period: func(seq []int32, p analysis.Period) analysis.Proof { return analysis.ProveOctal(seq, p, 2) },
+	})
+	fmt.Println(r)
+	s, _ := r.Shape(g)
+	fmt.Println("block:", s.Block)
+	var ns []int64
+	for _, e := range analysis.Exceptions(g, s) {
+		ns = append(ns, e.N)
+	}
+	fmt.Println("exceptions:", ns)
+	// Output:
+	// period 12 from n = 71 (last exception at n = 70), observed over 7 periods; proof needs 168 values, 161 computed
+	// block: [4 1 2 8 1 4 7 2 1 8 2 7]
+	// exceptions: [0 3 6 9 11 15 18 21 22 28 34 39 57 70]
+}
+
+func ExampleFindArithmetic() {
+	// The subtraction game in which any number but 1 may be taken:
+	// g(n) = mex{ g(m) : m <= n-2 }.
+	g := make([]int32, 30)
+	for n := range g {
+		seen := map[int32]bool{}
+		for m := 0; m <= n-2; m++ {
+			seen[g[m]] = true
+		}
+		for seen[g[n]] {
+			g[n]++
+		}
+	}
+	fmt.Println(g[:12])
+	a := analysis.FindArithmetic(g)
+	fmt.Println(a)
+	fmt.Printf("%+v\n", analysis.ProveAllBut(g, a, []int{1}))
+	// Output:
+	// [0 0 1 1 2 2 3 3 4 4 5 5]
+	// period 2 with saltus 1 from n = 0 (arithmetic; 30 values checked)
+	// {Proven:true Needed:3 Have:30 Missing:0}
+}
+
+func ExampleObservePeriod() {
+	g := kayles(160) // Kayles to n = 160: the period shows but is not confirmed
+	fmt.Println(analysis.FindPeriod(g))
+	fmt.Println(analysis.ObservePeriod(g))
+	// Output:
+	// no period found in 161 values
+	// period 12 from n = 71 (last exception at n = 70; 161 values checked)
+}
+
+func ExampleExceptions() {
+	g := kayles(300)
+	s, err := analysis.Block(g, analysis.FindPeriod(g))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("g(n) for n >= 71 is", s.Block, "at n mod", s.Period)
+	for _, e := range analysis.Exceptions(g, s)[:3] {
+		fmt.Printf("g(%d) = %d, not %d\n", e.N, e.Value, e.Periodic)
+	}
+	// Output:
+	// g(n) for n >= 71 is [4 1 2 8 1 4 7 2 1 8 2 7] at n mod 12
+	// g(0) = 0, not 4
+	// g(3) = 3, not 8
+	// g(6) = 3, not 7
+}

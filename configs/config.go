@@ -26,7 +26,7 @@ var Games = games.Names()
 // The output formats and plot formats a configuration can ask for.
 var (
 	Formats     = []string{"parquet", "csv", "bfile"}
-	PlotFormats = []string{"png", "svg"}
+	PlotFormats = []string{"png", "svg", "pdf"}
 )
 
 // Config is one run's configuration.
@@ -41,10 +41,14 @@ type Config struct {
 	// Sections["squares"] = &games.Squares{...}; every built-in game has
 	// one. In YAML each is a top-level key (squares: {grundy_max: 10}).
 	Sections map[string]games.Section `yaml:"-" json:"-"`
+	// Figures sets the size, font size, titles and resolution of figures.
+	Figures Figures `yaml:"figures" json:"figures"`
 	// Subtraction and Octal define games by their rules, each under a name
 	// of the user's choosing that is then a game like the built-in ones.
 	Subtraction map[string]SubtractionGame `yaml:"subtraction" json:"subtraction,omitempty"`
 	Octal       map[string]OctalGame       `yaml:"octal" json:"octal,omitempty"`
+	// Census is whole families of games, run by tabulate census.
+	Census Census `yaml:"census" json:"census,omitzero"`
 }
 
 // SubtractionGame is a subtraction game: one heap, a move removes s tokens
@@ -129,6 +133,7 @@ func Defaults() Config {
 		Plots:    []string{"png", "svg"},
 		Games:    games.Defaults(),
 		Sections: map[string]games.Section{},
+		Figures:  DefaultFigures(),
 	}
 	for _, name := range Games {
 		d, _ := games.Lookup(name)
@@ -211,7 +216,13 @@ func (c *Config) Validate() error {
 	if err := checkSet("plots", c.Plots, PlotFormats, true); err != nil {
 		return err
 	}
+	if err := c.Figures.Validate(); err != nil {
+		return err
+	}
 	if err := c.validateCustom(); err != nil {
+		return err
+	}
+	if err := c.Census.Validate(); err != nil {
 		return err
 	}
 	if err := checkSet("games", c.Games, append(slices.Clone(Games), c.CustomGames()...), false); err != nil {

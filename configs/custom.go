@@ -39,9 +39,10 @@ func (s *SetSpec) UnmarshalYAML(n *yaml.Node) error {
 		*s = SetSpec{Name: n.Value}
 		return nil
 	case yaml.SequenceNode:
-		var elems []int
-		if err := n.Decode(&elems); err != nil {
-			break
+		elems, err := WholeNumbers(n) // strictly: [1.5] is not [1]
+		if err != nil {
+			err.Allowed = "a list of positive whole numbers such as [1, 3, 4]"
+			return err
 		}
 		*s = SetSpec{Elements: elems}
 		return nil

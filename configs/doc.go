@@ -3,7 +3,8 @@
 // decode into.
 //
 // A configuration names the output folder and formats, the games to run and
-// each game's bounds; every key is optional and takes its default when
+// each game's bounds, and the size, font size, titles and resolution of its
+// figures (figures:, see Figures); every key is optional and takes its default when
 // missing. Loading is strict: an unknown key, a value of the wrong type or out
 // of its allowed range is an *Error naming the file, line, key and value and
 // what is allowed, for example

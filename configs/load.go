@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -52,17 +53,74 @@ func (e *Error) Error() string {
 // Unwrap returns the underlying error, if any.
 func (e *Error) Unwrap() error { return e.Err }
 
-// LoadFile reads and loads the configuration file at path.
+// FileLimit is the largest configuration file read, in bytes: far more than
+// thousands of games defined by rules take, far less than memory.
+const FileLimit = 16 << 20
+
+// LoadFile reads and loads the configuration file at path. The file must be
+// a regular file of at most FileLimit bytes: a FIFO, a device such as
+// /dev/zero or a folder is refused at once, without reading from it.
 func LoadFile(path string) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readConfig(path)
 	if err != nil {
-		problem := "cannot be read"
-		if errors.Is(err, os.ErrNotExist) {
-			problem = "does not exist"
-		}
-		return Config{}, &Error{File: path, Problem: "config file " + problem, Allowed: "a readable YAML file", Err: err}
+		return Config{}, err
 	}
 	return Load(path, data)
+}
+
+// readConfig reads a configuration file, refusing what is not a regular
+// file of bounded size.
+func readConfig(path string) ([]byte, error) {
+	const allowed = "a readable YAML file (a regular file of at most 16 MiB)"
+	fail := func(problem string, err error) ([]byte, error) {
+		return nil, &Error{File: path, Problem: "config file " + problem, Allowed: allowed, Err: err}
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return fail("does not exist", err)
+		}
+		return fail("cannot be read", err)
+	}
+	if !info.Mode().IsRegular() {
+		return fail("is not a regular file (it is "+fileKind(info.Mode())+")", nil)
+	}
+	if info.Size() > FileLimit {
+		return fail(fmt.Sprintf("is too large (%d bytes)", info.Size()), nil)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fail("cannot be read", err)
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return fail("is not a regular file", err)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, FileLimit+1))
+	if err != nil {
+		return fail("cannot be read", err)
+	}
+	if len(data) > FileLimit {
+		return fail("is too large", nil)
+	}
+	return data, nil
+}
+
+// fileKind names what a path is when it is not a regular file.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
 
 // Load decodes a configuration from YAML data over the defaults and
@@ -143,6 +201,9 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 		if v.IsNil() {
 			v.Set(reflect.MakeMap(v.Type()))
 		}
+		if err := checkDuplicates(node, key); err != nil {
+			return err
+		}
 		for i := 0; i+1 < len(node.Content); i += 2 {
 			k, val := node.Content[i], node.Content[i+1]
 			elem := reflect.New(v.Type().Elem()).Elem()
@@ -164,6 +225,9 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 		}
 		if node.Kind != yaml.MappingNode {
 			return &Error{Line: node.Line, Key: orTop(key), Value: describe(node), Problem: "is not a mapping", Allowed: "keys " + strings.Join(yamlKeys(v.Type()), ", ")}
+		}
+		if err := checkDuplicates(node, key); err != nil {
+			return err
 		}
 		for i := 0; i+1 < len(node.Content); i += 2 {
 			k, val := node.Content[i], node.Content[i+1]
@@ -196,25 +260,125 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 	if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
 		return &Error{Line: node.Line, Key: key, Problem: "has no value", Allowed: kindText(v)}
 	}
-	if (v.Kind() == reflect.Int || v.Kind() == reflect.Int64) && node.ShortTag() == "!!float" {
-		// Accept 1e9 and 4.3e9 where they are whole numbers; the YAML
-		// library would silently truncate 10.5 to 10.
-		var f float64
-		if err := node.Decode(&f); err != nil || f != math.Trunc(f) || math.Abs(f) >= 1<<62 {
-			return &Error{Line: node.Line, Key: key, Value: describe(node), Problem: "is not " + kindText(v)}
+	_, custom := v.Addr().Interface().(yaml.Unmarshaler) // Size reads itself
+	if (v.Kind() == reflect.Int || v.Kind() == reflect.Int64) && !custom {
+		n, err := wholeNumber(node)
+		if err != nil {
+			err.Key = key
+			return err
 		}
-		v.SetInt(int64(f))
+		v.SetInt(n)
+		return nil
+	}
+	if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Int && !custom {
+		list, err := WholeNumbers(node)
+		if err != nil {
+			err.Key = key
+			return err
+		}
+		v.Set(reflect.ValueOf(list))
 		return nil
 	}
 	if err := node.Decode(v.Addr().Interface()); err != nil {
 		var ce *Error
 		if errors.As(err, &ce) {
-			ce.Line, ce.Key = node.Line, key
+			if ce.Line == 0 {
+				ce.Line = node.Line
+			}
+			ce.Key = key
 			return ce
 		}
 		return &Error{Line: node.Line, Key: key, Value: describe(node), Problem: "is not " + kindText(v), Err: err}
 	}
 	return nil
+}
+
+// checkDuplicates refuses a mapping that sets a key twice: YAML parsers
+// differ on which one wins, and the user meant one of them.
+func checkDuplicates(node *yaml.Node, key string) error {
+	seen := map[string]int{}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		k := node.Content[i]
+		if first, ok := seen[k.Value]; ok {
+			path := k.Value
+			if key != "" {
+				path = key + "." + k.Value
+			}
+			return &Error{Line: k.Line, Key: path, Problem: fmt.Sprintf("is set twice (first on line %d)", first), Allowed: "each key once"}
+		}
+		seen[k.Value] = k.Line
+	}
+	return nil
+}
+
+// wholeNumber reads a YAML scalar as a whole number, strictly. The YAML
+// library reads 010 as octal 8 and truncates 1.5 to 1 when decoding into an
+// int; neither is what a user writing a bound or a set means. Allowed are
+// decimal digits with an optional sign and _ separators (no leading zero),
+// and a float notation whose value is whole, such as 1e9 or 4.3e9.
+func wholeNumber(node *yaml.Node) (int64, *Error) {
+	const allowed = "a decimal whole number such as 100000 or 1e6"
+	if node.Kind == yaml.AliasNode {
+		node = node.Alias
+	}
+	if node.Kind != yaml.ScalarNode {
+		return 0, &Error{Line: node.Line, Value: describe(node), Problem: "is not a whole number", Allowed: allowed}
+	}
+	bad := func(problem string) (int64, *Error) {
+		return 0, &Error{Line: node.Line, Value: describe(node), Problem: problem, Allowed: allowed}
+	}
+	s := node.Value
+	switch node.ShortTag() {
+	case "!!int":
+		digits := strings.ReplaceAll(strings.TrimLeft(s, "+-"), "_", "")
+		if digits == "" || strings.Trim(digits, "0123456789") != "" {
+			return bad("is not a decimal whole number")
+		}
+		if len(digits) > 1 && digits[0] == '0' {
+			return bad("has a leading zero, which YAML reads as octal")
+		}
+		n, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 64)
+		if err != nil {
+			return bad("is too large")
+		}
+		return n, nil
+	case "!!float":
+		f, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
+		if err != nil || f != math.Trunc(f) || math.IsInf(f, 0) {
+			return bad("is not a whole number")
+		}
+		if math.Abs(f) >= 1<<62 {
+			return bad("is too large")
+		}
+		return int64(f), nil
+	}
+	return bad("is not a whole number")
+}
+
+// WholeNumbers reads a YAML list of whole numbers strictly (see
+// wholeNumber); an *Error names the line of the element at fault.
+func WholeNumbers(node *yaml.Node) ([]int, *Error) {
+	if node.Kind == yaml.AliasNode {
+		node = node.Alias
+	}
+	if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
+		return nil, nil
+	}
+	if node.Kind != yaml.SequenceNode {
+		return nil, &Error{Line: node.Line, Value: describe(node), Problem: "is not a list", Allowed: "a list of whole numbers such as [1, 3, 4]"}
+	}
+	list := make([]int, 0, len(node.Content))
+	for _, el := range node.Content {
+		n, err := wholeNumber(el)
+		if err != nil {
+			return nil, err
+		}
+		if int64(int(n)) != n {
+			return nil, &Error{Line: el.Line, Value: describe(el), Problem: "is too large", Allowed: "a whole number that fits the machine's int"}
+		}
+		list = append(list, int(n))
+	}
+	return list, nil
 }
 
 func orTop(key string) string {

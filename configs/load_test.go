@@ -68,7 +68,7 @@ func TestLoadErrors(t *testing.T) {
 		{"duplicate format", "formats: [csv, csv]\n", 1, []string{"formats", "twice"}},
 		{"formats not a list", "formats: parquet\n", 1, []string{"formats", "list"}},
 		{"unknown game", "games: [squares, chess]\n", 1, []string{"games", `"chess"`, "squares, flip, caniwin, nim"}},
-		{"unknown plot format", "plots: [pdf]\n", 1, []string{"plots", `"pdf"`, "png, svg"}},
+		{"unknown plot format", "plots: [eps]\n", 1, []string{"plots", `"eps"`, "png, svg, pdf"}},
 		{"section not a mapping", "nim: 7\n", 1, []string{"nim", "mapping", "max_piles"}},
 		{"missing value", "nim:\n  max_pile:\n", 2, []string{"nim.max_pile", "no value"}},
 		{"malformed yaml", "squares: {grundy_max: 10\n", 0, []string{"not valid YAML"}},

@@ -26,9 +26,32 @@ type Period struct {
 	ValuesMissing int   `json:"values_missing,omitempty"`
 	// Proof says why there is no proof when no theorem applies.
 	Proof string `json:"proof,omitempty"`
+	// Status, PeriodsObserved and Saltus are set by NewReport: proven,
+	// confirmed, observed or none; how many whole periods the repeating
+	// part spans; the saltus of an arithmetic period (0 otherwise).
+	Status          string `json:"status,omitempty"`
+	PeriodsObserved int    `json:"periods_observed,omitempty"`
+	Saltus          int64  `json:"saltus,omitempty"`
 
 	search analysis.Period
 	proof  *analysis.Proof
+	report *analysis.Report
+}
+
+// NewReport records what analysis.Study found: an ordinary, observed or
+// arithmetic period and how sure it is. Proven is always set (false unless a
+// theorem proved the period).
+func NewReport(r analysis.Report) Period {
+	f := NewPeriod(r.Period, r.Proof)
+	if a := r.Arithmetic; a.Found {
+		f.Found, f.Period, f.Preperiod, f.LastException, f.Saltus = true, a.Period, a.Preperiod, a.Preperiod-1, a.Saltus
+	}
+	f.Found = f.Found || r.Status != analysis.None
+	proven := r.Proven()
+	f.Proven = &proven
+	f.Status, f.PeriodsObserved = string(r.Status), r.Periods
+	f.report = &r
+	return f
 }
 
 // NewPeriod records a period search and its proof (nil when none was tried).
@@ -47,6 +70,15 @@ func NewPeriod(p analysis.Period, proof *analysis.Proof) Period {
 // String says what was found and whether it is proven.
 func (f Period) String() string {
 	p, proof := f.search, f.proof
+	if f.report != nil {
+		if f.Proof != "" && f.report.Proof == nil && f.report.Status != analysis.None {
+			return f.report.String() // it says no theorem applies
+		}
+		if f.Proof != "" {
+			return fmt.Sprintf("%s; %s", f.report, f.Proof)
+		}
+		return f.report.String()
+	}
 	switch {
 	case proof == nil && f.Proof != "":
 		return fmt.Sprintf("%s; %s", p, f.Proof)

@@ -53,19 +53,37 @@ func (f *Flip) Check() error {
 func (f *Flip) Jobs(game string, workers int) []Job {
 	cfg := *f
 	runs := max(cfg.RunMax, cfg.PositionMax, cfg.CountMax, cfg.BoardMax)
-	runValues := sync.OnceValue(func() []int32 { return grundy.FlipRunGrundy(runs) })
+	// The run values are computed once, by the first job to need them, under
+	// that job's context (every job shares the run's), so Ctrl-C stops it.
+	var once sync.Once
+	var values []int32
+	var valuesErr error
+	runValues := func(ctx context.Context) ([]int32, error) {
+		once.Do(func() { values, valuesErr = grundy.FlipRunGrundyContext(ctx, runs) })
+		return values, valuesErr
+	}
+	// withValues runs write with the run values once they are there.
+	withValues := func(write func(ctx context.Context, s Sink, g []int32) error) func(context.Context, Sink) error {
+		return func(ctx context.Context, s Sink) error {
+			g, err := runValues(ctx)
+			if err != nil {
+				return err
+			}
+			return write(ctx, s, g)
+		}
+	}
 	positions := grundy.FlipPositionCount(cfg.PositionMax)
 	return []Job{
 		{Table: "run_grundy", Memory: 8 * int64(runs+1), Cost: float64(runs) * float64(runs) / 1e9,
-			Run: func(ctx context.Context, s Sink) error { return flipRunTable(ctx, s, runValues()[:cfg.RunMax+1]) }},
+			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipRunTable(ctx, s, g[:cfg.RunMax+1]) })},
 		{Table: "positions", Memory: grundy.FlipPositionsMemory(cfg.PositionMax, workers), Cost: float64(positions) / 1e6,
-			Run: func(ctx context.Context, s Sink) error {
-				return flipPositionsTable(ctx, s, cfg.PositionMax, positions, runValues())
-			}},
+			Run: withValues(func(ctx context.Context, s Sink, g []int32) error {
+				return flipPositionsTable(ctx, s, cfg.PositionMax, positions, g)
+			})},
 		{Table: "board_counts", Memory: 1 << 20, Cost: 0,
-			Run: func(ctx context.Context, s Sink) error { return flipCountsTable(ctx, s, cfg.CountMax, runValues()) }},
+			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipCountsTable(ctx, s, cfg.CountMax, g) })},
 		{Table: "boards", Memory: grundy.FlipBoardsMemory(cfg.BoardMax), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,
-			Run: func(ctx context.Context, s Sink) error { return flipBoardsTable(ctx, s, cfg.BoardMax, runValues()) }},
+			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipBoardsTable(ctx, s, cfg.BoardMax, g) })},
 	}
 }
 

@@ -45,8 +45,9 @@ func (h Heap) Jobs(game string, max int) []Job {
 	}
 	// The job holds the sequence (4 bytes a value) and the losing positions
 	// (at most 8 bytes a value) beside the engine's working set; the period
-	// search needs 4 bytes a value more for its Z-array.
-	memory := h.Memory(max) + 16*int64(max+1)
+	// search needs 4 bytes a value more for its Z-array, and the search for
+	// an arithmetic period 4 more for the differences it scans.
+	memory := h.Memory(max) + 20*int64(max+1)
 	return []Job{{Table: "grundy", Memory: memory, Cost: cost,
 		Run: func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, max) }}}
 }
@@ -103,16 +104,20 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 		return err
 	}
 	s.Phase("looking for a period", "", 0)
-	period := analysis.FindPeriod(seq)
-	var proof *analysis.Proof
-	if h.Prove != nil && period.Found {
-		proof = h.Prove(seq, period)
+	var th analysis.Theorems
+	if h.Prove != nil {
+		th.Period = func(seq []int32, p analysis.Period) analysis.Proof { return *h.Prove(seq, p) }
 	}
-	finding := NewPeriod(period, proof)
+	report := analysis.Study(seq, th)
+	period := report.Period
+	finding := NewReport(report)
 	if h.Prove == nil {
 		finding.Proof = "no periodicity theorem applies to these rules"
 	}
 	s.Finding("grundy", finding)
+	if err := periodTables(ctx, s, game, seq, report, meta); err != nil {
+		return err
+	}
 	s.Finding("losing", Losing{UpTo: int64(max), Count: int64(len(losing))})
 	name := game
 	if h.Rules != "" {
@@ -127,6 +132,6 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 		return nil
 	}
 	return s.Figure(ctx, "period", func() (*plot.Plot, error) {
-		return plots.PeriodRaster(name+": g(n) by n mod p and n div p", seq, period, proof != nil && proof.Proven)
+		return plots.PeriodRaster(name+": g(n) by n mod p and n div p", seq, period, report.Proven())
 	})
 }

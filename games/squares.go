@@ -132,8 +132,12 @@ func squaresGrundyTables(ctx context.Context, s Sink, g []uint16) error {
 	s.Phase("looking for a period", "", 0)
 	period := analysis.FindPeriod(seq)
 	last := records[len(records)-1]
+	// No theorem bounds the period of an infinite subtraction set: say so,
+	// and say proven: false rather than leave the key out.
+	pf, notProven := NewPeriod(period, nil), false
+	pf.Proven, pf.Proof = &notProven, "no periodicity theorem applies to an infinite subtraction set"
 	s.Finding("grundy", Values{Values: len(g), Largest: last.Grundy, LargestFirstN: last.FirstN,
-		Records: len(records), Period: NewPeriod(period, nil)})
+		Records: len(records), Period: pf})
 	return s.Figure(ctx, "grundy", func() (*plot.Plot, error) {
 		return plots.GrundyScatter("Take-a-square: Grundy value g(n)", "n", seq)
 	})

@@ -11,8 +11,11 @@ import (
 //
 //   - memo: LeetCode 464's memoised search over the used set, run once per
 //     pair (it answers only "can the first player force a win", not the
-//     winning moves, so the comparison favours it);
-//   - engine: SolveCanIWin(20, 300), outcomes and winning moves of all pairs.
+//     winning moves, so the comparison favours it), with one memo array
+//     for the whole table, cleared between pairs, rather than one made per
+//     pair;
+//   - engine: SolveCanIWin(20, 300), outcomes and winning moves of all
+//     pairs, on one core and on all.
 //
 // M=22 and M=25 time the engine alone (T up to 1+...+M). The memo
 // sub-benchmark takes several seconds a run, so run it with -bench only.
@@ -20,11 +23,14 @@ func BenchmarkCanIWin(b *testing.B) {
 	const m, maxTotal = 20, 300
 	b.Run("memo", func(b *testing.B) {
 		b.ReportAllocs()
+		memo := make([]int8, 1<<m)
 		for b.Loop() {
 			wins := 0
 			for mm := 1; mm <= m; mm++ {
 				for total := 0; total <= maxTotal; total++ {
-					if newCaniwinOracle(mm, total).outcome() == OutcomeFirst {
+					o := caniwinOracle{m: mm, total: total, memo: memo[:1<<mm]}
+					clear(o.memo)
+					if o.outcome() == OutcomeFirst {
 						wins++
 					}
 				}
@@ -34,22 +40,26 @@ func BenchmarkCanIWin(b *testing.B) {
 			}
 		}
 	})
-	b.Run("engine", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := SolveCanIWin(context.Background(), m, maxTotal, 0, nil); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	for _, mm := range []int{22, 25} {
-		b.Run(fmt.Sprintf("M=%d", mm), func(b *testing.B) {
+	for _, w := range benchWorkers {
+		b.Run("engine/"+w.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := SolveCanIWin(context.Background(), mm, mm*(mm+1)/2, 0, nil); err != nil {
+				if _, err := SolveCanIWin(context.Background(), m, maxTotal, w.workers, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
+	}
+	for _, mm := range []int{22, 25} {
+		for _, w := range benchWorkers {
+			b.Run(fmt.Sprintf("M=%d/engine/%s", mm, w.name), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := SolveCanIWin(context.Background(), mm, mm*(mm+1)/2, w.workers, nil); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }

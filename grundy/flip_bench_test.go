@@ -3,43 +3,58 @@ package grundy
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
 )
 
 // flipMemoCanWin is the original problem's algorithm (LeetCode 294, Flip
-// Game II): memoised search over board strings, "can the player to move
-// win?", with no use of Sprague–Grundy theory.
-func flipMemoCanWin(board string, memo map[string]bool) bool {
-	if w, ok := memo[board]; ok {
+// Game II): memoised search over boards, "can the player to move win?", with
+// no use of Sprague–Grundy theory. As a competent programmer writes it for
+// boards of up to 64 squares, a board is a bitmask (bit i set iff square i
+// is '+') and the memo a map keyed by it, rather than strings built per
+// move: a move clears two adjacent set bits.
+func flipMemoCanWin(plus uint64, memo map[uint64]bool) bool {
+	if w, ok := memo[plus]; ok {
 		return w
 	}
-	b := []byte(board)
 	win := false
-	for i := 0; i+1 < len(b) && !win; i++ {
-		if b[i] == '+' && b[i+1] == '+' {
-			b[i], b[i+1] = '-', '-'
-			win = !flipMemoCanWin(string(b), memo)
-			b[i], b[i+1] = '+', '+'
-		}
+	for pairs := plus & (plus >> 1); pairs != 0 && !win; pairs &= pairs - 1 {
+		i := bits.TrailingZeros64(pairs)
+		win = !flipMemoCanWin(plus&^(3<<i), memo)
 	}
-	memo[board] = win
+	memo[plus] = win
 	return win
 }
 
-// BenchmarkFlipSolve runs the memoised string search and SolveFlip side by
-// side on the all-'+' board (the search's worst case; SolveFlip also lists
-// every winning move). SolveFlip reuses run values cached by earlier calls;
-// the search starts from an empty memo each time, as in the original problem.
+// TestFlipMemoCanWin checks the benchmark's search against the oracle on
+// every board of up to 14 squares.
+func TestFlipMemoCanWin(t *testing.T) {
+	oracle := flipOracle()
+	memo := map[uint64]bool{}
+	for mask := 0; mask < 1<<14; mask++ {
+		if got, want := flipMemoCanWin(uint64(mask), memo), oracle[mask] != 0; got != want {
+			t.Fatalf("board %s: search says win %v, oracle %v", flipBoardOf(mask, 14), got, want)
+		}
+	}
+}
+
+// BenchmarkFlipSolve runs the memoised search and SolveFlip side by side on
+// the all-'+' board (the search's worst case; SolveFlip also lists every
+// winning move). SolveFlip reuses run values cached by earlier calls; the
+// search starts from an empty memo each time, as in the original problem.
 func BenchmarkFlipSolve(b *testing.B) {
 	for _, n := range []int{16, 20, 24} {
 		board := strings.Repeat("+", n)
-		want, _ := SolveFlip(board)
+		want, err := SolveFlip(board)
+		if err != nil {
+			b.Fatal(err)
+		}
 		b.Run(fmt.Sprintf("n=%d/memo", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if flipMemoCanWin(board, map[string]bool{}) != want.Win {
+				if flipMemoCanWin(1<<n-1, map[uint64]bool{}) != want.Win {
 					b.Fatal("memo search disagrees")
 				}
 			}
@@ -99,27 +114,28 @@ func BenchmarkFlipRunGrundy(b *testing.B) {
 	}
 }
 
+// BenchmarkFlipPositions lists every multiset of runs of boards up to
+// maxLen, on one core and on all.
 func BenchmarkFlipPositions(b *testing.B) {
 	for _, maxLen := range []int{40, 60, 80} {
-		b.Run(fmt.Sprintf("maxLen=%d", maxLen), func(b *testing.B) {
-			if maxLen > 60 && testing.Short() {
-				b.Skip("maxLen 80 takes seconds per run")
-			}
-			runG := FlipRunGrundy(maxLen)
-			want := FlipPositionCount(maxLen)
-			b.ReportAllocs()
-			for b.Loop() {
-				var n int64
-				err := FlipPositions(context.Background(), maxLen, runG, 0, nil, func(batch []FlipPosition) error {
-					n += int64(len(batch))
-					return nil
-				})
-				if err != nil || n != want {
-					b.Fatalf("got %d positions, %v; want %d", n, err, want)
+		for _, w := range benchWorkers {
+			b.Run(fmt.Sprintf("maxLen=%d/engine/%s", maxLen, w.name), func(b *testing.B) {
+				runG := FlipRunGrundy(maxLen)
+				want := FlipPositionCount(maxLen)
+				b.ReportAllocs()
+				for b.Loop() {
+					var n int64
+					err := FlipPositions(context.Background(), maxLen, runG, w.workers, nil, func(batch []FlipPosition) error {
+						n += int64(len(batch))
+						return nil
+					})
+					if err != nil || n != want {
+						b.Fatalf("got %d positions, %v; want %d", n, err, want)
+					}
 				}
-			}
-			b.ReportMetric(float64(want), "positions/op")
-		})
+				b.ReportMetric(float64(want), "positions/op")
+			})
+		}
 	}
 }
 

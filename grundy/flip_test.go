@@ -347,7 +347,10 @@ func TestSolveFlipLarge(t *testing.T) {
 		})
 	}
 	// A single run: its value is published (A002187 with period 34).
-	ans, _ := SolveFlip(strings.Repeat("+", n))
+	ans, err := SolveFlip(strings.Repeat("+", n))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if want := flipA002187At(n - 1); ans.Grundy != int(want) {
 		t.Errorf("Grundy of %d '+' = %d, want %d (A002187)", n, ans.Grundy, want)
 	}

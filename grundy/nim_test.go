@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // nimOracle is the plainest search: recursion over ordered pile tuples (no
@@ -203,7 +205,7 @@ func TestNimPublishedExamples(t *testing.T) {
 
 func TestNimCheckBouton(t *testing.T) {
 	bounds := [][2]int{{7, 7}, {10, 15}}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		bounds = bounds[:1]
 	}
 	for _, b := range bounds {

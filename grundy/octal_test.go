@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // octalOracleDigits parses a well-formed code "d0.d1d2..." or ".d1d2..." on
@@ -320,7 +321,7 @@ func TestOctalGangolliPlambeck(t *testing.T) {
 			t.Fatalf("OctalGrundy: g(%d) = %d != g(%d) = %d", n+4, full[n+4], n, full[n])
 		}
 	}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		return
 	}
 	want, err := octalPlainCode(ctx, c, max)
@@ -358,7 +359,7 @@ func TestOctal016(t *testing.T) {
 }
 
 // TestOctalDawsonKayles checks 0.07 against the flip game's run values
-// (FlipRunGrundy, an engine of its own) to 10^5 and, unless -short, against
+// (FlipRunGrundy, an engine of its own) to 10^5 and, in the long tests, against
 // octalPlain to 10^5 with the sparse-space and plain parts alone too.
 func TestOctalDawsonKayles(t *testing.T) {
 	const max = 100_000
@@ -372,7 +373,7 @@ func TestOctalDawsonKayles(t *testing.T) {
 	if d := octalDiff(got, want); d != "" {
 		t.Errorf("OctalGrundy: %s (FlipRunGrundy)", d)
 	}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		return
 	}
 	naive, err := octalPlainCode(ctx, c, max)

@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // squaresOracle is the plain memoised recursion over the literal rules of
@@ -86,21 +88,27 @@ func squaresPlainSieve(max int) []int64 {
 	return losing
 }
 
-// squaresNaiveGrundy is the plain dynamic program: for each n, the mex of
-// g(n-k²) over all k² <= n.
+// squaresNaiveGrundy is the plain dynamic program, as a competent
+// programmer writes it without the engine's tricks: for each n, the mex of
+// g(n-k²) over all k² <= n. A position has at most isqrt(n) moves, so its
+// mex is at most isqrt(max) and the seen marks fit a slice made once; each
+// mark holds the n that set it (a stamp), so nothing is cleared between
+// positions. Its cost is the reads g(n-k²), which jump across the whole
+// table.
 func squaresNaiveGrundy(max int) []uint16 {
 	g := make([]uint16, max+1)
-	seen := make([]int, 1) // seen[v] == n+1 when some move from n reaches v
-	for n := 0; n <= max; n++ {
-		for k := 1; k*k <= n; k++ {
-			v := int(g[n-k*k])
-			for v >= len(seen) {
-				seen = append(seen, 0)
-			}
-			seen[v] = n + 1
+	moves := 0 // isqrt(max)
+	for (moves+1)*(moves+1) <= max {
+		moves++
+	}
+	seen := make([]int32, moves+2) // seen[v] == n when some move from n reaches v
+	for n := 1; n <= max; n++ {
+		stamp := int32(n)
+		for sq, odd := 1, 3; sq <= n; sq, odd = sq+odd, odd+2 {
+			seen[g[n-sq]] = stamp
 		}
 		mex := 0
-		for mex < len(seen) && seen[mex] == n+1 {
+		for seen[mex] == stamp {
 			mex++
 		}
 		g[n] = uint16(mex)
@@ -246,7 +254,7 @@ func TestSquaresPublished(t *testing.T) {
 			{221074, 52429275}, {358248, 104857942},
 		}
 		max := int64(26215012)
-		if !testing.Short() {
+		if longtest.Enabled() {
 			max = 104857942
 		}
 		var losing []int64
@@ -380,7 +388,7 @@ func TestSquaresGrundySegments(t *testing.T) {
 }
 
 // squaresFullNaive makes TestSquaresLongAgainstPlain run the naive DP on
-// every n up to 10^7, which takes about 8 minutes on the 2-core test machine:
+// every n up to 10^7, which takes about a minute on the 2-core test machine:
 // its reads g(n-k²) jump across the whole table and miss the caches.
 var squaresFullNaive = flag.Bool("squares.fullnaive", false, "compare SquaresGrundy with the naive DP on every n up to 1e7 (slow)")
 
@@ -425,9 +433,7 @@ func squaresCheckMex(g []uint16, lo, hi int) int {
 // with -squares.fullnaive), and beyond that every value with the definition
 // of the mex over the table.
 func TestSquaresLongAgainstPlain(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compares every n up to 1e7 with the plain algorithms; skipped with -short")
-	}
+	longtest.Skip(t, "compares every n up to 1e7 with the plain algorithms")
 	const max = 10_000_000
 	t.Run("losing", func(t *testing.T) {
 		squaresCompare(t, "losing positions", squaresCollect(t, max, 0), squaresPlainSieve(max))
@@ -530,9 +536,7 @@ func TestSolveSquaresLimits(t *testing.T) {
 // SquaresSolveGrundyMax, where the Grundy value is not computed, against the
 // plain sieve.
 func TestSolveSquaresLongAgainstPlain(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the plain sieve up to 2e7; skipped with -short")
-	}
+	longtest.Skip(t, "runs the plain sieve up to 2e7")
 	plain := squaresPlainSieve(SquaresSolveGrundyMax + 100)
 	losing := func(x int64) bool { _, ok := slices.BinarySearch(plain, x); return ok }
 	for n := int64(SquaresSolveGrundyMax + 1); n <= SquaresSolveGrundyMax+100; n += 11 {

@@ -6,27 +6,35 @@ import (
 	"testing"
 )
 
-// BenchmarkSubtraction runs the plain DP (the mex over every member s <= n,
-// one heap at a time) and SubtractionGrundy on the same work: a finite set,
+// benchWorkers are the engine's two configurations in every paired
+// benchmark: one worker (the same single core as the plain algorithm) and
+// all CPUs (workers 0). Their names end in workers=1 and workers=all.
+var benchWorkers = []struct {
+	name    string
+	workers int
+}{{"workers=1", 1}, {"workers=all", 0}}
+
+// BenchmarkSubtraction runs the plain DP (the mex over every move s <= n, one
+// heap at a time, its move list made from the set's definition) and
+// SubtractionGrundy on one core and on all, on the same work: a finite set,
 // the squares and the primes, whose many moves make them the expensive one.
 func BenchmarkSubtraction(b *testing.B) {
 	ctx := context.Background()
 	cases := []struct {
-		name   string
-		finite []int
-		max    int
-		plain  bool
+		set   subtractionCase
+		max   int
+		plain bool
 	}{
-		{"", []int{1, 3, 4}, 1_000_000, true},
-		{"", []int{1, 3, 4}, 10_000_000, false},
-		{"squares", nil, 100_000, true},
-		{"squares", nil, 1_000_000, true},
-		{"primes", nil, 10_000, true},
-		{"primes", nil, 100_000, true},
-		{"primes", nil, 300_000, false},
+		{subtractionCase{finite: []int{1, 3, 4}}, 1_000_000, true},
+		{subtractionCase{finite: []int{1, 3, 4}}, 10_000_000, false},
+		{subtractionCase{name: "squares"}, 100_000, true},
+		{subtractionCase{name: "squares"}, 1_000_000, true},
+		{subtractionCase{name: "primes"}, 10_000, true},
+		{subtractionCase{name: "primes"}, 100_000, true},
+		{subtractionCase{name: "primes"}, 300_000, false},
 	}
 	for _, tc := range cases {
-		s, err := NewSubtractionSet(tc.name, tc.finite, nil)
+		s, err := NewSubtractionSet(tc.set.name, tc.set.finite, tc.set.allBut)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -34,19 +42,21 @@ func BenchmarkSubtraction(b *testing.B) {
 		if tc.plain {
 			b.Run(prefix+"/plain", func(b *testing.B) {
 				b.ReportAllocs()
-				members := s.Members(tc.max)
+				moves := tc.set.moves(tc.max)
 				for b.Loop() {
-					subtractionPlain(members, tc.max)
+					subtractionPlain(moves, tc.max)
 				}
 			})
 		}
-		b.Run(prefix+"/engine", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := SubtractionGrundy(ctx, s, tc.max, 0, nil); err != nil {
-					b.Fatal(err)
+		for _, w := range benchWorkers {
+			b.Run(prefix+"/engine/"+w.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := SubtractionGrundy(ctx, s, tc.max, w.workers, nil); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

@@ -153,21 +153,95 @@ func TestSubtractionOracle(t *testing.T) {
 	}
 }
 
-// subtractionPlain is the plain DP, g(n) = mex over the members s <= n, for
-// sizes beyond the recursive oracle.
-func subtractionPlain(members []int, max int) []int32 {
+// moves lists the members of c up to max in ascending order, generated from
+// the definitions of the named sets (a sieve of Eratosthenes for the primes)
+// independently of subtraction.go, for the plain DP at sizes where the
+// oracle's membership test per s would be too slow.
+func (c subtractionCase) moves(max int) []int {
+	var all []int
+	switch c.name {
+	case "":
+		all = slices.Clone(c.finite)
+		slices.Sort(all)
+	case "squares":
+		for k := 1; k*k <= max; k++ {
+			all = append(all, k*k)
+		}
+	case "cubes":
+		for k := 1; k*k*k <= max; k++ {
+			all = append(all, k*k*k)
+		}
+	case "triangular":
+		for k := 1; k*(k+1)/2 <= max; k++ {
+			all = append(all, k*(k+1)/2)
+		}
+	case "primes":
+		composite := make([]bool, max+1)
+		for p := 2; p <= max; p++ {
+			if composite[p] {
+				continue
+			}
+			all = append(all, p)
+			for q := p * p; q <= max; q += p {
+				composite[q] = true
+			}
+		}
+	case "powers-of-two":
+		for p := 1; p <= max; p *= 2 {
+			all = append(all, p)
+		}
+	case "fibonacci":
+		for a, b := 1, 2; a <= max; a, b = b, a+b { // 1, 2, 3, 5, ...: the repeated 1 once
+			all = append(all, a)
+		}
+	default:
+		panic("subtractionCase.moves: unknown set " + c.name)
+	}
+	var out []int
+	for _, s := range all {
+		if s <= max && !slices.Contains(c.allBut, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestSubtractionCaseMoves checks the move lists of the plain DP against the
+// oracle's membership test, so that both come from the definitions.
+func TestSubtractionCaseMoves(t *testing.T) {
+	const max = 3000
+	for _, c := range append(subtractionCases, subtractionCase{finite: []int{5000, 7, 2}}) {
+		var want []int
+		in := c.in()
+		for s := 1; s <= max; s++ {
+			if in(s) {
+				want = append(want, s)
+			}
+		}
+		if got := c.moves(max); !slices.Equal(got, want) {
+			t.Errorf("%+v: moves %v, want %v (membership test)", c, got, want)
+		}
+	}
+}
+
+// subtractionPlain is the plain DP, g(n) = mex over the moves s <= n (moves
+// ascending), for sizes beyond the recursive oracle, written as a competent
+// programmer would: the mex of n is at most the number of its moves, so the
+// seen marks fit a slice made once, and each mark holds the n that set it
+// (a stamp), so nothing is cleared between positions.
+func subtractionPlain(moves []int, max int) []int32 {
 	g := make([]int32, max+1)
-	seen := make([]bool, len(members)+2) // a mex is at most the number of moves
+	seen := make([]int32, len(moves)+2) // seen[v] == n when some move from n reaches v
 	for n := 1; n <= max; n++ {
-		clear(seen)
-		for _, s := range members {
+		stamp := int32(n)
+		for _, s := range moves {
 			if s > n {
 				break
 			}
-			seen[g[n-s]] = true
+			seen[g[n-s]] = stamp
 		}
 		m := int32(0)
-		for seen[m] {
+		for seen[m] == stamp {
 			m++
 		}
 		g[n] = m
@@ -194,7 +268,7 @@ func TestSubtractionSegmented(t *testing.T) {
 			t.Fatal(err)
 		}
 		const max = 20_000
-		want := subtractionPlain(s.Members(max), max)
+		want := subtractionPlain(c.moves(max), max)
 		for _, workers := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%.20s/workers=%d", s, workers), func(t *testing.T) {
 				got, err := SubtractionGrundy(ctx, s, max, workers, nil)

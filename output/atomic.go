@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // TempPrefix starts the name of every temporary file this package creates, so
@@ -28,10 +29,87 @@ type AtomicFile struct {
 	hash  hash.Hash
 	size  int64
 	done  bool
+	temps *Temps // the set the file belongs to, or nil
 }
 
 // wrapSink lets tests put a failing writer (a full disk) under a file.
 var wrapSink func(path string, w io.Writer) io.Writer
+
+// FileError is a failure to write, commit or read one file. Its message
+// names the file once however many layers pass it on.
+type FileError struct {
+	Op   string // "write", "rename into place", "create", "read"
+	Path string
+	Err  error
+}
+
+// Error reads "op path: cause".
+func (e *FileError) Error() string { return e.Op + " " + e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// fileError wraps err as a *FileError for path, unless it already names
+// path (so messages do not repeat "write X: write X:").
+func fileError(op, path string, err error) error {
+	var fe *FileError
+	if errors.As(err, &fe) && fe.Path == path {
+		return err
+	}
+	return &FileError{Op: op, Path: path, Err: err}
+}
+
+// errAbandoned is the error of a file created or committed after its Temps
+// was abandoned.
+var errAbandoned = errors.New("the run was stopped")
+
+// Temps is the set of temporary files of one run. When the run must stop at
+// once (a second signal), Abandon removes every temporary file still open and
+// makes later creations and commits fail, so that no worker still running
+// can leave a file behind. The zero value is ready to use; a nil *Temps
+// tracks nothing.
+type Temps struct {
+	mu        sync.Mutex
+	open      map[*AtomicFile]struct{}
+	abandoned bool
+}
+
+// Create starts a file that will be named path once committed, tracked by t.
+func (t *Temps) Create(path string) (*AtomicFile, error) {
+	if t == nil {
+		return CreateAtomic(path)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.abandoned {
+		return nil, fileError("create", path, errAbandoned)
+	}
+	a, err := CreateAtomic(path)
+	if err != nil {
+		return nil, err
+	}
+	a.temps = t
+	if t.open == nil {
+		t.open = map[*AtomicFile]struct{}{}
+	}
+	t.open[a] = struct{}{}
+	return a, nil
+}
+
+// Abandon removes every temporary file of t and refuses new ones.
+func (t *Temps) Abandon() {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.abandoned = true
+	for a := range t.open {
+		a.f.Close()
+		os.Remove(a.f.Name())
+	}
+	clear(t.open)
+}
 
 // CreateAtomic starts a file that will be named path once committed.
 func CreateAtomic(path string) (*AtomicFile, error) {
@@ -41,7 +119,7 @@ func CreateAtomic(path string) (*AtomicFile, error) {
 	}
 	f, err := os.CreateTemp(dir, TempPrefix+base+"-*")
 	if err != nil {
-		return nil, fmt.Errorf("create %s: %w", path, err)
+		return nil, fileError("create", path, err)
 	}
 	a := &AtomicFile{final: path, f: f, sink: f, hash: sha256.New()}
 	if wrapSink != nil {
@@ -60,7 +138,7 @@ func (a *AtomicFile) Write(p []byte) (int, error) {
 	a.hash.Write(p[:n])
 	a.size += int64(n)
 	if err != nil {
-		return n, fmt.Errorf("write %s: %w", a.final, err)
+		return n, fileError("write", a.final, err)
 	}
 	return n, nil
 }
@@ -70,34 +148,53 @@ func (a *AtomicFile) Write(p []byte) (int, error) {
 // removed and nothing exists under the final name that was not there before.
 func (a *AtomicFile) Commit() (size int64, sha string, err error) {
 	if a.done {
-		return 0, "", fmt.Errorf("commit %s: file already closed", a.final)
+		return 0, "", fileError("commit", a.final, errors.New("file already closed"))
 	}
 	a.done = true
 	tmp := a.f.Name()
-	fail := func(err error) (int64, string, error) {
+	fail := func(op string, err error) (int64, string, error) {
 		a.f.Close()
 		os.Remove(tmp)
-		return 0, "", fmt.Errorf("write %s: %w", a.final, err)
+		a.forget()
+		return 0, "", fileError(op, a.final, err)
 	}
 	if err := a.buf.Flush(); err != nil {
-		return fail(err)
+		return fail("write", err)
 	}
 	if err := a.f.Sync(); err != nil {
-		return fail(err)
+		return fail("write", err)
 	}
 	if err := a.f.Close(); err != nil {
-		os.Remove(tmp)
-		return 0, "", fmt.Errorf("write %s: %w", a.final, err)
+		return fail("write", err)
 	}
 	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
-		return 0, "", fmt.Errorf("write %s: %w", a.final, err)
+		return fail("write", err)
+	}
+	if t := a.temps; t != nil {
+		// Rename under the set's lock, so that a file is either removed by
+		// Abandon or in place, never renamed after the run was abandoned.
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if t.abandoned {
+			os.Remove(tmp)
+			return 0, "", fileError("rename into place", a.final, errAbandoned)
+		}
+		delete(t.open, a)
 	}
 	if err := os.Rename(tmp, a.final); err != nil {
 		os.Remove(tmp)
-		return 0, "", fmt.Errorf("rename into place %s: %w", a.final, err)
+		return 0, "", fileError("rename into place", a.final, err)
 	}
 	return a.size, hex.EncodeToString(a.hash.Sum(nil)), nil
+}
+
+// forget drops a from its set of temporary files.
+func (a *AtomicFile) forget() {
+	if t := a.temps; t != nil {
+		t.mu.Lock()
+		delete(t.open, a)
+		t.mu.Unlock()
+	}
 }
 
 // Abort closes and removes the temporary file. It is safe to call after
@@ -109,6 +206,7 @@ func (a *AtomicFile) Abort() {
 	a.done = true
 	a.f.Close()
 	os.Remove(a.f.Name())
+	a.forget()
 }
 
 // WriteFileAtomic writes data to path through an AtomicFile.
@@ -125,8 +223,8 @@ func WriteFileAtomic(path string, data []byte) (size int64, sha string, err erro
 }
 
 // RemoveTemps deletes the temporary files this package left in dir and its
-// subfolders (after a crash: a normal run removes its own). It returns the
-// first error met, if any.
+// game folders (after a crash: a normal run removes its own). It does not
+// follow symbolic links, and it returns the first error met, if any.
 func RemoveTemps(dir string) error {
 	var first error
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
@@ -136,7 +234,10 @@ func RemoveTemps(dir string) error {
 			}
 			return err
 		}
-		if !d.IsDir() && strings.HasPrefix(d.Name(), TempPrefix) {
+		if d.IsDir() && path != dir && filepath.Dir(path) != dir {
+			return filepath.SkipDir // only OUT and OUT/<game> hold our files
+		}
+		if d.Type().IsRegular() && strings.HasPrefix(d.Name(), TempPrefix) {
 			if err := os.Remove(path); err != nil && first == nil {
 				first = err
 			}
@@ -159,7 +260,63 @@ func FileSHA256(path string) (size int64, sha string, err error) {
 	h := sha256.New()
 	n, err := io.Copy(h, f)
 	if err != nil {
-		return 0, "", fmt.Errorf("read %s: %w", path, err)
+		return 0, "", fileError("read", path, err)
 	}
 	return n, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// ErrNotRegular is the cause of a refused read of something that is not a
+// regular file (a FIFO, a device such as /dev/zero, a folder).
+var ErrNotRegular = errors.New("is not a regular file")
+
+// ErrTooLarge is the cause of a refused read of a file over its size limit.
+var ErrTooLarge = errors.New("is too large")
+
+// readBounded reads the regular file at path, refusing anything else and
+// anything over limit bytes, without blocking on a FIFO or reading a device
+// forever.
+func readBounded(path string, limit int64) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s %w (it is %s)", path, ErrNotRegular, kindOf(info.Mode()))
+	}
+	if info.Size() > limit {
+		return nil, fmt.Errorf("%s %w (%d bytes, the limit is %d)", path, ErrTooLarge, info.Size(), limit)
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s %w", path, ErrNotRegular) // swapped since the Stat above
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fileError("read", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s %w (over %d bytes)", path, ErrTooLarge, limit)
+	}
+	return data, nil
+}
+
+// kindOf names the kind of a file that is not regular.
+func kindOf(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a regular file"
 }

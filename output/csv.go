@@ -11,7 +11,8 @@ import (
 // csvEncoder writes a table as CSV: a header row of column names, then one
 // line per row, fields quoted as RFC 4180 asks when they hold a comma, a
 // quote or a line break. Lists are JSON arrays ("[2,4]"), booleans true or
-// false. Lines end in LF.
+// false, doubles the shortest decimal that reads back exactly, nulls empty.
+// Lines end in LF.
 type csvEncoder struct {
 	w    *bufio.Writer
 	cols []Column
@@ -57,6 +58,16 @@ func (e *csvEncoder) write(b Batch) error {
 				line = append(line, csvField(v[r])...)
 			case [][]int32:
 				line = appendJSONList(line, v[r])
+			case []float64:
+				line = strconv.AppendFloat(line, v[r], 'g', -1, 64)
+			case []Opt[int32]:
+				if v[r].Valid {
+					line = strconv.AppendInt(line, int64(v[r].V), 10)
+				}
+			case []Opt[int64]:
+				if v[r].Valid {
+					line = strconv.AppendInt(line, v[r].V, 10)
+				}
 			}
 		}
 		line = append(line, '\n')

@@ -2,16 +2,29 @@ package output
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // ManifestName is the manifest's file name in the output folder.
 const ManifestName = "manifest.json"
+
+// ManifestLimit is the largest manifest read, in bytes; a folder of 100,000
+// files has a manifest of about 40 MB.
+const ManifestLimit = 256 << 20
+
+// SaveInterval is the least time between two saves of a running manifest:
+// files are listed in batches, so the manifest work of a run is linear in its
+// files (a save after every file made it quadratic).
+var SaveInterval = time.Second
 
 // Run states recorded in a manifest.
 const (
@@ -23,7 +36,8 @@ const (
 
 // Manifest is OUT/manifest.json: every file of the folder that a run wrote,
 // the configuration of each game, and each game's findings. It lists only
-// files that are complete and present.
+// files that are complete and present, at every instant (see the package
+// documentation for how).
 type Manifest struct {
 	Tool    string `json:"tool"`
 	Version string `json:"version"`
@@ -43,73 +57,198 @@ type GameEntry struct {
 	Findings map[string]any `json:"findings,omitempty"`
 }
 
-// ManifestWriter keeps a manifest and rewrites it atomically as files are
-// added, so that at any moment the manifest on disk lists only whole files.
-// It is safe for concurrent use.
-type ManifestWriter struct {
-	mu  sync.Mutex
-	dir string
-	m   Manifest
-	// superseded lists files of the games being rerun, as the earlier
-	// manifest had them; those the run does not write again are removed when
-	// it completes.
-	superseded []File
+// ManifestError is an earlier manifest that cannot be used: not a regular
+// file (a FIFO, a device, a link to one) or too large. The run is refused
+// before anything is written.
+type ManifestError struct {
+	Path string
+	Err  error
 }
 
-// NewManifestWriter starts the manifest of a run into dir. Entries of an
-// earlier manifest in dir are kept for games this run does not touch, when
-// their files are still on disk with the recorded checksum; everything of the
-// games in rerun is dropped, to be replaced as the run writes.
-func NewManifestWriter(dir, tool, version string, config any, rerun []string) *ManifestWriter {
-	w := &ManifestWriter{dir: dir, m: Manifest{
-		Tool: tool, Version: version, Status: StatusRunning, Config: config,
-		Games: map[string]*GameEntry{},
-	}}
-	old, err := ReadManifest(filepath.Join(dir, ManifestName))
+// Error says what the manifest is and what is expected.
+func (e *ManifestError) Error() string {
+	return fmt.Sprintf("earlier manifest %v; a manifest must be a regular file of at most %d MiB: move it away or choose another --out", e.Err, ManifestLimit>>20)
+}
+
+// Unwrap returns the cause.
+func (e *ManifestError) Unwrap() error { return e.Err }
+
+// CheckManifest checks the manifest of dir, if there is one, without
+// changing anything: it returns a *ManifestError for a manifest that is not
+// a regular file of bounded size. A manifest that is merely corrupt is not an
+// error here; the run sets it aside (see OpenManifest).
+func CheckManifest(dir string) error {
+	p := filepath.Join(dir, ManifestName)
+	info, err := os.Stat(p)
 	if err != nil {
-		return w
+		return nil // absent or unreadable: handled when the run opens it
 	}
-	for _, f := range old.Files {
-		if slices.Contains(rerun, f.Game) {
-			w.superseded = append(w.superseded, f)
-		}
+	if !info.Mode().IsRegular() {
+		return &ManifestError{Path: p, Err: fmt.Errorf("%s %w (it is %s)", p, ErrNotRegular, kindOf(info.Mode()))}
 	}
-	for game, entry := range old.Games {
-		if slices.Contains(rerun, game) {
-			continue
-		}
-		var files []File
-		intact := true
-		for _, f := range old.Files {
-			if f.Game != game {
-				continue
-			}
-			_, sum, err := FileSHA256(filepath.Join(dir, filepath.FromSlash(f.Path)))
-			if err != nil || sum != f.SHA256 {
-				intact = false
-				break
-			}
-			files = append(files, f)
-		}
-		if intact && entry != nil {
-			w.m.Games[game] = entry
-			w.m.Files = append(w.m.Files, files...)
-		}
+	if info.Size() > ManifestLimit {
+		return &ManifestError{Path: p, Err: fmt.Errorf("%s %w (%d bytes)", p, ErrTooLarge, info.Size())}
 	}
-	return w
+	return nil
 }
 
-// ReadManifest reads a manifest file.
+// ReadManifest reads a manifest file. It refuses anything but a regular file
+// of at most ManifestLimit bytes.
 func ReadManifest(path string) (*Manifest, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, ManifestLimit)
 	if err != nil {
+		if errors.Is(err, ErrNotRegular) || errors.Is(err, ErrTooLarge) {
+			return nil, &ManifestError{Path: path, Err: err}
+		}
 		return nil, err
 	}
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, fileError("read", path, err)
 	}
 	return &m, nil
+}
+
+// ManifestWriter keeps the manifest of a run. It is safe for concurrent use.
+type ManifestWriter struct {
+	mu  sync.Mutex
+	dir string
+	m   Manifest
+	// replaced holds the earlier entries of the games being rerun: unlisted
+	// while the run may replace them, listed again by Finish if the run did
+	// not (and they are intact), removed by a complete run that no longer
+	// writes them.
+	replaced []File
+	oldGames map[string]*GameEntry // earlier entries of the games being rerun
+	written  map[string]bool       // paths this run put in place
+	lastSave time.Time
+	pending  *time.Timer // a save scheduled for files added since lastSave
+	closed   bool
+	// Notices holds what the user should know about the earlier manifest,
+	// such as that it was unreadable and where it was set aside.
+	Notices []string
+}
+
+// OpenManifest starts the manifest of a run into dir, before the run writes
+// anything. From an earlier manifest in dir it keeps the files of the games
+// this run does not touch that are still on disk with their checksum, and it
+// unlists the files of the games in rerun, which the run may replace. It
+// saves that manifest (status running) and returns an error if it cannot:
+// no file may be replaced while an earlier manifest still lists it.
+//
+// An earlier manifest that cannot be parsed is renamed to
+// manifest.json.unreadable-<time> and reported in Notices. One that is not a
+// regular file is a *ManifestError.
+func OpenManifest(dir, tool, version string, config any, rerun []string) (*ManifestWriter, error) {
+	w := &ManifestWriter{dir: dir, oldGames: map[string]*GameEntry{}, written: map[string]bool{},
+		m: Manifest{Tool: tool, Version: version, Status: StatusRunning, Config: config, Games: map[string]*GameEntry{}}}
+	p := filepath.Join(dir, ManifestName)
+	old, err := ReadManifest(p)
+	var me *ManifestError
+	switch {
+	case errors.As(err, &me):
+		return nil, err
+	case errors.Is(err, fs.ErrNotExist):
+		old = nil
+	case err != nil:
+		aside := fmt.Sprintf("%s.unreadable-%s", p, time.Now().UTC().Format("20060102T150405Z"))
+		if rerr := os.Rename(p, aside); rerr != nil {
+			return nil, fmt.Errorf("earlier manifest %s is unreadable (%v) and cannot be set aside: %w", p, err, rerr)
+		}
+		w.Notices = append(w.Notices, fmt.Sprintf("the earlier manifest was unreadable (%v); it is kept as %s and its files are no longer listed", err, aside))
+		old = nil
+	}
+	if old != nil {
+		w.adopt(old, rerun)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.saveLocked(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// adopt takes from an earlier manifest what stays true: the intact files of
+// games not rerun, listed at once, and those of rerun games, held back.
+func (w *ManifestWriter) adopt(old *Manifest, rerun []string) {
+	for _, f := range old.Files {
+		if !safeEntry(f) {
+			continue // never touch, nor list, a path outside the layout
+		}
+		if f.Bounds == nil {
+			if e := old.Games[f.Game]; e != nil {
+				f.Bounds, _ = json.Marshal(e.Bounds) // manifests before per-file bounds
+			}
+		}
+		if slices.Contains(rerun, f.Game) {
+			w.replaced = append(w.replaced, f)
+			continue
+		}
+		if w.intact(f) {
+			w.m.Files = append(w.m.Files, f)
+		}
+	}
+	for game, entry := range old.Games {
+		if entry == nil {
+			continue
+		}
+		if slices.Contains(rerun, game) {
+			w.oldGames[game] = entry
+			continue
+		}
+		if slices.ContainsFunc(w.m.Files, func(f File) bool { return f.Game == game }) {
+			w.m.Games[game] = entry
+		}
+	}
+}
+
+// safeEntry reports whether a manifest entry names a file by the known
+// layout, <game>/<name>.<ext> inside the output folder: a clean relative
+// path of two parts, the first the entry's game, with an extension this
+// package writes. Anything else (../victim.txt, /etc/passwd, a/../../b) is
+// ignored: never hashed, listed or removed.
+func safeEntry(f File) bool {
+	p := f.Path
+	if p == "" || strings.Contains(p, `\`) || strings.Contains(p, ":") || path.IsAbs(p) || path.Clean(p) != p {
+		return false
+	}
+	game, name, ok := strings.Cut(p, "/")
+	if !ok || strings.Contains(name, "/") || game != f.Game || game == "" || name == "" ||
+		strings.HasPrefix(game, ".") || strings.HasPrefix(name, ".") {
+		return false
+	}
+	for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg"} {
+		if strings.HasSuffix(name, ext) && len(name) > len(ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// localPath returns where a safe entry lies on disk, if the game folder is a
+// real folder (not a link out of OUT) and the file a regular file.
+func (w *ManifestWriter) localPath(f File) (string, bool) {
+	game, _, _ := strings.Cut(f.Path, "/")
+	if info, err := os.Lstat(filepath.Join(w.dir, game)); err != nil || !info.IsDir() {
+		return "", false
+	}
+	full := filepath.Join(w.dir, filepath.FromSlash(f.Path))
+	if info, err := os.Lstat(full); err != nil || !info.Mode().IsRegular() {
+		return "", false
+	}
+	return full, true
+}
+
+// intact reports whether an earlier entry's file is on disk, as a regular
+// file inside OUT, with the recorded checksum.
+func (w *ManifestWriter) intact(f File) bool {
+	full, ok := w.localPath(f)
+	if !ok {
+		return false
+	}
+	_, sum, err := FileSHA256(full)
+	return err == nil && sum == f.SHA256
 }
 
 // SetBounds records the bounds a game's files are computed to, and forgets
@@ -150,40 +289,97 @@ func (w *ManifestWriter) Findings(game string) map[string]any {
 	return out
 }
 
-// Add records files (replacing entries with the same path) and saves.
+// Add lists files the run has put in place (replacing entries with the same
+// path). The manifest is saved at most once per SaveInterval; Finish saves
+// the rest. After Finish, Add does nothing.
 func (w *ManifestWriter) Add(files ...File) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.closed {
+		return nil
+	}
 	for _, f := range files {
-		w.m.Files = slices.DeleteFunc(w.m.Files, func(g File) bool { return g.Path == f.Path })
-		w.m.Files = append(w.m.Files, f)
+		w.written[f.Path] = true
+		if i := slices.IndexFunc(w.m.Files, func(g File) bool { return g.Path == f.Path }); i >= 0 {
+			w.m.Files[i] = f
+		} else {
+			w.m.Files = append(w.m.Files, f)
+		}
+	}
+	if wait := SaveInterval - time.Since(w.lastSave); wait > 0 {
+		// Saved a moment ago: save these with whatever comes next, within
+		// SaveInterval, so that a long job after them does not keep them
+		// unlisted.
+		if w.pending == nil {
+			w.pending = time.AfterFunc(wait, w.scheduledSave)
+		}
+		return nil
 	}
 	return w.saveLocked()
 }
 
-// Finish records the run's final status and saves. When the run is
-// complete, files of the rerun games that an earlier run wrote and this one
-// did not (a format or figure no longer asked for) are removed, so that the
-// folder holds what the manifest lists; after a failure they are left alone.
+// scheduledSave is the save Add put off.
+func (w *ManifestWriter) scheduledSave() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.pending = nil
+	if w.closed {
+		return
+	}
+	// A failed save leaves the previous manifest, which is still true;
+	// Finish saves again and reports its own error.
+	w.saveLocked()
+}
+
+// Finish records the run's final status and saves.
+//
+// After a failed or interrupted run, the earlier files of the rerun games
+// that this run did not replace are listed again (each with the bounds it
+// was computed with) once their checksum is confirmed, so a failed rerun
+// forgets no good file. After a complete run they are removed instead (a
+// format or figure no longer asked for), by the known layout only, so that
+// the folder holds what the manifest lists.
 func (w *ManifestWriter) Finish(status string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.closed {
+		return nil
+	}
+	w.closed = true
+	if w.pending != nil {
+		w.pending.Stop()
+	}
 	w.m.Status = status
+	var stale []string // earlier files to remove after the save
+	for _, old := range w.replaced {
+		if w.written[old.Path] {
+			continue
+		}
+		if status == StatusComplete {
+			if full, ok := w.localPath(old); ok && w.intact(old) {
+				stale = append(stale, full)
+			}
+			continue
+		}
+		if w.intact(old) {
+			w.m.Files = append(w.m.Files, old)
+		}
+	}
+	if status != StatusComplete {
+		// A rerun game that put no new file in place keeps its earlier
+		// entry: its bounds and findings describe the files listed.
+		for game, entry := range w.oldGames {
+			if !slices.ContainsFunc(w.m.Files, func(f File) bool { return f.Game == game && w.written[f.Path] }) {
+				w.m.Games[game] = entry
+			}
+		}
+	}
 	if err := w.saveLocked(); err != nil {
 		return err
 	}
-	if status != StatusComplete {
-		return nil
-	}
-	for _, old := range w.superseded {
-		if slices.ContainsFunc(w.m.Files, func(f File) bool { return f.Path == old.Path }) {
-			continue
-		}
-		path := filepath.Join(w.dir, filepath.FromSlash(old.Path))
-		if _, sum, err := FileSHA256(path); err == nil && sum == old.SHA256 {
-			if err := os.Remove(path); err != nil {
-				return fmt.Errorf("remove superseded %s: %w", path, err)
-			}
+	for _, full := range stale {
+		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove superseded %s: %w", full, err)
 		}
 	}
 	return nil
@@ -193,6 +389,7 @@ func sortFiles(files []File) {
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 }
 
+// saveLocked writes the manifest atomically and makes the rename durable.
 func (w *ManifestWriter) saveLocked() error {
 	sortFiles(w.m.Files)
 	data, err := json.MarshalIndent(&w.m, "", "  ")
@@ -203,5 +400,17 @@ func (w *ManifestWriter) saveLocked() error {
 	if _, _, err := WriteFileAtomic(filepath.Join(w.dir, ManifestName), data); err != nil {
 		return err
 	}
+	syncDir(w.dir)
+	w.lastSave = time.Now()
 	return nil
+}
+
+// syncDir flushes a folder's entries (the manifest's rename) to disk where
+// the platform allows it; it is best effort, as Windows cannot open a folder
+// for syncing.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
 }

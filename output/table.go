@@ -16,7 +16,20 @@ const (
 	Bool                  // []bool; Parquet BOOLEAN; CSV true/false
 	String                // []string; Parquet BYTE_ARRAY (UTF8)
 	Int32List             // [][]int32; Parquet LIST<INT32>; CSV a JSON array such as [2,4]
+	Float64               // []float64; Parquet DOUBLE; CSV the shortest decimal that reads back exactly
+	OptInt32              // []Opt[int32]; Parquet INT32, nullable; CSV an empty field for null
+	OptInt64              // []Opt[int64]; Parquet INT64, nullable; CSV an empty field for null
 )
+
+// Opt is a value of a nullable column: V when Valid, null (Parquet) or an
+// empty field (CSV) when not.
+type Opt[T int32 | int64] struct {
+	V     T
+	Valid bool
+}
+
+// Some returns a present value.
+func Some[T int32 | int64](v T) Opt[T] { return Opt[T]{V: v, Valid: true} }
 
 // String names the type as the contract in DESIGN.md does.
 func (t Type) String() string {
@@ -31,6 +44,12 @@ func (t Type) String() string {
 		return "string"
 	case Int32List:
 		return "list<int32>"
+	case Float64:
+		return "double"
+	case OptInt32:
+		return "int32 (nullable)"
+	case OptInt64:
+		return "int64 (nullable)"
 	}
 	return fmt.Sprintf("Type(%d)", int(t))
 }
@@ -87,6 +106,12 @@ func (b Batch) Len() int {
 		return len(c)
 	case [][]int32:
 		return len(c)
+	case []float64:
+		return len(c)
+	case []Opt[int32]:
+		return len(c)
+	case []Opt[int64]:
+		return len(c)
 	}
 	return 0
 }
@@ -111,6 +136,12 @@ func (t *Table) check(b Batch) error {
 			ok, l = c.Type == String, len(v)
 		case [][]int32:
 			ok, l = c.Type == Int32List, len(v)
+		case []float64:
+			ok, l = c.Type == Float64, len(v)
+		case []Opt[int32]:
+			ok, l = c.Type == OptInt32, len(v)
+		case []Opt[int64]:
+			ok, l = c.Type == OptInt64, len(v)
 		}
 		if !ok {
 			return fmt.Errorf("output: %s/%s: column %s holds %T, want %s", t.Game, t.Name, c.Name, b[i], c.Type)

@@ -2,6 +2,7 @@ package output
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -40,6 +41,10 @@ type File struct {
 	Rows   int64  `json:"rows"`
 	Bytes  int64  `json:"bytes"`
 	SHA256 string `json:"sha256"`
+	// Bounds are the limits the file was computed with (a JSON object). A
+	// rerun stopped half-way leaves files of two runs side by side, so each
+	// file says which bounds it holds.
+	Bounds json.RawMessage `json:"bounds,omitempty"`
 }
 
 // Writer writes tables into a folder in every format asked for.
@@ -47,6 +52,7 @@ type Writer struct {
 	Dir     string   // the output folder; OUT in OUT/<game>/<table>.<ext>
 	Formats []string // formats to write; bfile applies only to sequence tables
 	Version string   // tool version, recorded in every Parquet file
+	Temps   *Temps   // the run's temporary files (nil: untracked)
 }
 
 // encoder is one format's writer of a table.
@@ -59,10 +65,14 @@ type encoder interface {
 type Progress func(rows int64)
 
 // WriteTable streams the rows of src into one file per format and commits
-// them all once src and every encoder have finished without error. On any
-// failure no file of the table is left, neither temporary nor final, and the
-// error names the file. bounds is recorded in Parquet metadata (as
-// "tabulate.bounds"; a JSON object of the limits the table was computed to).
+// them once src and every encoder have finished without error. It returns
+// the files put in place. On a failure before the commits no file of the
+// table is left, neither temporary nor final; a failure while committing
+// returns the formats already in place along with the error, as they are
+// whole and may have replaced an earlier run's (deleting them would leave
+// neither copy). The error names the file. bounds is recorded in Parquet
+// metadata (as "tabulate.bounds"; a JSON object of the limits the table was
+// computed to) and in each File.
 func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Source, progress Progress) ([]File, error) {
 	dir := filepath.Join(w.Dir, t.Game)
 	var formats []string
@@ -106,7 +116,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 	}()
 	for _, format := range formats {
 		path := filepath.Join(dir, t.Name+Extension(format))
-		f, err := CreateAtomic(path)
+		f, err := w.Temps.Create(path)
 		if err != nil {
 			return nil, err
 		}
@@ -121,7 +131,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		}
 		if err != nil {
 			f.Abort()
-			return nil, fmt.Errorf("write %s: %w", path, err)
+			return nil, fileError("write", path, err)
 		}
 		outs = append(outs, out{format, f, enc})
 	}
@@ -135,7 +145,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		}
 		for _, o := range outs {
 			if err := o.enc.write(b); err != nil {
-				return fmt.Errorf("write %s: %w", o.file.Path(), err)
+				return fileError("write", o.file.Path(), err)
 			}
 		}
 		n := rows.Add(int64(b.Len()))
@@ -148,26 +158,25 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%s/%s: %w", t.Game, t.Name, err)
+		return nil, err // the caller names the table
 	}
 	for _, o := range outs {
 		if err := o.enc.close(); err != nil {
-			return nil, fmt.Errorf("write %s: %w", o.file.Path(), err)
+			return nil, fileError("write", o.file.Path(), err)
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	var raw json.RawMessage
+	if json.Valid([]byte(bounds)) {
+		raw = json.RawMessage(bounds)
+	}
 	var files []File
 	for _, o := range outs {
 		size, sum, err := o.file.Commit()
 		if err != nil {
-			// Tables already renamed into place are whole; drop them too, so
-			// that the formats of one table never disagree.
-			for _, f := range files {
-				os.Remove(filepath.Join(w.Dir, filepath.FromSlash(f.Path)))
-			}
-			return nil, err
+			return files, err
 		}
 		files = append(files, File{
 			Path:   t.Game + "/" + t.Name + Extension(o.format),
@@ -177,6 +186,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 			Rows:   rows.Load(),
 			Bytes:  size,
 			SHA256: sum,
+			Bounds: raw,
 		})
 	}
 	return files, nil

@@ -11,6 +11,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/internal/longtest"
+	"github.com/tabulate-games/tabulate/internal/parquettest"
 )
 
 // sampleTable has a column of every type.
@@ -82,8 +85,8 @@ func TestWriteTableRoundTrip(t *testing.T) {
 		{"several row groups", RowGroupRows + 1000, 1 << 18},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.rows > 100000 && testing.Short() {
-				t.Skip("large table skipped in -short")
+			if tc.rows > 100000 {
+				longtest.Skip(t, "writes a table of more than one row group")
 			}
 			dir := t.TempDir()
 			w := &Writer{Dir: dir, Formats: Formats, Version: "test"}
@@ -117,7 +120,7 @@ func TestWriteTableRoundTrip(t *testing.T) {
 
 func checkParquet(t *testing.T, path string, want Batch) {
 	t.Helper()
-	got, err := ReadParquet(path)
+	got, err := parquettest.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}

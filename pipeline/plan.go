@@ -5,14 +5,17 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/internal/buildinfo"
+	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
 
-// Version is the tool version recorded in every Parquet file and manifest.
-const Version = "0.1.0"
+// Version is the tool version recorded in every Parquet file and manifest:
+// the module version or VCS revision the binary was built from (see package
+// internal/buildinfo for the rules and the fallback).
+var Version = buildinfo.Version()
 
 // Job is one unit of the plan: a table of a game (with the figures and
 // findings drawn from it).
@@ -49,13 +52,7 @@ func (e *MemoryError) Error() string {
 }
 
 // PhysicalMemory returns the machine's RAM in bytes (0 if unknown).
-func PhysicalMemory() int64 {
-	var si syscall.Sysinfo_t
-	if err := syscall.Sysinfo(&si); err != nil {
-		return 0
-	}
-	return int64(si.Totalram) * int64(si.Unit)
-}
+func PhysicalMemory() int64 { return int64(sysmem.Total()) }
 
 // AutoMemoryShare is the share of physical memory a plan may use when
 // max_memory is auto.

@@ -19,7 +19,6 @@ import (
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/output"
-	"github.com/tabulate-games/tabulate/plots"
 	"github.com/tabulate-games/tabulate/progress"
 )
 
@@ -27,6 +26,10 @@ import (
 type Options struct {
 	Log      io.Writer     // progress lines and the closing summary (stderr)
 	Progress progress.Mode // live bars, plain lines, or none
+	// Abandon, when closed, stops the run at once (a second signal): the
+	// temporary files go, the manifest is saved as interrupted, and Run
+	// returns without waiting for the workers. Nil: never.
+	Abandon <-chan struct{}
 }
 
 // Written is one file written by a run, with the time its job took.
@@ -57,16 +60,30 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("create output folder %s: %w", cfg.Out, err)
 	}
-	// A run killed outright (SIGKILL, a second Ctrl-C, a power cut) cannot
-	// clean up after itself; its temporary files go now.
+	// One run per folder: a second run would remove the first one's
+	// temporary files and overwrite its manifest.
+	lock, err := output.LockDir(cfg.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
+	// A run killed outright (SIGKILL, a power cut) cannot clean up after
+	// itself; its temporary files go now.
 	if err := output.RemoveTemps(cfg.Out); err != nil {
 		return nil, fmt.Errorf("remove leftover temporary files in %s: %w", cfg.Out, err)
 	}
 	games := p.Games()
-	manifest := output.NewManifestWriter(cfg.Out, "tabulate", Version, cfg, games)
+	manifest, err := output.OpenManifest(cfg.Out, "tabulate", Version, cfg, games)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range manifest.Notices {
+		fmt.Fprintf(opts.Log, "tabulate: warning: %s\n", n)
+	}
 	for _, j := range p.Jobs {
 		manifest.SetBounds(j.Game, j.bounds)
 	}
+	temps := &output.Temps{}
 	res := &Result{Dir: cfg.Out}
 	tracker := progress.New(opts.Log, opts.Progress)
 
@@ -82,7 +99,7 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 				return err
 			}
 			e := &env{plan: p, game: job.Game, bounds: job.bounds, task: task, manifest: manifest, start: time.Now(),
-				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version},
+				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps},
 				record: func(w Written) {
 					mu.Lock()
 					res.Files = append(res.Files, w)
@@ -103,16 +120,33 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 			return nil
 		})
 	}
-	err := g.Wait()
+	done := make(chan error, 1)
+	go func() { done <- g.Wait() }()
+	select {
+	case err = <-done:
+	case <-opts.Abandon:
+		// Stop now: remove every temporary file and refuse new ones; the
+		// workers still running can no longer put anything in place.
+		temps.Abandon()
+		err = ctx.Err()
+		if err == nil {
+			err = context.Canceled
+		}
+	}
 	tracker.Stop()
 
 	res.Status = output.StatusComplete
+	mu.Lock() // workers left running after Abandon may still record
+	defer mu.Unlock()
 	switch {
 	case ctx.Err() != nil:
 		res.Status = output.StatusInterrupted
 		err = ctx.Err()
 	case err != nil:
 		res.Status = output.StatusFailed
+	}
+	if res.Status != output.StatusComplete {
+		temps.Abandon() // nothing of a stopped run may be renamed in later
 	}
 	if ferr := manifest.Finish(res.Status); ferr != nil && err == nil {
 		err = ferr
@@ -174,16 +208,14 @@ func (e *env) Table(ctx context.Context, t output.Table, rows int64, src output.
 	bounds, _ := json.Marshal(e.bounds)
 	start := time.Now()
 	files, err := e.writer.WriteTable(ctx, t, string(bounds), src, rowProgress)
-	if err != nil {
-		return err
-	}
-	if err := e.manifest.Add(files...); err != nil {
-		return err
+	// Formats put in place before another failed are whole: list them.
+	if aerr := e.manifest.Add(files...); aerr != nil && err == nil {
+		err = aerr
 	}
 	for _, f := range files {
 		e.record(Written{File: f, Elapsed: time.Since(start)})
 	}
-	return nil
+	return err
 }
 
 // Figure draws a figure in every configured plot format and lists it.
@@ -206,19 +238,24 @@ func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 	}
 	for _, format := range e.plan.Config.Plots {
 		path := filepath.Join(dir, name+"."+format)
-		f, err := output.CreateAtomic(path)
+		f, err := e.writer.Temps.Create(path)
 		if err != nil {
 			return err
 		}
-		if err := plots.Write(p, f, format); err != nil {
+		if err := figureSettings(e.plan.Config.Figures).Write(p, f, format); err != nil {
 			f.Abort()
+			var fe *output.FileError
+			if errors.As(err, &fe) {
+				return err // names the file already
+			}
 			return fmt.Errorf("plot %s: %w", path, err)
 		}
+		bounds, _ := json.Marshal(e.bounds)
 		size, sum, err := f.Commit()
 		if err != nil {
 			return err
 		}
-		file := output.File{Path: e.game + "/" + name + "." + format, Game: e.game, Format: format, Bytes: size, SHA256: sum}
+		file := output.File{Path: e.game + "/" + name + "." + format, Game: e.game, Format: format, Bytes: size, SHA256: sum, Bounds: bounds}
 		if err := e.manifest.Add(file); err != nil {
 			return err
 		}

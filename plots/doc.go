@@ -11,15 +11,22 @@
 // placed beside or above the data so that it never covers it. (The figure
 // draws that legend itself and makes room for it; the plot's own Legend field
 // is left empty.) The returned plot can be adjusted like any other
-// (p.Y.Label.Text = ..., p.Title.Text = ...) before Write renders it at a
-// fixed paper size, 16 cm x 10 cm, as PNG (300 dpi) or SVG (fonts embedded).
-// Rendering is deterministic: the same input gives byte-identical files, and
-// figures may be built and written from several goroutines at once.
+// (p.Y.Label.Text = ..., p.Title.Text = ...) before Write renders it as PNG
+// (with its resolution recorded), SVG (fonts named with standard fallbacks,
+// not embedded) or PDF (font embedded). Write uses DefaultSettings, 16 cm x
+// 10 cm, 9 pt text, titles on, 300 dpi; Settings.Write takes another size,
+// font size, resolution, or no title (journals put the caption under the
+// figure), and Settings.Validate names a setting out of range in a
+// *SettingsError. Rendering is deterministic: the same input and settings
+// give byte-identical files, and figures may be built and written from
+// several goroutines at once.
 //
-// Large inputs are reduced before drawing so that files stay small: Grundy
-// sequences longer than ScatterLimit are drawn as per-bucket ranges and means
-// (the figure says so), and grid figures merge equal neighbouring cells into
-// one rectangle.
+// Large inputs are reduced before drawing so that files stay small and
+// readable: Grundy sequences longer than ScatterLimit are drawn as a
+// value-frequency map (the share of each value in each bucket of n), period
+// rasters of more than RasterRows rows break their row axis so that the
+// preperiod and every exception keep a readable size, and grid figures merge
+// equal neighbouring cells into one rectangle.
 //
 // For example, the figure of the two-pile Nim table for piles up to 7, as an
 // SVG file:

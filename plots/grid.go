@@ -23,7 +23,8 @@ type cellGrid struct {
 	colors     []color.Color
 
 	// label, if set, gives text written at the centre of each cell in a
-	// colour that contrasts with the cell's.
+	// colour that contrasts with the cell's, in labelFont's typeface at the
+	// plot's text size.
 	label     func(col, row int) string
 	labelFont font.Font
 }
@@ -100,8 +101,10 @@ func (g *cellGrid) Plot(c draw.Canvas, plt *plot.Plot) {
 	if g.label == nil {
 		return
 	}
+	f := g.labelFont
+	f.Size = textSize(plt)
 	sty := text.Style{
-		Font:    g.labelFont,
+		Font:    f,
 		XAlign:  draw.XCenter,
 		YAlign:  draw.YCenter,
 		Handler: plt.TextHandler,

@@ -98,3 +98,35 @@ func canIWin(m, t int) int {
 	}
 	return SecondPlayerWins
 }
+
+// kayles returns g(0..max) of octal game 0.77: g(n) = mex over k in {1, 2}
+// and a+b = n-k of g(a) XOR g(b).
+func kayles(max int) []int32 {
+	g := make([]int32, max+1)
+	for n := 1; n <= max; n++ {
+		seen := map[int32]bool{}
+		for k := 1; k <= 2 && k <= n; k++ {
+			for a := 0; a <= n-k; a++ {
+				seen[g[a]^g[n-k-a]] = true
+			}
+		}
+		for seen[g[n]] {
+			g[n]++
+		}
+	}
+	return g
+}
+
+// extend returns g(0..max): the values of head, then g(n) = g(n-period).
+// It is used with periods that are published and proven, so the result is
+// the game's own sequence: Kayles has period 12 from n = 71 (OEIS A002186)
+// and Dawson's Kayles period 34 from n = 53 (OEIS A002187, shifted by one);
+// head must reach one period past the preperiod.
+func extend(head []int32, period, max int) []int32 {
+	g := make([]int32, max+1)
+	copy(g, head)
+	for n := len(head); n <= max; n++ {
+		g[n] = g[n-period]
+	}
+	return g
+}

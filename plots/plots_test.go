@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/cmpimg"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/tabulate-games/tabulate/analysis"
 )
@@ -46,10 +48,15 @@ func figures(t testing.TB) map[string]*plot.Plot {
 		t.Fatal(err)
 	}
 	lengths, wins, boards := flipCounts(14)
+	k4 := extend(kayles(200), 12, 10000)
+	dk5 := extend(dk, 34, 100000)
 	return map[string]*plot.Plot{
 		"grundy_scatter":         must(GrundyScatter("Take-a-square, n ≤ 300", "pile size n", sq[:301])),
 		"grundy_scatter_buckets": must(GrundyScatter("Take-a-square, n ≤ 25000", "pile size n", sq)),
 		"period_raster":          must(PeriodRaster("Dawson's Kayles (0.07), n ≤ 300", dk, per, proof.Proven)),
+		"grundy_scatter_kayles":  must(GrundyScatter("Kayles (0.77), n ≤ 10^4", "heap size n", k4)),
+		"period_raster_kayles":   must(PeriodRaster("Kayles (0.77), n ≤ 10^4", k4, analysis.FindPeriod(k4), true)),
+		"period_raster_broken":   must(PeriodRaster("Dawson's Kayles (0.07), n ≤ 10^5", dk5, analysis.FindPeriod(dk5), true)),
 		"power_law_growth":       must(PowerLawGrowth("Take-a-square losing positions", xs, counts, fit)),
 		"win_fraction":           must(WinFraction("Flip Game II boards", lengths, wins, boards)),
 		"outcome_heatmap":        must(OutcomeHeatmap("Can I Win, M ≤ 8, T ≤ 40", 8, 40, canIWin)),
@@ -57,20 +64,34 @@ func figures(t testing.TB) map[string]*plot.Plot {
 	}
 }
 
-// TestGolden compares each figure, as PNG, with testdata/<name>.png, and one
-// figure as SVG byte for byte. Run with -update to rewrite the goldens after
-// a deliberate change, and look at them before committing.
+// goldenCase is one golden file: figure name drawn as format with settings,
+// kept as testdata/<file>.
+type goldenCase struct {
+	file, name, format string
+	settings           Settings
+}
+
+// TestGolden compares each figure, as PNG, with testdata/<name>.png, one
+// figure as SVG and one as PDF, and one drawn at a journal column's settings
+// (8.5 cm x 6 cm, 7 pt, no title). Run with -update to rewrite the goldens
+// after a deliberate change, and look at them before committing.
 func TestGolden(t *testing.T) {
 	figs := figures(t)
-	cases := []struct{ name, format string }{{"win_fraction", "svg"}}
+	column := DefaultSettings()
+	column.Width, column.Height, column.FontSize, column.Titles = 8.5*vg.Centimeter, 6*vg.Centimeter, 7, false
+	cases := []goldenCase{
+		{"win_fraction.svg", "win_fraction", "svg", DefaultSettings()},
+		{"win_fraction.pdf", "win_fraction", "pdf", DefaultSettings()},
+		{"period_raster_column.png", "period_raster", "png", column},
+	}
 	for name := range figs {
-		cases = append(cases, struct{ name, format string }{name, "png"})
+		cases = append(cases, goldenCase{name + ".png", name, "png", DefaultSettings()})
 	}
 	for _, c := range cases {
-		file := c.name + "." + c.format
+		file := c.file
 		t.Run(file, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := Write(figs[c.name], &buf, c.format); err != nil {
+			if err := c.settings.Write(figs[c.name], &buf, c.format); err != nil {
 				t.Fatal(err)
 			}
 			path := filepath.Join("testdata", file)
@@ -132,7 +153,7 @@ func TestDeterministic(t *testing.T) {
 // TestDefaultSizesStaySmall renders the figures at the default bounds of the
 // tool (100001 take-a-square values, 1001 flip run values, a 20 x 301 Can I
 // Win grid, Nim piles up to 7) and checks that each SVG stays small: under
-// 1 MB, of which about 530 kB is the embedded font.
+// 1 MB (they are tens of kB: the font is named, not embedded).
 func TestDefaultSizesStaySmall(t *testing.T) {
 	sq := make([]int32, 100001) // a stand-in with the same spread
 	for n := range sq {
@@ -175,8 +196,19 @@ func TestDefaultSizesStaySmall(t *testing.T) {
 	}
 }
 
+// writeAll writes p in every format, one after the other.
+func writeAll(p *plot.Plot, w io.Writer) error {
+	for _, f := range Formats {
+		if err := Write(p, w, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // TestConcurrentWrite draws figures from several goroutines at once, as the
-// tool's worker pool does; run with -race.
+// tool's worker pool does, in every format (the PDF writer keeps global
+// font caches); run with -race.
 func TestConcurrentWrite(t *testing.T) {
 	dk := dawsonKayles(200)
 	per := analysis.FindPeriod(dk)
@@ -194,7 +226,7 @@ func TestConcurrentWrite(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if err := Write(p, &buf, "svg"); err != nil {
+		if err := writeAll(p, &buf); err != nil {
 			t.Fatal(err)
 		}
 		want[i] = buf.String()
@@ -209,7 +241,7 @@ func TestConcurrentWrite(t *testing.T) {
 					return
 				}
 				var buf bytes.Buffer
-				if err := Write(p, &buf, "svg"); err != nil {
+				if err := writeAll(p, &buf); err != nil {
 					t.Error(err)
 					return
 				}
@@ -334,33 +366,69 @@ func TestPeriodRasterTitle(t *testing.T) {
 	}
 }
 
-func TestBuckets(t *testing.T) {
+func TestCountValues(t *testing.T) {
 	tests := []struct {
-		name   string
-		values []int32
-		width  int
-		band   string
-		mean   string
+		name        string
+		values      []int32
+		width, vbin int
+		counts      string
+		sizes       string
 	}{
-		{"even", []int32{1, 3, 0, 2}, 2, "[{0.5 3} {2.5 2} {2.5 0} {0.5 1}]", "[{0.5 2} {2.5 1}]"},
-		{"short tail joins", []int32{1, 3, 0, 2, 9}, 4, "[{2 9} {2 0}]", "[{2 3}]"},
-		{"long tail stays", []int32{1, 3, 0, 2, 9, 9, 9}, 4, "[{1.5 3} {5 9} {5 9} {1.5 0}]", "[{1.5 1.5} {5 9}]"},
+		{"even", []int32{1, 3, 0, 2}, 2, 1, "[[0 1 0 1] [1 0 1 0]]", "[2 2]"},
+		{"short tail joins", []int32{1, 3, 0, 2, 9}, 4, 5, "[[4 1]]", "[5]"},
+		{"long tail stays", []int32{1, 3, 0, 2, 9, 9, 9}, 4, 2, "[[2 2 0 0 0] [0 0 0 0 3]]", "[4 3]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			band, mean := buckets(tt.values, tt.width)
-			if got := fmt.Sprint(band); got != tt.band {
-				t.Errorf("band: got %s, want %s", got, tt.band)
+			f := countValues(tt.values, tt.width, tt.vbin)
+			if got := fmt.Sprint(f.counts); got != tt.counts {
+				t.Errorf("counts: got %s, want %s", got, tt.counts)
 			}
-			if got := fmt.Sprint(mean); got != tt.mean {
-				t.Errorf("mean: got %s, want %s", got, tt.mean)
+			if got := fmt.Sprint(f.sizes); got != tt.sizes {
+				t.Errorf("sizes: got %s, want %s", got, tt.sizes)
 			}
 		})
 	}
 }
 
-// TestCellGridRects checks that the merged rectangles cover every non-empty
-// cell exactly once with its class.
+// TestCountValuesTakeASquare checks the counts of take-a-square's values
+// against counting n by n, and that the map keeps its rare zeros: every
+// losing position n (g(n) = 0) lands in a non-empty cell of row 0.
+func TestCountValuesTakeASquare(t *testing.T) {
+	sq := squares(25000)
+	width := niceStep(float64(len(sq)) / ScatterBuckets)
+	f := countValues(sq, width, 1)
+	start := 0
+	for b, c := range f.counts {
+		for v := range c {
+			want := 0
+			for n := start; n < start+f.sizes[b]; n++ {
+				if int(sq[n]) == v {
+					want++
+				}
+			}
+			if int(c[v]) != want {
+				t.Fatalf("bucket %d, value %d: got %d, want %d", b, v, c[v], want)
+			}
+		}
+		start += f.sizes[b]
+	}
+	if start != len(sq) {
+		t.Errorf("buckets hold %d values, want %d", start, len(sq))
+	}
+}
+
+func TestShareClass(t *testing.T) {
+	for _, tt := range []struct {
+		share float64
+		want  int
+	}{{0.0001, 0}, {0.002, 1}, {0.003, 1}, {0.009, 2}, {0.05, 5}, {0.3, 7}, {0.5, 8}, {1, 8}} {
+		if got := shareClass(tt.share); got != tt.want {
+			t.Errorf("shareClass(%g): got %d, want %d", tt.share, got, tt.want)
+		}
+	}
+}
+
 func TestCellGridRects(t *testing.T) {
 	dk := dawsonKayles(1000)
 	tests := []struct {
@@ -471,7 +539,7 @@ func BenchmarkDefaultFigures(b *testing.B) {
 		}
 		return (m + t) % 2
 	}
-	for _, format := range []string{"png", "svg"} {
+	for _, format := range Formats {
 		b.Run(format, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -493,6 +561,59 @@ func BenchmarkDefaultFigures(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
+			}
+		})
+	}
+}
+
+func TestPeriodRasterRejectsForeignPeriod(t *testing.T) {
+	dk := dawsonKayles(300)
+	k := kayles(300)
+	// Kayles' period (12 from 71) does not hold in Dawson's Kayles.
+	_, err := PeriodRaster("t", dk, analysis.FindPeriod(k), true)
+	if !errors.Is(err, analysis.ErrNoStructure) {
+		t.Errorf("got %v, want analysis.ErrNoStructure", err)
+	}
+}
+
+func TestRowLayout(t *testing.T) {
+	tests := []struct {
+		name          string
+		rows, n0, per int
+		segs          string
+		shown         int
+	}{
+		{"all rows", 30, 53, 34, "[[0 30]]", 30},
+		{"short preperiod", 2942, 53, 34, "[[0 12] [2939 2942]]", 16},
+		{"preperiod of 6 rows", 834, 71, 12, "[[0 12] [831 834]]", 16},
+		{"preperiod of 30 rows", 500, 30*10 - 5, 10, "[[0 33] [497 500]]", 37},
+		{"long preperiod", 2778, 326640, 144, "[[0 12] [2256 2271] [2775 2778]]", 32},
+		{"long preperiod near the end", 2274, 326640, 144, "[[0 12] [2256 2274]]", 31},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := newRowLayout(tt.rows, tt.n0, tt.per)
+			if got := fmt.Sprint(l.segs); got != tt.segs || l.shown() != tt.shown {
+				t.Fatalf("got %s (%d shown), want %s (%d)", got, l.shown(), tt.segs, tt.shown)
+			}
+			// Every display row maps to a drawn row and back; gaps map to none.
+			drawn := 0
+			for d := range l.shown() {
+				r, ok := l.row(d)
+				if !ok {
+					continue
+				}
+				drawn++
+				if back, ok := l.shownRow(r); !ok || back != d {
+					t.Errorf("display %d -> row %d -> display %d, %v", d, r, back, ok)
+				}
+			}
+			if drawn != l.shown()-(len(l.segs)-1) {
+				t.Errorf("%d rows drawn, want %d", drawn, l.shown()-(len(l.segs)-1))
+			}
+			// The row where the period starts is always drawn.
+			if _, ok := l.shownRow(tt.n0 / tt.per); !ok && tt.n0/tt.per < tt.rows {
+				t.Errorf("row %d of n0 = %d is not drawn", tt.n0/tt.per, tt.n0)
 			}
 		})
 	}

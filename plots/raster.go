@@ -8,7 +8,9 @@ import (
 	"slices"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -18,6 +20,14 @@ import (
 // ErrNoPeriod is returned by PeriodRaster when the Period has Found == false:
 // without a period there are no rows to lay the values out in.
 var ErrNoPeriod = errors.New("plots: no period to draw")
+
+// RasterRows is the most rows PeriodRaster draws in full. A longer sequence
+// is drawn with a broken row axis: the first rows, which hold the preperiod
+// and every exception at a readable size, then a band saying how many rows
+// are left out, then the last rows. Nothing is lost by leaving them out:
+// after the preperiod every row equals the one above it, which is what the
+// period found in the values means.
+const RasterRows = 40
 
 // PeriodRaster lays out a periodic sequence, values[n] = g(n), as a raster:
 // n mod p across, n div p down with row 0 at the top, each cell coloured by
@@ -33,7 +43,18 @@ var ErrNoPeriod = errors.New("plots: no period to draw")
 // differs from the value of its column in the periodic part. The y axis is
 // labelled with the first n of each row.
 //
-// It returns ErrNoPeriod if p.Found is false, and an error if values is empty.
+// Up to RasterRows rows are drawn in full. Beyond that the row axis is
+// broken, so that a sequence of 10^5 values with a preperiod of 50 still
+// shows its preperiod and exceptions in large cells: the rows up to three
+// past the preperiod's (at least 12), a grey band naming the rows left out,
+// and the last 3 rows. A preperiod of more than 33 rows is shown by its
+// first 12 rows and the 12 rows before the period starts (with 3 after);
+// the legend then counts the exceptions in all and in the rows drawn
+// (analysis.Exceptions lists them all). Exception marks shrink to fit small
+// cells.
+//
+// It returns ErrNoPeriod if p.Found is false, an error if values is empty,
+// and an error wrapping analysis.ErrNoStructure if p does not hold in values.
 func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) (*plot.Plot, error) {
 	if !p.Found || p.Period < 1 {
 		return nil, fmt.Errorf("%w: %v", ErrNoPeriod, p)
@@ -43,6 +64,7 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	}
 	per, n0 := p.Period, min(max(p.Preperiod, 0), len(values))
 	cols, rows := per, (len(values)+per-1)/per
+	lay := newRowLayout(rows, n0, per)
 
 	status := fmt.Sprintf("seen in %d values, not proven", len(values))
 	if proven {
@@ -56,9 +78,14 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	pl.X.Padding, pl.Y.Padding = 0, 0
 
 	colorOf, entries := valueColors(values, false, "g = ")
+	gapClass := len(entries)
 	grid := &cellGrid{
-		cols: cols, rows: rows,
-		class: func(c, r int) int {
+		cols: cols, rows: lay.shown(),
+		class: func(c, d int) int {
+			r, ok := lay.row(d)
+			if !ok {
+				return gapClass
+			}
 			n := r*per + c
 			if n >= len(values) {
 				return -1
@@ -69,30 +96,44 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	for _, e := range entries {
 		grid.colors = append(grid.colors, e.color)
 	}
+	grid.colors = append(grid.colors, gapGrey)
 	pl.Add(grid)
+	for i := 1; i < len(lay.segs); i++ {
+		a, b := lay.segs[i-1][1], lay.segs[i][0] // rows a..b-1 are left out
+		what := "each repeats the row above"
+		if a*per < n0 {
+			what = "part of the preperiod"
+		}
+		pl.Add(&rowNote{y: float64(lay.display(a-1) + 1), x: float64(cols-1) / 2,
+			text: fmt.Sprintf("%d rows not drawn, n = %d to %d: %s", b-a, a*per, b*per-1, what)})
+	}
 
 	// Exceptions: n < n0 whose value differs from the periodic value of
-	// its column, read at the last n >= n0 in the same column.
+	// its column (analysis.Exceptions, the OEIS convention).
+	shape, err := analysis.Block(values, p)
+	if err != nil {
+		return nil, fmt.Errorf("plots: PeriodRaster: %w", err)
+	}
 	var exc plotter.XYs
-	for n := range n0 {
-		m := n + (len(values)-1-n)/per*per
-		if m >= n0 && values[n] != values[m] {
-			exc = append(exc, plotter.XY{X: float64(n % per), Y: float64(n / per)})
+	all := analysis.Exceptions(values, shape)
+	for _, e := range all {
+		n := int(e.N)
+		if d, ok := lay.shownRow(n / per); ok {
+			exc = append(exc, plotter.XY{X: float64(n % per), Y: float64(d)})
 		}
 	}
 	var exceptions *plotter.Scatter
 	if len(exc) > 0 {
-		var err error
 		exceptions, err = plotter.NewScatter(exc)
 		if err != nil {
 			return nil, fmt.Errorf("plots: PeriodRaster: %w", err)
 		}
 		exceptions.GlyphStyle = draw.GlyphStyle{Shape: ringGlyph{}, Radius: vg.Points(2.2), Color: color.Black}
-		pl.Add(exceptions)
+		pl.Add(cellMarks{exceptions})
 	}
 	var boundary *plotter.Line
 	if n0 > 0 && n0 < len(values) {
-		boundary = staircase(n0, per)
+		boundary = staircase(n0%per, lay.display(n0/per), per)
 		pl.Add(boundary)
 	}
 
@@ -110,26 +151,174 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 		leg.Add(fmt.Sprintf("start of period, n = %d", n0), boundary)
 	}
 	if len(exc) > 0 {
-		leg.Add(fmt.Sprintf("exception (%d): g(n) differs", len(exc)), exceptions)
+		leg.Add(fmt.Sprintf("exception (%d): g(n) differs", len(all)), exceptions)
 		leg.Add("from the periodic value")
+		if len(exc) < len(all) {
+			leg.Add(fmt.Sprintf("(%d in the rows drawn)", len(exc)))
+		}
 	}
 	pl.Add(leg)
 
 	pl.X.Min, pl.X.Max = -0.5, float64(cols)-0.5
-	pl.Y.Min, pl.Y.Max = -0.5, float64(rows)-0.5
+	pl.Y.Min, pl.Y.Max = -0.5, float64(lay.shown())-0.5
 	pl.Y.Scale = plot.InvertedScale{Normalizer: plot.LinearScale{}}
 	pl.X.Tick.Marker = integerTicks(10, func(v int) string { return fmt.Sprint(v) })
 	pl.Y.Tick.Marker = integerTicks(10, func(v int) string { return fmt.Sprint(v * per) })
+	if len(lay.segs) > 1 {
+		pl.Y.Tick.Marker = lay.ticks(per)
+	}
 	return pl, nil
 }
 
+// gapGrey fills the band where a broken row axis leaves rows out.
+var gapGrey = color.Gray{Y: 235}
+
+// rowLayout maps the rows drawn (display rows) to the rows of the raster:
+// segments of consecutive rows, one blank display row between two segments.
+type rowLayout struct {
+	segs [][2]int // [first, end) rows of each segment, ascending
+}
+
+// newRowLayout lays out rows rows of per values with preperiod n0: all of
+// them up to RasterRows; otherwise the first rows (at least 12, and to three
+// rows past the preperiod's last when that fits in 36), the 12 rows up to and
+// 3 after the row where the period starts if the preperiod is longer than
+// that, and the last 3 rows, merged where they meet.
+func newRowLayout(rows, n0, per int) rowLayout {
+	if rows <= RasterRows {
+		return rowLayout{segs: [][2]int{{0, rows}}}
+	}
+	preRows := (n0 + per - 1) / per
+	segs := [][2]int{{0, max(12, preRows+3)}}
+	if preRows+3 > 36 {
+		r0 := n0 / per
+		segs = [][2]int{{0, 12}, {r0 - 12, r0 + 3}}
+	}
+	segs = append(segs, [2]int{rows - 3, rows})
+	var out [][2]int
+	for _, g := range segs {
+		g[0], g[1] = max(g[0], 0), min(g[1], rows)
+		if n := len(out); n > 0 && g[0] <= out[n-1][1]+1 {
+			out[n-1][1] = max(out[n-1][1], g[1]) // touching or one row apart: join
+			continue
+		}
+		out = append(out, g)
+	}
+	return rowLayout{segs: out}
+}
+
+// shown is the number of display rows.
+func (l rowLayout) shown() int {
+	n := len(l.segs) - 1
+	for _, g := range l.segs {
+		n += g[1] - g[0]
+	}
+	return n
+}
+
+// row returns the raster row drawn at display row d, or false for a gap.
+func (l rowLayout) row(d int) (int, bool) {
+	for _, g := range l.segs {
+		if d < g[1]-g[0] {
+			return g[0] + d, true
+		}
+		d -= g[1] - g[0]
+		if d == 0 {
+			return 0, false
+		}
+		d--
+	}
+	return 0, false
+}
+
+// shownRow returns the display row of raster row r, or false if r is not
+// drawn.
+func (l rowLayout) shownRow(r int) (int, bool) {
+	d := 0
+	for _, g := range l.segs {
+		if r >= g[0] && r < g[1] {
+			return d + r - g[0], true
+		}
+		d += g[1] - g[0] + 1
+	}
+	return 0, false
+}
+
+// display returns the display row of raster row r, which must be drawn.
+func (l rowLayout) display(r int) int {
+	d, ok := l.shownRow(r)
+	if !ok {
+		panic(fmt.Sprintf("plots: raster row %d is not drawn", r))
+	}
+	return d
+}
+
+// ticks labels the display rows of a broken axis with the first n of their
+// row: about 6 labels over the first segment, with minor ticks on its other
+// rows; every row of a segment of at most 3 rows; and the first and last
+// rows of the others.
+func (l rowLayout) ticks(per int) plot.TickerFunc {
+	return func(_, _ float64) []plot.Tick {
+		var ts []plot.Tick
+		d := 0
+		for i, g := range l.segs {
+			step := niceStep(float64(g[1]-g[0]) / 6)
+			for r := g[0]; r < g[1]; r++ {
+				label := false
+				switch {
+				case i == 0:
+					label = r%step == 0
+				case g[1]-g[0] <= 3:
+					label = true
+				default:
+					label = r == g[0] || r == g[1]-1
+				}
+				t := plot.Tick{Value: float64(d + r - g[0])}
+				if label {
+					t.Label = fmt.Sprint(r * per)
+				}
+				ts = append(ts, t)
+			}
+			d += g[1] - g[0] + 1
+		}
+		return ts
+	}
+}
+
+// rowNote writes text centred at (x, y) in data coordinates, at the plot's
+// text size or smaller to fit the data area's width: the note in a gap of a
+// broken row axis.
+type rowNote struct {
+	x, y float64
+	text string
+}
+
+// Plot implements plot.Plotter.
+func (n *rowNote) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	sty := text.Style{
+		Color:   color.Black,
+		Font:    font.From(plot.DefaultFont, textSize(plt)),
+		XAlign:  draw.XCenter,
+		YAlign:  draw.YCenter,
+		Handler: plt.TextHandler,
+	}
+	// Shrink the text, half a point at a time, until it fits the width of
+	// the data area (a long period or long numbers would overflow it).
+	for sty.Font.Size > 5 && sty.Width(n.text) > 0.98*c.Size().X {
+		sty.Font.Size -= 0.5
+	}
+	c.FillText(sty, vg.Point{X: trX(n.x), Y: trY(n.y)}, n.text)
+}
+
 // staircase returns the line between cells n < n0 and n >= n0 in a raster of
-// rows of per cells (row r spans r-0.5 to r+0.5, downwards): along the bottom
-// of n0's row from the left edge to n0's column, under the cells of that row
-// that come before n0, up the left side of n0's cell, and along the top of
-// n0's row to the right edge.
-func staircase(n0, per int) *plotter.Line {
-	c, r := float64(n0%per), float64(n0/per)
+// rows of per cells (row r spans r-0.5 to r+0.5, downwards), where n0 is in
+// column col of display row row: along the bottom of n0's row from the left
+// edge to n0's column, under the cells of that row that come before n0, up
+// the left side of n0's cell, and along the top of n0's row to the right
+// edge.
+func staircase(col, row, per int) *plotter.Line {
+	c, r := float64(col), float64(row)
 	right := float64(per) - 0.5
 	pts := plotter.XYs{
 		{X: -0.5, Y: r + 0.5},
@@ -146,18 +335,42 @@ func staircase(n0, per int) *plotter.Line {
 	return l
 }
 
+// cellMarks draws its scatter's ring glyphs at most 0.45 of a cell across,
+// with their rim thinned to match, so that exceptions stay inside their
+// cells when a raster has many small cells; in cells of 4.4 points or more
+// it draws exactly as the scatter would.
+type cellMarks struct{ *plotter.Scatter }
+
+// Plot implements plot.Plotter.
+func (m cellMarks) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	cell := min(vg.Length(math.Abs(float64(trX(1)-trX(0)))), vg.Length(math.Abs(float64(trY(1)-trY(0)))))
+	sty := m.GlyphStyle
+	if r := 0.45 * cell; r < sty.Radius {
+		sty.Radius, sty.Shape = r, ringGlyph{rim: r / 3}
+	}
+	for _, p := range m.XYs {
+		c.DrawGlyph(sty, vg.Point{X: trX(p.X), Y: trY(p.Y)})
+	}
+}
+
 // ringGlyph is a white disc with a black rim, visible on any cell colour.
-type ringGlyph struct{}
+// A zero rim is 0.7 points wide.
+type ringGlyph struct{ rim vg.Length }
 
 // DrawGlyph implements draw.GlyphDrawer.
-func (ringGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+func (g ringGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	var p vg.Path
 	p.Move(vg.Point{X: pt.X + sty.Radius, Y: pt.Y})
 	p.Arc(pt, sty.Radius, 0, 2*math.Pi)
 	p.Close()
 	c.SetColor(color.White)
 	c.Fill(p)
-	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.7)})
+	rim := g.rim
+	if rim == 0 {
+		rim = vg.Points(0.7)
+	}
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: rim})
 	c.Stroke(p)
 }
 

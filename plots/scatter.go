@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -19,18 +18,28 @@ const (
 	// point.
 	ScatterLimit = 5000
 	// ScatterBuckets is the most buckets of consecutive n a longer
-	// sequence is cut into, each drawn as its range of values and its mean.
-	ScatterBuckets = 2000
+	// sequence is cut into, each a column of the value-frequency map.
+	ScatterBuckets = 200
+	// ValueRows is the most rows of values the map has; above it, values
+	// are grouped in bins of a round width.
+	ValueRows = 100
 )
 
 // GrundyScatter plots the Grundy value g(n) = values[n] against n.
 //
-// Up to ScatterLimit values, every point is drawn. Beyond that, n is cut into
-// buckets of a round width (1, 2, 5, 10, 20, 50, ... values, at most
-// ScatterBuckets of them) and the figure shows, for each bucket, the range
-// from its smallest to its largest value as a shaded band and its mean as a
-// line; the legend names the bucket width, e.g. "min to max per bucket of
-// 100 n". Either way the SVG output stays small.
+// Up to ScatterLimit values, every point is drawn. Beyond that, a scatter
+// would be an ink blot and a band from each bucket's least to largest value
+// hides what matters (take-a-square's band reaches 0 in nearly every bucket,
+// though 0 is rare; Kayles' band is a solid block), so the figure is a
+// value-frequency map instead: n is cut into at most ScatterBuckets buckets
+// of a round width (1, 2, 5, 10, 20, 50, ... values), and the cell of bucket
+// b and value v is coloured by the share of the n in b with g(n) = v, on a
+// logarithmic scale of nine classes from under 0.2% to over 50%; a value that
+// never occurs in the bucket leaves its cell white. Periodic sequences show
+// as horizontal stripes of constant share, growing ones as a rising cloud
+// whose top edge is the largest value so far, and rare values (such as
+// take-a-square's losing positions, g = 0) stay visible as pale cells. The
+// legend names the bucket width. Either way the SVG output stays small.
 //
 // It returns an error if values is empty.
 func GrundyScatter(title, xLabel string, values []int32) (*plot.Plot, error) {
@@ -38,36 +47,124 @@ func GrundyScatter(title, xLabel string, values []int32) (*plot.Plot, error) {
 		return nil, errors.New("plots: GrundyScatter: no values")
 	}
 	p := newPlot(title, xLabel, "Grundy value g(n)")
-	addGrid(p)
 	top := float64(slices.Max(values))
 	if len(values) <= ScatterLimit {
+		addGrid(p)
 		p.Add(&dots{values: values, radius: dotRadius(len(values)), color: dataBlue})
-	} else {
-		width := niceStep(float64(len(values)) / ScatterBuckets)
-		band, mean := buckets(values, width)
-		poly, err := plotter.NewPolygon(band)
-		if err != nil {
-			return nil, fmt.Errorf("plots: GrundyScatter: %w", err)
-		}
-		poly.Color = dataLight
-		poly.LineStyle.Width = 0
-		line, err := plotter.NewLine(mean)
-		if err != nil {
-			return nil, fmt.Errorf("plots: GrundyScatter: %w", err)
-		}
-		line.Color = dataBlue
-		line.Width = vg.Points(1)
-		p.Add(poly, chunkedLine{line})
-		leg := newSideLegend(false)
-		leg.Add(fmt.Sprintf("min to max per bucket of %d n", width), poly)
-		leg.Add(fmt.Sprintf("mean per bucket of %d n", width), line)
-		p.Add(leg)
+		p.X.Min, p.X.Max = 0, float64(len(values)-1)
+		p.Y.Min, p.Y.Max = 0, max(top, 1)
+		p.X.Tick.Marker = integerTicks(8, func(v int) string { return fmt.Sprint(v) })
+		p.Y.Tick.Marker = integerTicks(12, func(v int) string { return fmt.Sprint(v) })
+		return p, nil
 	}
-	p.X.Min, p.X.Max = 0, float64(len(values)-1)
-	p.Y.Min, p.Y.Max = 0, max(top, 1)
-	p.X.Tick.Marker = integerTicks(8, func(v int) string { return fmt.Sprint(v) })
-	p.Y.Tick.Marker = integerTicks(12, func(v int) string { return fmt.Sprint(v) })
+	width := niceStep(float64(len(values)) / ScatterBuckets)
+	vbin := niceStep((top + 1) / ValueRows)
+	f := countValues(values, width, vbin)
+	grid := &cellGrid{cols: len(f.counts), rows: f.rows, class: func(b, r int) int {
+		c := f.counts[b][r]
+		if c == 0 {
+			return -1
+		}
+		return shareClass(float64(c) / float64(f.sizes[b]))
+	}}
+	for i := range shareClasses {
+		grid.colors = append(grid.colors, shareColor(i))
+	}
+	p.Add(grid)
+	leg := newSideLegend(true)
+	leg.Add(fmt.Sprintf("share of the %d n", width))
+	leg.Add("in a bucket with")
+	if vbin == 1 {
+		leg.Add("this value g(n)")
+	} else {
+		leg.Add(fmt.Sprintf("g(n) in this bin of %d", vbin))
+	}
+	for i, c := range shareClasses {
+		leg.Add(c.label, swatch{shareColor(i)})
+	}
+	leg.Add("none: white")
+	p.Add(leg)
+	p.X.Padding, p.Y.Padding = 0, 0
+	p.X.Min, p.X.Max = -0.5, float64(len(f.counts))-0.5
+	p.Y.Min, p.Y.Max = -0.5, float64(f.rows)-0.5
+	p.X.Tick.Marker = integerTicks(8, func(v int) string { return fmt.Sprint(v * width) })
+	// The ticker works in rows; label each with the value (the bin's
+	// least value) it holds.
+	p.Y.Tick.Marker = integerTicks(12, func(v int) string { return fmt.Sprint(v * vbin) })
+	if vbin == 1 {
+		p.Y.Label.Text = "Grundy value g(n)"
+	} else {
+		p.Y.Label.Text = fmt.Sprintf("Grundy value g(n), bins of %d", vbin)
+	}
 	return p, nil
+}
+
+// frequencies counts a sequence's values per bucket of n.
+type frequencies struct {
+	// counts[b][r] is how many n in bucket b have g(n) div vbin == r.
+	counts [][]int32
+	// sizes[b] is how many n bucket b holds.
+	sizes []int
+	// rows is the number of value rows: max(g) div vbin + 1.
+	rows int
+}
+
+// countValues cuts values into buckets of width consecutive n (a last bucket
+// shorter than width/2 joins the one before) and counts the values in bins
+// of vbin in each.
+func countValues(values []int32, width, vbin int) frequencies {
+	f := frequencies{rows: int(max(slices.Max(values), 0))/vbin + 1}
+	for start := 0; start < len(values); start += width {
+		end := min(start+width, len(values))
+		if len(values)-end < width/2 {
+			end = len(values)
+		}
+		c := make([]int32, f.rows)
+		for _, v := range values[start:end] {
+			c[int(max(v, 0))/vbin]++
+		}
+		f.counts = append(f.counts, c)
+		f.sizes = append(f.sizes, end-start)
+		if end == len(values) {
+			break
+		}
+	}
+	return f
+}
+
+// shareClasses are the classes of the value-frequency map: a share s falls
+// in the last class whose lower bound is <= s. The bounds step 1, 2, 5, 10,
+// so a value that is ten times rarer is three classes lighter.
+var shareClasses = []struct {
+	lower float64
+	label string
+}{
+	{0, "under 0.2%"},
+	{0.002, "0.2% to 0.5%"},
+	{0.005, "0.5% to 1%"},
+	{0.01, "1% to 2%"},
+	{0.02, "2% to 5%"},
+	{0.05, "5% to 10%"},
+	{0.1, "10% to 20%"},
+	{0.2, "20% to 50%"},
+	{0.5, "50% or more"},
+}
+
+// shareClass returns the class of share s in (0, 1].
+func shareClass(s float64) int {
+	k := 0
+	for i, c := range shareClasses {
+		if s >= c.lower {
+			k = i
+		}
+	}
+	return k
+}
+
+// shareColor is the colour of class i: viridis from its light end (rare)
+// to its dark end (common), so that common values read as dark ink on white.
+func shareColor(i int) color.Color {
+	return viridis(0.95 - 0.95*float64(i)/float64(len(shareClasses)-1))
 }
 
 // dotRadius shrinks points as they get denser.
@@ -80,37 +177,6 @@ func dotRadius(n int) vg.Length {
 	default:
 		return vg.Points(0.6)
 	}
-}
-
-// buckets cuts values into buckets of width consecutive n (a last bucket
-// shorter than width/2 joins the one before) and returns the outline of the
-// min-max band (upper edge left to right, then lower edge back) and the mean
-// of each bucket, both at the bucket's middle n.
-func buckets(values []int32, width int) (band, mean plotter.XYs) {
-	var lower plotter.XYs
-	for start := 0; start < len(values); start += width {
-		end := min(start+width, len(values))
-		if len(values)-end < width/2 {
-			end = len(values)
-		}
-		b := values[start:end]
-		lo, hi, sum := b[0], b[0], 0.0
-		for _, v := range b {
-			lo, hi = min(lo, v), max(hi, v)
-			sum += float64(v)
-		}
-		x := float64(start) + float64(len(b)-1)/2
-		band = append(band, plotter.XY{X: x, Y: float64(hi)})
-		lower = append(lower, plotter.XY{X: x, Y: float64(lo)})
-		mean = append(mean, plotter.XY{X: x, Y: sum / float64(len(b))})
-		if end == len(values) {
-			break
-		}
-	}
-	for i := len(lower) - 1; i >= 0; i-- {
-		band = append(band, lower[i])
-	}
-	return band, mean
 }
 
 // dots draws (n, values[n]) as filled circles, all in one path so that an
@@ -138,25 +204,4 @@ func (d *dots) Plot(c draw.Canvas, plt *plot.Plot) {
 	}
 	c.SetColor(d.color)
 	c.Fill(path)
-}
-
-// chunkedLine strokes a long polyline in short pieces. The rasterizer behind
-// PNG output slows down sharply with the number of cells one stroke covers
-// (a 2000-point jagged mean line took over a second as one stroke); drawn in
-// pieces that meet end to end, it looks the same and takes milliseconds.
-type chunkedLine struct{ *plotter.Line }
-
-// chunkSegments is how many segments one stroke of a chunkedLine holds.
-const chunkSegments = 64
-
-// Plot implements plot.Plotter.
-func (l chunkedLine) Plot(c draw.Canvas, plt *plot.Plot) {
-	trX, trY := plt.Transforms(&c)
-	pts := make([]vg.Point, len(l.XYs))
-	for i, xy := range l.XYs {
-		pts[i] = vg.Point{X: trX(xy.X), Y: trY(xy.Y)}
-	}
-	for start := 0; start < len(pts)-1; start += chunkSegments {
-		c.StrokeLines(l.LineStyle, c.ClipLinesXY(pts[start:min(len(pts), start+chunkSegments+1)])...)
-	}
 }

@@ -56,10 +56,9 @@ var (
 		rgb(0x440154), rgb(0x482878), rgb(0x3E4A89), rgb(0x31688E), rgb(0x26828E),
 		rgb(0x1F9E89), rgb(0x35B779), rgb(0x6DCD59), rgb(0xB4DE2C), rgb(0xFDE725),
 	}
-	dataBlue  = rgb(0x1F5A99)
-	dataLight = rgb(0xA6C8E8)
-	fitRed    = rgb(0xC2372F)
-	edgeGrey  = color.Gray{Y: 120}
+	dataBlue = rgb(0x1F5A99)
+	fitRed   = rgb(0xC2372F)
+	edgeGrey = color.Gray{Y: 120}
 )
 
 func rgb(v uint32) color.RGBA {
@@ -134,9 +133,18 @@ func (l *sideLegend) gap() vg.Length {
 	return vg.Points(5)
 }
 
+// sized returns the legend with its text at the size of plt's text, which
+// Settings set when the figure is written.
+func (l *sideLegend) sized(plt *plot.Plot) plot.Legend {
+	leg := l.Legend
+	leg.TextStyle.Font.Size = textSize(plt)
+	return leg
+}
+
 // GlyphBoxes implements plot.GlyphBoxer.
-func (l *sideLegend) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
-	size := l.Rectangle(draw.Canvas{}).Size()
+func (l *sideLegend) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
+	leg := l.sized(plt)
+	size := leg.Rectangle(draw.Canvas{}).Size()
 	if size.X <= 0 {
 		return nil
 	}
@@ -148,8 +156,9 @@ func (l *sideLegend) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
 
 // Plot implements plot.Plotter: it draws the legend in the room reserved
 // beside c, the data canvas.
-func (l *sideLegend) Plot(c draw.Canvas, _ *plot.Plot) {
-	size := l.Rectangle(draw.Canvas{}).Size()
+func (l *sideLegend) Plot(c draw.Canvas, plt *plot.Plot) {
+	leg := l.sized(plt)
+	size := leg.Rectangle(draw.Canvas{}).Size()
 	r := vg.Rectangle{
 		Min: vg.Point{X: c.Min.X, Y: c.Max.Y + l.gap()},
 		Max: vg.Point{X: c.Max.X, Y: c.Max.Y + l.gap() + size.Y},
@@ -160,7 +169,7 @@ func (l *sideLegend) Plot(c draw.Canvas, _ *plot.Plot) {
 			Max: vg.Point{X: c.Max.X + l.gap() + size.X, Y: c.Max.Y},
 		}
 	}
-	l.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: r})
+	leg.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: r})
 }
 
 // niceStep returns the smallest of 1, 2, 5, 10, 20, 50, ... that is >= x.

@@ -2,62 +2,116 @@ package plots
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"image/png"
 	"io"
+	"strings"
+	"time"
 
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// The size Write renders every figure at, and the resolution of PNG output.
+// The default size Write renders every figure at, and the resolution of PNG
+// output (see DefaultSettings).
 const (
-	// Width is the width of every figure: 16 cm, a full text width.
+	// Width is the default width of a figure: 16 cm, a full text width.
 	Width = 16 * vg.Centimeter
-	// Height is the height of every figure.
+	// Height is the default height of a figure.
 	Height = 10 * vg.Centimeter
-	// DPI is the resolution of PNG output, in dots per inch (1890 x 1181
-	// pixels).
+	// DPI is the default resolution of PNG output, in dots per inch (1890 x
+	// 1181 pixels).
 	DPI = 300
 )
+
+// Formats lists the image formats Write accepts.
+var Formats = []string{"png", "svg", "pdf"}
 
 // pngCompression trades size for speed: the default level makes encoding
 // take about twice as long, for files under 10% smaller.
 const pngCompression = png.BestSpeed
 
-// ErrFormat is returned by Write for a format other than "png" or "svg".
+// ErrFormat is returned by Write for a format not in Formats.
 var ErrFormat = errors.New("plots: unknown image format")
 
-// Write renders p to w as format "png" (Width x Height at DPI dots per inch)
-// or "svg" (Width x Height, fonts embedded so that the file looks the same
-// everywhere). The output depends only on p: drawing the same plot twice
-// gives the same bytes. w is written through a buffer that is flushed before
-// Write returns; the caller still owns w and must close it.
+// Write renders p to w in format at the default settings (DefaultSettings):
+// see Settings.Write.
 func Write(p *plot.Plot, w io.Writer, format string) error {
+	return DefaultSettings().Write(p, w, format)
+}
+
+// Write renders p to w as format "png", "svg" or "pdf", s.Width x s.Height,
+// with s's font size and without the title if s.Titles is false. p itself is
+// not changed: the settings apply to a copy.
+//
+//   - PNG is drawn at s.DPI dots per inch and records that resolution in
+//     its pHYs chunk, so that LaTeX, word processors and image viewers place
+//     it at its intended size.
+//   - SVG names its font, Liberation Serif (gonum/plot's default font), with
+//     the metric-compatible standard fonts after it (Times New Roman,
+//     Times, serif), rather than embedding the whole font file: the text
+//     keeps its width wherever one of them is installed, and the file stays
+//     small. (Embedding made 97% of each file the font.)
+//   - PDF embeds the font, as journals require; text is encoded as
+//     Windows-1252, the code page of the PDF writer, with ≤ and ≥ written as
+//     <= and >=, which it lacks. Its creation date is fixed so that the same
+//     figure gives the same bytes.
+//
+// The output depends only on p and s: drawing the same plot twice gives the
+// same bytes. w is written through a buffer that is flushed before Write
+// returns; the caller still owns w and must close it. Invalid settings give a
+// *SettingsError and write nothing.
+func (s Settings) Write(p *plot.Plot, w io.Writer, format string) error {
 	if p == nil {
 		return errors.New("plots: Write: nil plot")
 	}
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	q := s.apply(p)
 	bw := bufio.NewWriter(w)
 	switch format {
 	case "png":
-		c := vgimg.NewWith(vgimg.UseWH(Width, Height), vgimg.UseDPI(DPI))
-		p.Draw(withMargins(c))
+		c := vgimg.NewWith(vgimg.UseWH(s.Width, s.Height), vgimg.UseDPI(s.DPI))
+		q.Draw(withMargins(c))
+		var buf bytes.Buffer
 		enc := png.Encoder{CompressionLevel: pngCompression}
-		if err := enc.Encode(bw, c.Image()); err != nil {
+		if err := enc.Encode(&buf, c.Image()); err != nil {
+			return fmt.Errorf("plots: writing png: %w", err)
+		}
+		if err := writeWithDPI(bw, buf.Bytes(), s.DPI); err != nil {
 			return fmt.Errorf("plots: writing png: %w", err)
 		}
 	case "svg":
-		c := vgsvg.NewWith(vgsvg.UseWH(Width, Height), vgsvg.EmbedFonts(true))
-		p.Draw(withMargins(c))
-		if _, err := c.WriteTo(bw); err != nil {
+		c := vgsvg.NewWith(vgsvg.UseWH(s.Width, s.Height), vgsvg.EmbedFonts(false))
+		q.Draw(withMargins(c))
+		var buf bytes.Buffer
+		if _, err := c.WriteTo(&buf); err != nil {
 			return fmt.Errorf("plots: writing svg: %w", err)
 		}
+		if _, err := svgFontFallbacks.WriteString(bw, buf.String()); err != nil {
+			return fmt.Errorf("plots: writing svg: %w", err)
+		}
+	case "pdf":
+		c := pdfCanvas{vgpdf.New(s.Width, s.Height)}
+		q.Draw(withMargins(c))
+		if _, err := c.WriteTo(bw); err != nil {
+			return fmt.Errorf("plots: writing pdf: %w", err)
+		}
 	default:
-		return fmt.Errorf("%w %q: want \"png\" or \"svg\"", ErrFormat, format)
+		return fmt.Errorf("%w %q: want one of %s", ErrFormat, format, strings.Join(Formats, ", "))
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("plots: writing %s: %w", format, err)
@@ -65,9 +119,93 @@ func Write(p *plot.Plot, w io.Writer, format string) error {
 	return nil
 }
 
+// apply returns a copy of p with s's font sizes and title setting. The copy
+// shares p's plotters, which read the text size from the plot they are drawn
+// in (the tick label size) rather than keeping their own.
+func (s Settings) apply(p *plot.Plot) *plot.Plot {
+	q := *p
+	if !s.Titles {
+		q.Title.Text = ""
+	}
+	q.Title.TextStyle.Font.Size = s.FontSize + (titleSize - tickSize)
+	for _, a := range []*plot.Axis{&q.X, &q.Y} {
+		a.Label.TextStyle.Font.Size = s.FontSize + (labelSize - tickSize)
+		a.Tick.Label.Font.Size = s.FontSize
+	}
+	return &q
+}
+
+// textSize is the size of the text a plotter draws in plt: its tick label
+// size, which Settings set.
+func textSize(plt *plot.Plot) vg.Length { return plt.X.Tick.Label.Font.Size }
+
 // withMargins returns the drawing area of c less a small margin, so that tick
 // labels at the ends of an axis are not cut at the edge of the image.
 func withMargins(c vg.CanvasSizer) draw.Canvas {
 	m := vg.Points(6)
 	return draw.Crop(draw.New(c), m/2, -m, m/2, -m/2)
+}
+
+// writeWithDPI writes the PNG file data to w with a pHYs chunk recording dpi
+// inserted after the IHDR chunk, where the PNG specification (section
+// 11.3.5.3) requires it to come before the image data. Go's encoder writes
+// none. The chunk gives pixels per metre: 300 dpi is 11811.
+func writeWithDPI(w io.Writer, data []byte, dpi int) error {
+	// Signature (8 bytes), then IHDR: length 4, type 4, data 13, CRC 4.
+	const ihdrEnd = 8 + 4 + 4 + 13 + 4
+	if len(data) < ihdrEnd || string(data[12:16]) != "IHDR" {
+		return errors.New("no IHDR chunk at the start of the encoded image")
+	}
+	ppm := uint32(float64(dpi)/0.0254 + 0.5)
+	chunk := make([]byte, 0, 4+4+9+4)
+	chunk = binary.BigEndian.AppendUint32(chunk, 9)
+	chunk = append(chunk, "pHYs"...)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = append(chunk, 1) // unit: the metre
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	for _, part := range [][]byte{data[:ihdrEnd], chunk, data[ihdrEnd:]} {
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// svgFontFallbacks follows each Liberation family gonum/plot writes with its
+// metric-compatible standard fonts (Liberation was made to match them
+// glyph for glyph in width) and the generic family.
+var svgFontFallbacks = strings.NewReplacer(
+	"font-family:Liberation Serif;", "font-family:'Liberation Serif','Times New Roman',Times,serif;",
+	"font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;",
+	"font-family:Liberation Mono;", "font-family:'Liberation Mono','Courier New',Courier,monospace;",
+)
+
+func init() {
+	// The PDF writer stamps each file with the time it was made, which
+	// would make every run's figures differ. Fix both dates, as
+	// reproducible builds do with SOURCE_DATE_EPOCH, and sort its internal
+	// catalogs, whose order otherwise follows map iteration.
+	epoch := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	fpdf.SetDefaultCreationDate(epoch)
+	fpdf.SetDefaultModificationDate(epoch)
+	fpdf.SetDefaultCatalogSort(true)
+}
+
+// pdfCanvas is a PDF canvas that encodes text for the PDF writer, which
+// takes Windows-1252 bytes and would show UTF-8's multi-byte characters
+// (², ·, …) as two or three wrong ones.
+type pdfCanvas struct{ *vgpdf.Canvas }
+
+// pdfText maps the characters the figures use that Windows-1252 lacks.
+var pdfText = strings.NewReplacer("≤", "<=", "≥", ">=", "−", "-")
+
+// FillString implements vg.Canvas.
+func (c pdfCanvas) FillString(f font.Face, pt vg.Point, str string) {
+	enc := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder())
+	s, err := enc.String(pdfText.Replace(str))
+	if err != nil {
+		s = str // ReplaceUnsupported does not fail on text; keep it as is if it does
+	}
+	c.Canvas.FillString(f, pt, s)
 }

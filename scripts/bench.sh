@@ -5,9 +5,10 @@
 #                               paired benchmarks (plain algorithm vs engine)
 #   scripts/bench.sh runs       only the large runs
 #   scripts/bench.sh benches    only the go test -bench pairs
-#   scripts/bench.sh full       everything, including the plain algorithms
-#                               that take minutes (naive take-a-square mex to
-#                               10^7, the Nim tuple search at 10 x 15)
+#   scripts/bench.sh full       everything, including what takes minutes a
+#                               sample: the plain take-a-square DP to 10^7,
+#                               the Nim tuple search at 10 x 15 and the
+#                               take-a-square losing positions to 2^32
 #   scripts/bench.sh octal [N] [REGEX]
 #                               the octal engine beside the C++ solver of
 #                               tczajka/octal-games (built from
@@ -16,17 +17,31 @@
 #                               and the ratio peer/engine; REGEX narrows the
 #                               rows (e.g. '\.6_n=1000000$')
 #
+# Every figure is taken BENCH_SAMPLES times (default 5) and printed as the
+# minimum and the median, with the machine's load average before and after:
+# on a shared machine the minimum is the closest to the unloaded time and the
+# median says how much the load moved it.
+#
 # Each large run is the real command on a shipped configuration, timed by
-# /usr/bin/time -v; the benchmarks run the original problem's algorithm and the
-# engine on the same work in one go test -bench process.
+# /usr/bin/time -v. Each benchmark runs the plain algorithm (what a competent
+# programmer writes for the original problem, on one core) and the engine on
+# the same work in one go test -bench process, the engine twice: on one
+# worker (engine/workers=1) and on every CPU (engine/workers=all); go test
+# interleaves the samples of the pair, so load changes hit both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
+samples="${BENCH_SAMPLES:-5}"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
 
 if [[ "$what" == octal ]]; then
   count="${2:-3}"
   rows="${3:-.}"
-  peer_run="$(cd .. && pwd)/shared/peers/czajka-octal/run.sh"
+  peer_run=""
+  for d in ../shared ../../shared; do  # from /work/main or a worktree under /work/wt
+    [[ -x "$d/peers/czajka-octal/run.sh" ]] && peer_run="$(cd "$d" && pwd)/peers/czajka-octal/run.sh" && break
+  done
   [[ -x "$peer_run" ]] && "$peer_run" .6 10 >/dev/null  # builds the solver once
   echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "go: $(go version); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -66,22 +81,72 @@ if [[ "$what" == octal ]]; then
   echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
   exit 0
 fi
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 
+load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime; }
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo "go: $(go version)"
-echo "date: $(date -u +%Y-%m-%d)"
+echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); samples: $samples; load average (1, 5, 15 min): $(load)"
 go build -o "$tmp/tabulate" ./cmd/tabulate
 
-# timed NAME ARGS...: runs the command and prints wall time and peak memory.
+# timed NAME ARGS...: runs the command $samples times and prints the minimum
+# and median wall time and the largest peak resident memory.
 timed() {
   local name="$1"; shift
-  /usr/bin/time -v "$@" 2> "$tmp/time.txt" >/dev/null || { cat "$tmp/time.txt"; return 1; }
-  local wall rss
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$tmp/time.txt")
-  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f MiB", $2/1024}' "$tmp/time.txt")
-  printf '%-44s wall %-10s peak %s\n' "$name" "$wall" "$rss"
+  : > "$tmp/walls"
+  local rss=0 r
+  for ((i = 0; i < samples; i++)); do
+    /usr/bin/time -f '%e %M' -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/err.txt" || { cat "$tmp/err.txt" "$tmp/time.txt"; return 1; }
+    read -r wall r < "$tmp/time.txt"
+    echo "$wall" >> "$tmp/walls"
+    ((r > rss)) && rss=$r
+  done
+  sort -g "$tmp/walls" | awk -v name="$name" -v rss="$rss" '
+    { v[NR] = $1 }
+    END {
+      med = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+      printf "%-50s n=%d  wall min %.2f s  median %.2f s  peak %.0f MiB\n", name, NR, v[1], med, rss / 1024
+    }'
+}
+
+# summarize reads go test -bench output and prints, per benchmark, the number
+# of samples, the minimum and median time per run, and bytes and allocations
+# per run (their median).
+summarize() {
+  awk '
+    function human(ns) {
+      if (ns >= 1e9) return sprintf("%.2f s", ns / 1e9)
+      if (ns >= 1e6) return sprintf("%.1f ms", ns / 1e6)
+      if (ns >= 1e3) return sprintf("%.1f µs", ns / 1e3)
+      return sprintf("%d ns", ns)
+    }
+    function median(a, c,    i, j, t) {
+      for (i = 2; i <= c; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+      return c % 2 ? a[(c + 1) / 2] : (a[c / 2] + a[c / 2 + 1]) / 2
+    }
+    /^Benchmark/ {
+      name = $1; sub(/^Benchmark/, "", name); sub(/-[0-9]+$/, "", name)
+      if (!(name in n)) order[++k] = name
+      c = ++n[name]
+      for (i = 2; i < NF; i++) {
+        if ($(i + 1) == "ns/op") ns[name, c] = $i
+        if ($(i + 1) == "B/op") by[name, c] = $i
+        if ($(i + 1) == "allocs/op") al[name, c] = $i
+      }
+    }
+    END {
+      for (j = 1; j <= k; j++) {
+        name = order[j]; c = n[name]
+        for (i = 1; i <= c; i++) { a[i] = ns[name, i]; b[i] = by[name, i]; d[i] = al[name, i] }
+        med = median(a, c)
+        printf "%-52s n=%d  min %-10s median %-10s %s B/op, %s allocs/op\n", name, c, human(a[1]), human(med), median(b, c), median(d, c)
+      }
+    }'
+}
+
+# bench REGEX: runs the matching benchmarks $samples times each.
+bench() {
+  go test ./grundy -run '^$' -bench "$1" -benchtime 1x -count "$samples" -benchmem -timeout 120m > "$tmp/bench.txt" || { cat "$tmp/bench.txt"; return 1; }
+  summarize < "$tmp/bench.txt"
 }
 
 if [[ "$what" == all || "$what" == runs || "$what" == full ]]; then
@@ -89,30 +154,33 @@ if [[ "$what" == all || "$what" == runs || "$what" == full ]]; then
   timed "default run (all games, parquet+csv, all plots)" "$tmp/tabulate" run -q --out "$tmp/default"
   timed "squares: losing n <= 10^9" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/s9" \
     --config <(printf 'squares: {grundy_max: 1, win_max: 1000000000}\n')
-  timed "squares: losing n <= 2^32, Grundy n <= 10^7" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/s32" --config configs/scale-squares.yaml
+  if [[ "$what" == full ]]; then
+    timed "squares: losing n <= 2^32, Grundy n <= 10^7" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/s32" --config configs/scale-squares.yaml
+  fi
   timed "squares: Grundy n <= 10^7 alone" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/g7" \
     --config <(printf 'squares: {grundy_max: 10000000, win_max: 1}\n')
   timed "caniwin: every pair M <= 25, T <= 325" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/c25" --config configs/scale-caniwin.yaml
   timed "flip: positions to length 80, runs to 10^5" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/f80" --config configs/scale-flip.yaml
   for f in "$tmp"/s9/manifest.json "$tmp"/s32/manifest.json; do
+    [[ -f "$f" ]] || continue
     printf 'losing positions: %s\n' "$(grep -o '"count": [0-9]*' "$f" | head -1) up to $(grep -o '"up_to": [0-9]*' "$f" | head -1 | cut -d' ' -f2)"
   done
 fi
 
 if [[ "$what" != runs ]]; then
-  echo "== paired benchmarks (plain algorithm vs engine, same work, -benchtime 1x)"
-  bench() { go test ./grundy -run '^$' -bench "$1" -benchtime 1x -benchmem -timeout 60m | grep '^Benchmark'; }
+  echo "== paired benchmarks (plain algorithm vs engine on 1 worker and on all; -benchtime 1x, $samples samples)"
   bench 'SquaresLosing'
   bench 'SquaresGrundy/n=1e\+0[56]'
   bench 'CanIWin'
-  bench 'FlipPositions|FlipSolve$'
-  bench 'Nim/memo/7x7|Nim/engine'
+  bench 'FlipSolve$|FlipPositions'
+  bench 'Nim/7x7|Nim/10x15/engine'
   bench 'Octal/0.07/n=1e\+0[45]|Octal/0.16'
   bench 'Subtraction'
   if [[ "$what" == full ]]; then
     bench 'SquaresGrundy/n=1e\+07'
-    bench 'Nim/memo/10x15'
+    bench 'Nim/10x15/memo'
   else
     bench 'SquaresGrundy/n=1e\+07/engine'
   fi
 fi
+echo "load average after (1, 5, 15 min): $(load)"

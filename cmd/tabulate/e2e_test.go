@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/parquettest"
 	"github.com/tabulate-games/tabulate/output"
 )
 
@@ -50,14 +51,14 @@ func writeConfig(t *testing.T, text string) string {
 
 // table is one table read back from disk in both formats.
 type table struct {
-	parquet *output.ParquetTable
+	parquet *parquettest.Table
 	csv     [][]string // without the header
 	header  []string
 }
 
 func readTable(t *testing.T, dir, game, name string) table {
 	t.Helper()
-	p, err := output.ReadParquet(filepath.Join(dir, game, name+".parquet"))
+	p, err := parquettest.Read(filepath.Join(dir, game, name+".parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,12 +135,18 @@ func TestRunEndToEnd(t *testing.T) {
 				t.Fatalf("csv row %d: got %v, want %v", i, tb.csv[i], want)
 			}
 		}
-		bfile, _ := os.ReadFile(filepath.Join(out, "squares", "grundy.b.txt"))
+		bfile, err := os.ReadFile(filepath.Join(out, "squares", "grundy.b.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
 		if !strings.HasPrefix(string(bfile), "0 0\n1 1\n2 0\n3 1\n4 2\n") {
 			t.Errorf("b-file starts %.40q", bfile)
 		}
 		var losing []int64
-		grundy.SquaresLosing(ctx, 5000, 1, nil, func(l []int64) error { losing = append(losing, l...); return nil })
+		err = grundy.SquaresLosing(ctx, 5000, 1, nil, func(l []int64) error { losing = append(losing, l...); return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
 		tb = readTable(t, out, "squares", "p_positions")
 		checkContract(t, tb, "n int64")
 		if got := tb.col("n").([]int64); !reflect.DeepEqual(got, losing) {
@@ -157,13 +164,16 @@ func TestRunEndToEnd(t *testing.T) {
 		tb = readTable(t, out, "flip", "positions")
 		checkContract(t, tb, "runs list<element: int32>, length int32, grundy int32, win bool")
 		var want []grundy.FlipPosition
-		grundy.FlipPositions(ctx, 18, runG, 1, nil, func(ps []grundy.FlipPosition) error {
+		err := grundy.FlipPositions(ctx, 18, runG, 1, nil, func(ps []grundy.FlipPosition) error {
 			for _, p := range ps {
 				p.Runs = slices.Clone(p.Runs)
 				want = append(want, p)
 			}
 			return nil
 		})
+		if err != nil {
+			t.Fatal(err)
+		}
 		runs, lengths, gs := tb.col("runs").([][]int32), tb.col("length").([]int32), tb.col("grundy").([]int32)
 		if len(runs) != len(want) {
 			t.Fatalf("got %d positions, want %d", len(runs), len(want))
@@ -176,7 +186,10 @@ func TestRunEndToEnd(t *testing.T) {
 				t.Fatalf("csv runs %q, want %q", tb.csv[i][0], listText(p.Runs))
 			}
 		}
-		counts, _ := grundy.FlipBoardCounts(30, runG)
+		counts, err := grundy.FlipBoardCounts(30, runG)
+		if err != nil {
+			t.Fatal(err)
+		}
 		tb = readTable(t, out, "flip", "board_counts")
 		checkContract(t, tb, "length int32, boards int64, first_player_wins int64, second_player_wins int64")
 		for i, c := range counts {
@@ -233,7 +246,10 @@ func TestRunEndToEnd(t *testing.T) {
 			for j := range p {
 				ps[j] = int(p[j])
 			}
-			a, _ := grundy.SolveNim(ps)
+			a, err := grundy.SolveNim(ps)
+			if err != nil {
+				t.Fatalf("piles %v: %v", p, err)
+			}
 			if tb.col("win").([]bool)[i] != a.Win || int(tb.col("winning_moves").([]int32)[i]) != len(a.WinningMoves) {
 				t.Fatalf("piles %v: table differs from SolveNim", p)
 			}
@@ -256,20 +272,29 @@ func TestRunEndToEnd(t *testing.T) {
 				t.Errorf("%s: manifest says %s/%d bytes, disk has %s/%d (%v)", f.Path, f.SHA256, f.Bytes, sum, size, err)
 			}
 			if f.Format == "parquet" {
-				p, err := output.ReadParquet(filepath.Join(out, f.Path))
+				p, err := parquettest.Read(filepath.Join(out, f.Path))
 				if err != nil || p.Rows != f.Rows {
 					t.Errorf("%s: manifest says %d rows, file has %v", f.Path, f.Rows, p)
 				}
 			}
 		}
 		var onDisk []string
-		filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+		err = filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
 			if !d.IsDir() && d.Name() != output.ManifestName {
-				rel, _ := filepath.Rel(out, path)
+				rel, err := filepath.Rel(out, path)
+				if err != nil {
+					return err
+				}
 				onDisk = append(onDisk, filepath.ToSlash(rel))
 			}
 			return nil
 		})
+		if err != nil {
+			t.Fatal(err)
+		}
 		slices.Sort(onDisk)
 		if !reflect.DeepEqual(listed, onDisk) {
 			t.Errorf("manifest lists\n%v\nfolder holds\n%v", listed, onDisk)
@@ -335,7 +360,10 @@ subtraction:
 			t.Errorf("%s: Grundy values differ from the plain recursion", name)
 		}
 	}
-	m, _ := output.ReadManifest(filepath.Join(out, output.ManifestName))
+	m, err := output.ReadManifest(filepath.Join(out, output.ManifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, period := range map[string]float64{"kayles": 12, "s134": 7} {
 		f := m.Games[name].Findings["grundy"].(map[string]any)
 		if f["period"] != period || f["proven"] != true {

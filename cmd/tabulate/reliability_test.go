@@ -99,8 +99,8 @@ func TestOutputFolderProblems(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "out")
 		os.WriteFile(out, []byte("not a folder"), 0o644)
 		code, _, stderr := runTabulate(t, "run", "--only", "nim", "--out", out, "-q")
-		if code != 1 || !strings.Contains(stderr, out) {
-			t.Errorf("exit %d, stderr %q; want 1 naming %s", code, stderr, out)
+		if code != 2 || !strings.Contains(stderr, out) || !strings.Contains(stderr, "not a folder") {
+			t.Errorf("exit %d, stderr %q; want 2 naming %s", code, stderr, out)
 		}
 	})
 	t.Run("file in place of a game folder", func(t *testing.T) {
@@ -152,7 +152,7 @@ func checksums(t *testing.T, out string) map[string]string {
 	t.Helper()
 	sums := map[string]string{}
 	filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && d.Name() != output.ManifestName && !strings.HasPrefix(d.Name(), output.TempPrefix) {
+		if err == nil && !d.IsDir() && d.Name() != output.ManifestName && d.Name() != output.LockName && !strings.HasPrefix(d.Name(), output.TempPrefix) {
 			_, sum, _ := output.FileSHA256(path)
 			rel, _ := filepath.Rel(out, path)
 			sums[rel] = sum
@@ -165,7 +165,7 @@ func checksums(t *testing.T, out string) map[string]string {
 // TestDeterministic runs the same configuration with one worker and with
 // several: every table and figure must have the same bytes.
 func TestDeterministic(t *testing.T) {
-	config := writeConfig(t, smallConfig+"plots: [png, svg]\n")
+	config := writeConfig(t, strings.Replace(smallConfig, "plots: [png]", "plots: [png, svg]", 1))
 	var sums []map[string]string
 	for _, workers := range []string{"1", "4"} {
 		out := filepath.Join(t.TempDir(), "out")

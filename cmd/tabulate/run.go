@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/pipeline"
 	"github.com/tabulate-games/tabulate/progress"
 )
@@ -23,6 +24,7 @@ const usageText = `tabulate computes impartial combinatorial games and writes ta
 Usage:
   tabulate run [flags]          compute every table of the configuration (see tabulate run --help)
   tabulate solve GAME ARGS...   answer one position (see tabulate solve --help)
+  tabulate census --config FILE compute a census of octal or subtraction games (see tabulate census --help)
   tabulate version              print the version
 
 Games: squares (take-a-square), flip (Flip Game II), caniwin (Can I Win), nim.
@@ -47,6 +49,10 @@ func (e *UsageError) Error() string {
 // errHelp is returned after printing help that the user asked for.
 var errHelp = errors.New("help requested")
 
+// abandon is closed by main on a second signal: the run then stops at once
+// (see pipeline.Options.Abandon). Nil in tests that call Run directly.
+var abandon <-chan struct{}
+
 // signalError records the signal that interrupted a run.
 type signalError struct{ sig syscall.Signal }
 
@@ -63,6 +69,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCommand(ctx, args[1:], stdout, stderr)
 	case "solve":
 		return solveCommand(ctx, args[1:], stdout, stderr)
+	case "census":
+		return censusCommand(ctx, args[1:], stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "tabulate", pipeline.Version)
 		return nil
@@ -70,7 +78,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, usageText)
 		return nil
 	}
-	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, version; see tabulate --help"}
+	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, census, version; see tabulate --help"}
 }
 
 // newFlags returns a flag set that reports errors instead of printing
@@ -115,7 +123,7 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	only := fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(configs.Games, ","))
 	workers := fs.Int("workers", 0, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)")
 	formats := fs.String("formats", "", "table `FORMATS`, comma-separated: "+strings.Join(configs.Formats, ","))
-	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg, or none")
+	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg,pdf, or none")
 	maxMemory := fs.String("max-memory", "", "refuse plans estimated above `SIZE` (auto = 60% of RAM, or e.g. 8GiB)")
 	quiet := fs.Bool("q", false, "quiet: no progress and no summary, only errors")
 	if err := parseFlags(fs, args, runUsage, "see tabulate run --help", stdout); err != nil {
@@ -178,8 +186,8 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		return err
 	}
-	if info, err := os.Stat(cfg.Out); err == nil && !info.IsDir() {
-		return fmt.Errorf("output folder %s exists and is not a folder", cfg.Out)
+	if err := checkOut(cfg.Out, flagKey["out"]); err != nil {
+		return err
 	}
 
 	plan, err := pipeline.NewPlan(cfg)
@@ -193,11 +201,38 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			mode = progress.Live
 		}
 	}
-	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode})
+	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon})
 	if res != nil && !*quiet {
 		printSummary(stderr, plan, res)
 	}
 	return err
+}
+
+// checkOut refuses, before anything is written, an output folder that
+// cannot be one (an existing file, a symbolic link to nothing) and an
+// earlier manifest that is not a regular file of bounded size. key is the
+// flag or configuration key the folder came from.
+func checkOut(out, key string) error {
+	if key == "" {
+		key = "out"
+	}
+	info, err := os.Lstat(out)
+	if err != nil {
+		return nil // absent: the run creates it
+	}
+	if info.Mode()&os.ModeSymlink != 0 {
+		if _, err := os.Stat(out); err != nil {
+			target, _ := os.Readlink(out)
+			return &UsageError{Msg: fmt.Sprintf("%s: output folder %s is a symbolic link to %s, which does not exist", key, out, target),
+				Hint: "create the folder it points to, or choose another --out"}
+		}
+		info, _ = os.Stat(out)
+	}
+	if !info.IsDir() {
+		return &UsageError{Msg: fmt.Sprintf("%s: output folder %s exists and is not a folder", key, out),
+			Hint: "choose a folder, new or existing, with --out"}
+	}
+	return output.CheckManifest(out)
 }
 
 // splitList splits a comma-separated flag value.
@@ -258,5 +293,7 @@ func isUsage(err error) bool {
 	var ue *UsageError
 	var ce *configs.Error
 	var me *pipeline.MemoryError
-	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &me)
+	var le *output.LockedError
+	var mfe *output.ManifestError
+	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe)
 }

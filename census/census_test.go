@@ -1,0 +1,351 @@
+package census_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tabulate-games/tabulate/census"
+	"github.com/tabulate-games/tabulate/configs"
+)
+
+// oracleOctal returns g(0..n-1) of the octal game written as code ("0.77",
+// "4.0"), by the definition read literally: a move takes one heap of h,
+// removes k tokens (k = 0 only for d0) and leaves zero heaps (bit 1, h = k),
+// one heap (bit 2, h > k) or two non-empty heaps (bit 4, h >= k+2), and g(h)
+// is the mex of the options' values, memoised by recursion.
+func oracleOctal(code string, n int) []int32 {
+	d0, rest, _ := strings.Cut(code, ".")
+	digits := []int{int(d0[0] - '0')}
+	for _, r := range rest {
+		digits = append(digits, int(r-'0'))
+	}
+	memo := map[int]int32{}
+	var g func(h int) int32
+	g = func(h int) int32 {
+		if v, ok := memo[h]; ok {
+			return v
+		}
+		seen := make([]bool, 1<<12) // every value here is below 2^11
+
+		for k, d := range digits {
+			if d&1 != 0 && k >= 1 && h == k {
+				seen[0] = true
+			}
+			if d&2 != 0 && k >= 1 && h > k {
+				seen[g(h-k)] = true
+			}
+			if d&4 != 0 {
+				for a := 1; a <= h-k-1; a++ {
+					seen[g(a)^g(h-k-a)] = true
+				}
+			}
+		}
+		m := int32(0)
+		for seen[m] {
+			m++
+		}
+		if m >= 1<<11 {
+			panic("oracle: a value above its bit set")
+		}
+		memo[h] = m
+		return m
+	}
+	out := make([]int32, n)
+	for h := range out {
+		out[h] = g(h)
+	}
+	return out
+}
+
+// oracleSubtraction returns g(0..n-1) of the subtraction game of set.
+func oracleSubtraction(set []int, n int) []int32 {
+	out := make([]int32, n)
+	for h := range out {
+		seen := map[int32]bool{}
+		for _, s := range set {
+			if s <= h {
+				seen[out[h-s]] = true
+			}
+		}
+		for seen[out[h]] {
+			out[h]++
+		}
+	}
+	return out
+}
+
+// readCSV reads a census table as a header and rows keyed by the game.
+func readCSV(t *testing.T, path string) (map[string]int, [][]string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, name := range recs[0] {
+		col[name] = i
+	}
+	return col, recs[1:]
+}
+
+// plainPeriod finds, by trying every period p and preperiod n0 in turn, the
+// smallest p with the smallest n0 for which g(n+p) = g(n) for all n0 <= n <
+// len(g)-p and the window of the family's theorem, need(p, n0), lies inside
+// g. It returns ok false when there is none.
+func plainPeriod(g []int32, need func(p, n0 int) int) (p, n0 int, ok bool) {
+	for p := 1; 2*p <= len(g); p++ {
+		n0 := len(g) - p
+		for n0 > 0 && g[n0-1+p] == g[n0-1] {
+			n0--
+		}
+		if need(p, n0) <= len(g) {
+			return p, n0, true
+		}
+	}
+	return 0, 0, false
+}
+
+// checkFamily compares a census table row by row with games computed one by
+// one by the oracle to max values: the period, preperiod and proof at the
+// first doubling checkpoint holding the proof, the largest value, the class
+// (smallest game with the same oracle sequence) and the first difference
+// with the nearest game of another class and the same period.
+func checkFamily(t *testing.T, path, first string, maxValues int, oracle func(name string) ([]int32, func(p, n0 int) int)) {
+	col, rows := readCSV(t, path)
+	seqs := make([][]int32, len(rows))
+	needs := make([]func(p, n0 int) int, len(rows))
+	for i, row := range rows {
+		seqs[i], needs[i] = oracle(row[col[first]])
+	}
+	for i, row := range rows {
+		name := row[col[first]]
+		g, need := seqs[i], needs[i]
+		get := func(c string) string { return row[col[c]] }
+		// The first checkpoint with a proof: 1024, 2048, ..., max.
+		wantProven, wantValues := false, maxValues
+		var p, n0 int
+		for n := min(1024, maxValues); ; n = min(2*n, maxValues) {
+			var ok bool
+			if p, n0, ok = plainPeriod(g[:n], need); ok {
+				wantProven, wantValues = true, n
+				break
+			}
+			if n == maxValues {
+				break
+			}
+		}
+		if got := get("proven"); got != strconv.FormatBool(wantProven) {
+			t.Errorf("%s: proven %s, want %v", name, got, wantProven)
+			continue
+		}
+		if got := get("values"); got != strconv.Itoa(wantValues) {
+			t.Errorf("%s: values %s, want %d", name, got, wantValues)
+		}
+		if wantProven {
+			if get("period") != strconv.Itoa(p) || get("preperiod") != strconv.Itoa(n0) || get("last_exception") != strconv.Itoa(n0-1) {
+				t.Errorf("%s: period %s from %s (last exception %s), want %d from %d", name, get("period"), get("preperiod"), get("last_exception"), p, n0)
+			}
+		}
+		gv := g[:wantValues]
+		mx := slices.Max(gv)
+		if get("max_value") != fmt.Sprint(mx) || get("max_value_first_n") != fmt.Sprint(slices.Index(gv, mx)) {
+			t.Errorf("%s: largest value %s first at %s, want %d at %d", name, get("max_value"), get("max_value_first_n"), mx, slices.Index(gv, mx))
+		}
+		// Class: the first row, in table order, with the same sequence.
+		for j := range rows {
+			if slices.Equal(seqs[j], g) {
+				if got := get("class"); got != rowName(rows[j], col, first) {
+					t.Errorf("%s: class %s, want %s", name, got, rowName(rows[j], col, first))
+				}
+				break
+			}
+		}
+		// Nearest game of another class with the same period column.
+		bestN, best := -1, ""
+		for j := range rows {
+			if rows[j][col["period"]] != get("period") || slices.Equal(seqs[j], g) {
+				continue
+			}
+			k := 0
+			for k < len(g) && seqs[j][k] == g[k] {
+				k++
+			}
+			if k < len(g) && k > bestN {
+				bestN, best = k, rowName(rows[j], col, first)
+			}
+		}
+		wantDiff := ""
+		if bestN >= 0 {
+			wantDiff = strconv.Itoa(bestN)
+		}
+		if get("first_difference") != wantDiff || get("nearest") != best {
+			t.Errorf("%s: first difference %q with %q, want %q with %q", name, get("first_difference"), get("nearest"), wantDiff, best)
+		}
+	}
+}
+
+// rowName renders a row's game as the class column does.
+func rowName(row []string, col map[string]int, first string) string {
+	if first == "code" {
+		return row[col["code"]]
+	}
+	return "{" + strings.Trim(row[col["set"]], "[]") + "}"
+}
+
+// smallConfig is a census of the two-digit octal codes and the subtraction
+// sets of {1..6}, small enough for the oracle.
+func smallConfig(out string) configs.Config {
+	cfg := configs.Defaults()
+	cfg.Out = out
+	cfg.Plots = nil
+	cfg.Census = configs.Census{
+		Octal:       configs.CensusOctal{Digits: 2, Prefixes: []string{"0", "4"}, Max: 2500},
+		Subtraction: configs.CensusSubtraction{MaxElement: 6, Max: 2000},
+	}
+	return cfg
+}
+
+// TestSmallCensus checks a census of every code 0.d1d2 and 4.d1d2 and every
+// subtraction set of {1..6} row by row against the oracles.
+func TestSmallCensus(t *testing.T) {
+	out := t.TempDir()
+	res, err := census.Run(context.Background(), smallConfig(out), out, census.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Findings[census.Octal].(map[string]any); f["games"] != 127 {
+		t.Errorf("%v octal games, want 127 (63 codes 0.d1d2, 63 codes 4.d1d2, and 4.0)", f["games"])
+	}
+	if f := res.Findings[census.Subtraction].(map[string]any); f["games"] != 63 {
+		t.Errorf("%v subtraction sets, want 63 (the non-empty subsets of {1..6})", f["games"])
+	}
+	checkFamily(t, filepath.Join(out, "census", "octal.csv"), "code", 2500, func(code string) ([]int32, func(p, n0 int) int) {
+		t := len(code) - 2
+		if code == "4.0" {
+			t = 1
+		}
+		return oracleOctal(code, 2500), func(p, n0 int) int { return 2*max(n0, 1) + 2*p + t }
+	})
+	checkFamily(t, filepath.Join(out, "census", "subtraction.csv"), "set", 2000, func(list string) ([]int32, func(p, n0 int) int) {
+		var set []int
+		for _, s := range strings.Split(strings.Trim(list, "[]"), ",") {
+			x, _ := strconv.Atoi(s)
+			set = append(set, x)
+		}
+		return oracleSubtraction(set, 2000), func(p, n0 int) int { return n0 + p + set[len(set)-1] }
+	})
+}
+
+// withoutSeconds returns a CSV table with the seconds column blanked.
+func withoutSeconds(t *testing.T, path string) string {
+	col, rows := readCSV(t, path)
+	var b strings.Builder
+	for _, r := range rows {
+		r[col["seconds"]] = ""
+		b.WriteString(strings.Join(r, "|") + "\n")
+	}
+	return b.String()
+}
+
+// TestResume stops a census part-way, damages one journal record as a torn
+// write would, and runs it again: the rerun computes only what is missing,
+// its tables equal those of an uninterrupted census (but for the time
+// column), and a third run computes nothing and writes byte-identical files.
+// A changed configuration reuses nothing.
+func TestResume(t *testing.T) {
+	fresh := t.TempDir()
+	if _, err := census.Run(context.Background(), smallConfig(fresh), fresh, census.Options{}); err != nil {
+		t.Fatal(err)
+	}
+
+	out := t.TempDir()
+	cfg := smallConfig(out)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { // cancel once some games of the octal census are journalled
+		for ctx.Err() == nil {
+			files, _ := filepath.Glob(filepath.Join(out, ".census", "octal-*", "*.json"))
+			if len(files) > 20 {
+				cancel()
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	res, err := census.Run(ctx, cfg, out, census.Options{Workers: 1})
+	cancel()
+	if err == nil || res.Status != "interrupted" {
+		t.Fatalf("stopped census: status %v, error %v; want interrupted", res.Status, err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "census", "octal.csv")); err == nil {
+		t.Error("a stopped census wrote the octal table")
+	}
+	records, _ := filepath.Glob(filepath.Join(out, ".census", "octal-*", "0.*.json"))
+	if len(records) < 10 {
+		t.Fatalf("%d octal records in the journal", len(records))
+	}
+	slices.Sort(records)
+	// A torn record: the first half of the file.
+	data, err := os.ReadFile(records[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(records[3], data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done, _ := filepath.Glob(filepath.Join(out, ".census", "octal-*", "*.json"))
+	done = slices.DeleteFunc(done, func(p string) bool { return strings.HasSuffix(p, "config.json") })
+
+	res, err = census.Run(context.Background(), cfg, out, census.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The subtraction census finished before the stop; of the octal one,
+	// every record but the torn one is reused.
+	if want := 63 + len(done) - 1; res.Reused != want || res.Computed != 127+63-want {
+		t.Errorf("resumed: %d reused, %d computed; want %d and %d", res.Reused, res.Computed, want, 127+63-want)
+	}
+	for _, table := range []string{"octal.csv", "subtraction.csv"} {
+		if a, b := withoutSeconds(t, filepath.Join(out, "census", table)), withoutSeconds(t, filepath.Join(fresh, "census", table)); a != b {
+			t.Errorf("%s: resumed census differs from an uninterrupted one", table)
+		}
+	}
+
+	before := map[string][]byte{}
+	for _, name := range []string{"octal.csv", "octal.parquet", "subtraction.csv", "subtraction.parquet"} {
+		before[name], _ = os.ReadFile(filepath.Join(out, "census", name))
+	}
+	res, err = census.Run(context.Background(), cfg, out, census.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Computed != 0 {
+		t.Errorf("third run computed %d games, want 0", res.Computed)
+	}
+	for name, b := range before {
+		if a, _ := os.ReadFile(filepath.Join(out, "census", name)); !bytes.Equal(a, b) {
+			t.Errorf("%s changed on a rerun of a finished census", name)
+		}
+	}
+
+	cfg.Census.Octal.Max = 2000
+	res, err = census.Run(context.Background(), cfg, out, census.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Computed != 127 || res.Reused != 63 {
+		t.Errorf("changed octal max: %d computed, %d reused; want 127 and 63 (the subtraction census is unchanged)", res.Computed, res.Reused)
+	}
+}

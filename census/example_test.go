@@ -1,0 +1,39 @@
+package census_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/tabulate-games/tabulate/census"
+	"github.com/tabulate-games/tabulate/configs"
+)
+
+// A census of the subtraction games of every set of {1, 2, 3}: each is
+// purely periodic, and {1, 3} plays like {1} (values 0, 1, 0, 1, ...), while
+// the others differ ({2}: 0, 0, 1, 1; {3}: 0, 0, 0, 1, 1, 1; {1, 2}: 0, 1,
+// 2; {2, 3}: 0, 0, 1, 1, 2; {1, 2, 3}: 0, 1, 2, 3), so the 7 sets fall into
+// 6 classes of identical sequences.
+func ExampleRun() {
+	out, err := os.MkdirTemp("", "census-example")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(out)
+	cfg := configs.Defaults()
+	cfg.Plots = nil
+	cfg.Census.Subtraction = configs.CensusSubtraction{MaxElement: 3, Max: 1000}
+	res, err := census.Run(context.Background(), cfg, out, census.Options{})
+	if err != nil {
+		panic(err)
+	}
+	f := res.Findings[census.Subtraction].(map[string]any)
+	fmt.Println("games", f["games"], "proven", f["proven"], "classes", f["classes"])
+	for _, file := range res.Files {
+		fmt.Println(file.Path, file.Rows)
+	}
+	// Output:
+	// games 7 proven 7 classes 6
+	// census/subtraction.parquet 7
+	// census/subtraction.csv 7
+}

@@ -1,0 +1,105 @@
+package census
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/tabulate-games/tabulate/output"
+)
+
+// journalVersion changes when the meaning of a record changes, so that old
+// journals are not reused.
+const journalVersion = 1
+
+// journal is one family's folder of finished games, one file per game:
+// OUT/.census/<family>-<key>/<game>.json, where key is a hash of the
+// family's configuration. A file is written to a temporary name, synced and
+// renamed (output.WriteFileAtomic), so it is whole or absent; it also holds
+// the SHA-256 of its record, and a file that fails the check is treated as
+// absent (the game is computed again).
+type journal struct {
+	dir string
+}
+
+// journalFile is the content of one journal file.
+type journalFile struct {
+	Record *Record `json:"record"`
+	SHA256 string  `json:"sha256"` // of the JSON of Record
+}
+
+// openJournal returns the journal of a family under out for the given
+// configuration, creating its folder.
+func openJournal(out, family string, config any) (*journal, error) {
+	b, err := json.Marshal(struct {
+		Version int `json:"version"`
+		Family  string
+		Config  any
+	}{journalVersion, family, config})
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(b)
+	dir := filepath.Join(out, ".census", family+"-"+hex.EncodeToString(sum[:])[:16])
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("census: create journal %s: %w", dir, err)
+	}
+	if err := output.RemoveTemps(dir); err != nil {
+		return nil, fmt.Errorf("census: clean journal %s: %w", dir, err)
+	}
+	// The configuration beside the records, for a reader of the folder.
+	if _, err := os.Stat(filepath.Join(dir, "config.json")); errors.Is(err, fs.ErrNotExist) {
+		if _, _, err := output.WriteFileAtomic(filepath.Join(dir, "config.json"), append(b, '\n')); err != nil {
+			return nil, fmt.Errorf("census: journal %s: %w", dir, err)
+		}
+	}
+	return &journal{dir: dir}, nil
+}
+
+func (j *journal) path(g Game) string { return filepath.Join(j.dir, g.fileKey()+".json") }
+
+// load returns the record of g, or nil if the journal has no whole record
+// of it.
+func (j *journal) load(g Game) *Record {
+	data, err := os.ReadFile(j.path(g))
+	if err != nil {
+		return nil
+	}
+	var f journalFile
+	if err := json.Unmarshal(data, &f); err != nil || f.Record == nil || f.Record.Game != g.Name() {
+		return nil
+	}
+	b, err := json.Marshal(f.Record)
+	if err != nil {
+		return nil
+	}
+	if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != f.SHA256 {
+		return nil
+	}
+	return f.Record
+}
+
+// done reports whether g has a whole record.
+func (j *journal) done(g Game) bool { return j.load(g) != nil }
+
+// commit writes the record of g atomically.
+func (j *journal) commit(g Game, r *Record) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(b)
+	data, err := json.Marshal(journalFile{Record: r, SHA256: hex.EncodeToString(sum[:])})
+	if err != nil {
+		return err
+	}
+	if _, _, err := output.WriteFileAtomic(j.path(g), data); err != nil {
+		return fmt.Errorf("census: journal %s: %w", g.Name(), err)
+	}
+	return nil
+}

@@ -1,0 +1,254 @@
+package census
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"github.com/tabulate-games/tabulate/analysis"
+)
+
+// firstCheckpoint is the number of values of the first checkpoint at which
+// a proof is looked for; the next ones double it, up to max. A game's row is
+// that of the first checkpoint whose values prove its period, or of max.
+const firstCheckpoint = 1024
+
+// headLen is how many first values a finished game keeps for finding first
+// differences without recomputing it.
+const headLen = 4096
+
+// Record is what the census keeps of one finished game: its row of the table
+// and the fingerprint of its sequence (first values and prefix hashes) from
+// which classes and first differences are found.
+type Record struct {
+	Game string `json:"game"` // the game's name, as in the table
+
+	Found     bool  `json:"found"`     // a period was found (Period, Preperiod valid)
+	Period    int64 `json:"period"`    // smallest period
+	Preperiod int64 `json:"preperiod"` // first n of the periodic part
+	Proven    bool  `json:"proven"`    // the period is proven by the theorem of the family
+
+	Values         int64 `json:"values"`            // values computed: g(0) .. g(Values-1)
+	MaxValue       int32 `json:"max_value"`         // largest value computed
+	MaxValueFirstN int64 `json:"max_value_first_n"` // first n where it occurs
+
+	// The sparse space, when the game has split moves: the labelling (mask
+	// and position parity) with the fewest rare heaps among 1 .. Values-1.
+	Sparse     bool    `json:"sparse"`
+	RareMask   int32   `json:"rare_mask"`
+	RareParity bool    `json:"rare_parity"`
+	RareCount  int64   `json:"rare_count"`
+	Seconds    float64 `json:"seconds"`   // time spent computing
+	TimedOut   bool    `json:"timed_out"` // the per-game time bound stopped it
+
+	// Fingerprint. Known is how many values of the sequence are known:
+	// the census max for a proven game (its period extends it), Values
+	// otherwise. Head holds the first min(Known, headLen) values; Hashes[j]
+	// the first 16 hex digits of the SHA-256 of the first 2^j values
+	// (little-endian int32s) while 2^j <= Known; Full the SHA-256 of all
+	// Known values.
+	Known  int64    `json:"known"`
+	Head   []int32  `json:"head"`
+	Hashes []string `json:"hashes"`
+	Full   string   `json:"full"`
+}
+
+// solve computes one game to a proof of its period or to max values, with
+// a time bound per game when bound > 0. Only a cancelled ctx is an error: a
+// game that reaches its bound keeps its last checkpoint.
+func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Record, error) {
+	start := time.Now()
+	gctx := ctx
+	if bound > 0 {
+		var cancel context.CancelFunc
+		gctx, cancel = context.WithTimeout(ctx, bound)
+		defer cancel()
+	}
+	var seq []int32
+	var per analysis.Period
+	proven, timedOut := false, false
+	checkpoint := min(firstCheckpoint, maxValues) // the next checkpoint to look for a proof at
+	for _, n := range stages(maxValues, bound > 0) {
+		s, err := g.values(gctx, n)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if errors.Is(err, context.DeadlineExceeded) {
+				timedOut = true
+				break
+			}
+			return nil, fmt.Errorf("census: %s %s: %w", g.Family, g.Name(), err)
+		}
+		seq = s
+		// The checkpoints this stage reaches, in turn: the values of a
+		// stage are the same whether computed to n or to a checkpoint.
+		for ; checkpoint <= n; checkpoint = nextCheckpoint(checkpoint, maxValues) {
+			pre := seq[:checkpoint]
+			per = analysis.FindPeriodWhere(pre, func(p, n0 int) bool { return g.needed(p, n0) <= len(pre) })
+			if per.Found && g.prove(pre, per).Proven {
+				proven, seq = true, pre
+				break
+			}
+			if checkpoint == maxValues {
+				break
+			}
+		}
+		if proven {
+			break
+		}
+	}
+	if !proven {
+		per = analysis.FindPeriod(seq)
+	}
+	r := &Record{Game: g.Name(), Proven: proven, Values: int64(len(seq)), TimedOut: timedOut}
+	if per.Found {
+		r.Found, r.Period, r.Preperiod = true, int64(per.Period), int64(per.Preperiod)
+	}
+	for n, v := range seq {
+		if n == 0 || v > r.MaxValue {
+			r.MaxValue, r.MaxValueFirstN = v, int64(n)
+		}
+	}
+	if g.Family == Octal && len(seq) > 1 {
+		r.Sparse, r.RareMask, r.RareParity, r.RareCount = sparseSpace(g, seq)
+	}
+	known := len(seq)
+	if proven {
+		known = maxValues
+	}
+	r.fingerprint(extend(seq, per, proven), known)
+	r.Seconds = time.Since(start).Seconds()
+	return r, nil
+}
+
+// stages returns the numbers of values a game is computed to, in turn.
+// Without a time bound that is max at once: the engines are exact for any
+// length, and the proof is then looked for at each checkpoint of the result,
+// which gives the same row as computing checkpoint by checkpoint without the
+// work of recomputing (the octal engine also stops by itself once it has
+// proven a period, and fills the rest in one period back). With a bound, the
+// game is computed to 1024, 4096, 16384, ... values (each a new run of the
+// engine, which cannot resume), so that a game stopped by the bound keeps
+// the values of its last stage; growing by 4 keeps the work repeated to a
+// third of the last stage for the quadratic engines.
+func stages(maxValues int, bounded bool) []int {
+	if !bounded {
+		return []int{maxValues}
+	}
+	var out []int
+	for n := min(firstCheckpoint, maxValues); ; n = min(4*n, maxValues) {
+		out = append(out, n)
+		if n == maxValues {
+			return out
+		}
+	}
+}
+
+// nextCheckpoint returns the checkpoint after c: twice c, or max.
+func nextCheckpoint(c, maxValues int) int { return min(2*c, maxValues) }
+
+// extend returns the function n -> g(n) for n < len(seq), and beyond it by
+// the period when proven.
+func extend(seq []int32, p analysis.Period, proven bool) func(n int) int32 {
+	return func(n int) int32 {
+		if n < len(seq) {
+			return seq[n]
+		}
+		if !proven {
+			panic("census: value beyond the computed ones of an unproven game")
+		}
+		return seq[p.Preperiod+(n-p.Preperiod)%p.Period]
+	}
+}
+
+// fingerprint fills Known, Head, Hashes and Full from the first known
+// values of at.
+func (r *Record) fingerprint(at func(int) int32, known int) {
+	r.Known = int64(known)
+	r.Head = make([]int32, min(known, headLen))
+	h := sha256.New()
+	var buf [4 << 10]byte
+	fill := 0
+	next := 1
+	for n := 0; n < known; n++ {
+		v := at(n)
+		if n < len(r.Head) {
+			r.Head[n] = v
+		}
+		binary.LittleEndian.PutUint32(buf[fill:], uint32(v))
+		fill += 4
+		if n+1 == next || fill == len(buf) {
+			h.Write(buf[:fill])
+			fill = 0
+		}
+		if n+1 == next {
+			r.Hashes = append(r.Hashes, hex.EncodeToString(h.Sum(nil))[:16])
+			next *= 2
+		}
+	}
+	h.Write(buf[:fill])
+	r.Full = hex.EncodeToString(h.Sum(nil))
+}
+
+// sparseSpace finds the sparse-space labelling of seq with the fewest rare
+// heaps, as the octal engine and Flammenkamp's tables define it (see the
+// comment of grundy/octal.go): heap a >= 1 is labelled parity(g(a) AND m)
+// XOR (e AND a AND 1) for a mask m < 1024 and e in {0, 1} (e = 1 only when
+// every split removes a number of tokens of one parity), and the rare label
+// is e AND t AND 1 for a split digit t. It reports whether the game has
+// splits, and the mask, e and the count of rare heaps of the best labelling
+// (ties go to the smaller mask, then to e = 0). The count is over the heaps
+// computed; a sparse space is worth its name when it is a small share of
+// them.
+func sparseSpace(g Game, seq []int32) (ok bool, mask int32, parity bool, count int64) {
+	var splits []int
+	for k := 0; k <= g.maxRemove(); k++ {
+		if g.Code.Digit(k)&4 != 0 {
+			splits = append(splits, k)
+		}
+	}
+	if len(splits) == 0 {
+		return false, 0, false, 0
+	}
+	sameParity := true
+	for _, k := range splits {
+		if (k-splits[0])&1 != 0 {
+			sameParity = false
+		}
+	}
+	const histBits = 10
+	var hist [2][1 << histBits]int64
+	vmax := int32(0)
+	for a := 1; a < len(seq); a++ {
+		hist[a&1][seq[a]&(1<<histBits-1)]++
+		vmax = max(vmax, seq[a])
+	}
+	nv := 1 << min(bits.Len32(uint32(vmax)), histBits)
+	best := int64(-1)
+	for e := 0; e <= 1; e++ {
+		if e == 1 && !sameParity {
+			continue
+		}
+		rho := e & splits[0] & 1
+		for m := 1; m < nv || m == 1; m++ {
+			var cnt int64
+			for p := 0; p <= 1; p++ {
+				for v := 0; v < nv; v++ {
+					if bits.OnesCount32(uint32(v&m))&1^(e&p) == rho {
+						cnt += hist[p][v]
+					}
+				}
+			}
+			if best < 0 || cnt < best {
+				best, mask, parity = cnt, int32(m), e == 1
+			}
+		}
+	}
+	return true, mask, parity, best
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/tabulate-games/tabulate/census"
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/pipeline"
+)
+
+const censusUsage = `Usage: tabulate census --config FILE [flags]
+
+Computes the census of the configuration's census section: every octal code
+and every subtraction set of the families it names, each to a proof of its
+period or to max values. Writes OUT/census/octal and OUT/census/subtraction
+(Parquet and CSV), figures and findings in OUT/manifest.json. Finished games
+are kept in a journal under OUT/.census/, so a stopped census run again with
+the same configuration computes only the games not yet done.
+
+Flags:
+`
+
+// censusCommand implements tabulate census.
+func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("census")
+	configPath := fs.String("config", "", "YAML configuration `FILE` with a census section (required)")
+	out := fs.String("out", "", "output `DIR` (default: the configuration's out)")
+	workers := fs.Int("workers", 0, "games computed side by side, `N`; 0 = the configuration's workers or the number of CPUs")
+	seconds := fs.Float64("max-seconds-per-game", 0, "bound each game to `S` seconds (default: census.max_seconds_per_game; 0 = none)")
+	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
+	if err := parseFlags(fs, args, censusUsage, "see tabulate census --help", stdout); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &UsageError{Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)), Hint: "tabulate census takes only flags; see tabulate census --help"}
+	}
+	if *configPath == "" {
+		return &UsageError{Msg: "--config is required", Hint: "for example tabulate census --config configs/census-small.yaml"}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["workers"] && (*workers < 0 || *workers > 1024) {
+		return &configs.Error{Key: "--workers", Value: fmt.Sprint(*workers), Problem: "is out of range", Allowed: "0 to 1024"}
+	}
+	if set["max-seconds-per-game"] && (*seconds < 0 || *seconds > configs.CensusMaxSeconds) {
+		return &configs.Error{Key: "--max-seconds-per-game", Value: fmt.Sprint(*seconds), Problem: "is out of range",
+			Allowed: fmt.Sprintf("0 (no bound) to %d", configs.CensusMaxSeconds)}
+	}
+	cfg, err := configs.LoadFile(*configPath)
+	if err != nil {
+		return err
+	}
+	if set["out"] {
+		cfg.Out = *out
+	}
+	opts := census.Options{Workers: *workers, MaxSecondsPerGame: *seconds, Version: pipeline.Version}
+	if !*quiet {
+		opts.Log = stderr
+	}
+	res, err := census.Run(ctx, cfg, cfg.Out, opts)
+	var ce *configs.Error
+	if errors.As(err, &ce) && ce.File == "" {
+		ce.File = *configPath
+	}
+	if res != nil && !*quiet {
+		fmt.Fprintf(stderr, "tabulate census: %s: %d games computed, %d from the journal, %d files written to %s\n",
+			res.Status, res.Computed, res.Reused, len(res.Files), cfg.Out)
+		for _, family := range []string{census.Subtraction, census.Octal} {
+			if f, ok := res.Findings[family].(map[string]any); ok {
+				fmt.Fprintf(stderr, "  %-11s games=%v proven=%v solved=%v unsolved=%v classes=%v timed_out=%v\n",
+					family, f["games"], f["proven"], f["solved"], f["unsolved"], f["classes"], f["timed_out"])
+			}
+		}
+	}
+	return err
+}

@@ -1,0 +1,153 @@
+package configs
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Census is the census section: whole families of games computed in one run
+// (tabulate census). Each family is off while its defining key is 0.
+//
+//	census:
+//	  octal:       { digits: 3, prefixes: ["0", "4"], max: 1048576 }
+//	  subtraction: { max_element: 12, max_size: 4, max: 100000 }
+//	  max_seconds_per_game: 0
+type Census struct {
+	Octal       CensusOctal       `yaml:"octal" json:"octal"`
+	Subtraction CensusSubtraction `yaml:"subtraction" json:"subtraction"`
+	// MaxSecondsPerGame bounds the time spent on one game; 0 means no
+	// bound. A game that reaches it keeps the values of its last completed
+	// checkpoint, and its row says so.
+	MaxSecondsPerGame float64 `yaml:"max_seconds_per_game" json:"max_seconds_per_game"`
+}
+
+// CensusOctal is the family of octal codes d0.d1...dk, k <= Digits, each
+// digit 0..7 and the last non-zero, whose code starts with one of Prefixes
+// ("0" and "4" are the codes 0.xxx and 4.xxx; "0.1" the codes 0.1xx).
+type CensusOctal struct {
+	Digits   int      `yaml:"digits" json:"digits"`     // 0: no octal census
+	Prefixes []string `yaml:"prefixes" json:"prefixes"` // default ["0"]
+	Max      int      `yaml:"max" json:"max"`           // largest heap; default 1048576 (2^20)
+}
+
+// CensusSubtraction is the family of subtraction sets S of {1..MaxElement}
+// with 1 <= |S| <= MaxSize.
+type CensusSubtraction struct {
+	MaxElement int `yaml:"max_element" json:"max_element"` // 0: no subtraction census
+	MaxSize    int `yaml:"max_size" json:"max_size"`       // default MaxElement
+	Max        int `yaml:"max" json:"max"`                 // largest heap; default 100000
+}
+
+// Defaults of the census keys that are left at 0.
+const (
+	CensusOctalDefaultMax       = 1 << 20
+	CensusSubtractionDefaultMax = 100_000
+)
+
+// Limits of the census keys.
+const (
+	CensusMaxDigits     = 4  // 8^4 codes per prefix
+	CensusMaxElement    = 24 // 2^24 sets at most
+	CensusMaxSeconds    = 7 * 24 * 3600
+	censusMaxHeapsLimit = CustomMaxLimit
+)
+
+// Enabled reports whether the configuration asks for any census.
+func (c Census) Enabled() bool { return c.Octal.Digits > 0 || c.Subtraction.MaxElement > 0 }
+
+// Effective returns c with the defaults of unset keys filled in.
+func (c Census) Effective() Census {
+	if c.Octal.Digits > 0 {
+		if c.Octal.Prefixes == nil {
+			c.Octal.Prefixes = []string{"0"}
+		}
+		if c.Octal.Max == 0 {
+			c.Octal.Max = CensusOctalDefaultMax
+		}
+	}
+	if c.Subtraction.MaxElement > 0 {
+		if c.Subtraction.MaxSize == 0 {
+			c.Subtraction.MaxSize = c.Subtraction.MaxElement
+		}
+		if c.Subtraction.Max == 0 {
+			c.Subtraction.Max = CensusSubtractionDefaultMax
+		}
+	}
+	return c
+}
+
+// Validate checks the census keys; the first problem is returned as an
+// *Error naming the key, the value and the allowed range.
+func (c Census) Validate() error {
+	intKey := func(key string, v, lo, hi int) error {
+		if v < lo || v > hi {
+			return &Error{Key: key, Value: fmt.Sprint(v), Problem: "is out of range", Allowed: fmt.Sprintf("%d to %d", lo, hi)}
+		}
+		return nil
+	}
+	o := c.Octal
+	if o.Digits == 0 && (o.Max != 0 || o.Prefixes != nil) {
+		return &Error{Key: "census.octal.digits", Problem: "is missing: the octal census needs the number of digits after the point",
+			Allowed: fmt.Sprintf("1 to %d", CensusMaxDigits)}
+	}
+	if o.Digits != 0 {
+		if err := intKey("census.octal.digits", o.Digits, 1, CensusMaxDigits); err != nil {
+			return err
+		}
+		if err := intKey("census.octal.max", o.Max, 0, censusMaxHeapsLimit); err != nil {
+			return err
+		}
+		if o.Prefixes != nil && len(o.Prefixes) == 0 {
+			return &Error{Key: "census.octal.prefixes", Value: "[]", Problem: "is empty", Allowed: `one or more code prefixes such as "0", "4", "0.1"`}
+		}
+		for i, p := range o.Prefixes {
+			if problem := censusPrefixProblem(p, o.Digits); problem != "" {
+				return &Error{Key: "census.octal.prefixes", Value: fmt.Sprintf("%q", p), Problem: problem,
+					Allowed: fmt.Sprintf(`"0" or "4", optionally followed by a point and at most %d digits 0-7, as in "0.1"`, o.Digits)}
+			}
+			if slices.Contains(o.Prefixes[:i], p) {
+				return &Error{Key: "census.octal.prefixes", Value: fmt.Sprintf("%q", p), Problem: "is listed twice", Allowed: "each prefix once"}
+			}
+		}
+	}
+	s := c.Subtraction
+	if s.MaxElement == 0 && (s.Max != 0 || s.MaxSize != 0) {
+		return &Error{Key: "census.subtraction.max_element", Problem: "is missing: the subtraction census needs the largest element",
+			Allowed: fmt.Sprintf("1 to %d", CensusMaxElement)}
+	}
+	if s.MaxElement != 0 {
+		if err := intKey("census.subtraction.max_element", s.MaxElement, 1, CensusMaxElement); err != nil {
+			return err
+		}
+		if err := intKey("census.subtraction.max_size", s.MaxSize, 0, s.MaxElement); err != nil {
+			return err
+		}
+		if err := intKey("census.subtraction.max", s.Max, 0, censusMaxHeapsLimit); err != nil {
+			return err
+		}
+	}
+	if c.MaxSecondsPerGame < 0 || c.MaxSecondsPerGame > CensusMaxSeconds || math.IsNaN(c.MaxSecondsPerGame) {
+		return &Error{Key: "census.max_seconds_per_game", Value: fmt.Sprint(c.MaxSecondsPerGame), Problem: "is out of range",
+			Allowed: fmt.Sprintf("0 (no bound) to %d", CensusMaxSeconds)}
+	}
+	return nil
+}
+
+// censusPrefixProblem says what is wrong with an octal code prefix, or "".
+func censusPrefixProblem(p string, digits int) string {
+	head, tail, point := strings.Cut(p, ".")
+	switch {
+	case head != "0" && head != "4":
+		return "does not start with the digit before the point, 0 or 4"
+	case point && len(tail) > digits:
+		return fmt.Sprintf("has %d digits after the point, more than digits (%d)", len(tail), digits)
+	}
+	for _, r := range tail {
+		if r < '0' || r > '7' {
+			return fmt.Sprintf("holds %q after the point", r)
+		}
+	}
+	return ""
+}

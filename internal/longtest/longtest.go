@@ -1,0 +1,36 @@
+// Package longtest gates the project's long scale tests.
+//
+// The plain `go test ./...` that README.md gives a new user runs the quick
+// tests only, a few minutes on 2 cores. Tests that compare an engine with a
+// plain algorithm over millions of positions take minutes more; they run
+// when the environment variable TABULATE_LONG_TESTS is 1, as CI (.ci/run)
+// sets it:
+//
+//	TABULATE_LONG_TESTS=1 go test ./...
+//
+// An environment variable rather than -short: README runs plain `go test`,
+// whose default is the long mode of -short; and rather than a build tag, so
+// that the long tests are always compiled and vetted.
+package longtest
+
+import (
+	"os"
+	"testing"
+)
+
+// Var is the environment variable that turns the long tests on.
+const Var = "TABULATE_LONG_TESTS"
+
+// Enabled reports whether the long tests run: TABULATE_LONG_TESTS is 1.
+func Enabled() bool {
+	return os.Getenv(Var) == "1"
+}
+
+// Skip skips t unless the long tests are enabled, saying what the test
+// does (why it is long) and how to run it.
+func Skip(t testing.TB, what string) {
+	t.Helper()
+	if !Enabled() {
+		t.Skipf("%s; a long test: run with %s=1", what, Var)
+	}
+}

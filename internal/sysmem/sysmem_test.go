@@ -1,0 +1,58 @@
+package sysmem
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestTotalLinux compares Total with MemTotal in /proc/meminfo, which the
+// kernel fills from the same counter as sysinfo(2) (proc(5)) but which is read
+// here as text, sharing no code with Total.
+func TestTotalLinux(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("/proc/meminfo is Linux's")
+	}
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	var want uint64
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 3 && fields[0] == "MemTotal:" && fields[2] == "kB" {
+			kb, err := strconv.ParseUint(fields[1], 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = kb * 1024
+		}
+	}
+	if want == 0 {
+		t.Skip("no MemTotal line in /proc/meminfo")
+	}
+	if got := Total(); got != want {
+		t.Errorf("Total() = %d bytes, /proc/meminfo MemTotal = %d bytes", got, want)
+	}
+}
+
+// TestTotalKnown checks that every platform with a detector reports
+// something plausible: at least 64 MiB, and no more than 2^50 bytes.
+func TestTotalKnown(t *testing.T) {
+	switch runtime.GOOS {
+	case "linux", "darwin", "freebsd", "windows":
+	default:
+		if got := Total(); got != 0 {
+			t.Errorf("Total() = %d on %s, which has no detector; want 0", got, runtime.GOOS)
+		}
+		return
+	}
+	if got := Total(); got < 64<<20 || got > 1<<50 {
+		t.Errorf("Total() = %d bytes on %s, not a plausible amount of RAM", got, runtime.GOOS)
+	}
+}

@@ -1,0 +1,108 @@
+package output
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// LockName is the lock file a run holds in its output folder. It exists while
+// a run holds it (or after a killed run, until the next run takes it over);
+// what matters is the kernel lock on it, not its existence.
+const LockName = ".tabulate.lock"
+
+// errLocked is returned by the platform's tryLock when another process holds
+// the lock.
+var errLocked = errors.New("locked")
+
+// LockedError reports an output folder that another run is writing.
+type LockedError struct {
+	Dir string
+	PID int // the holder's process id, 0 if it could not be read
+}
+
+// Error names the folder and the process that holds it.
+func (e *LockedError) Error() string {
+	holder := "another tabulate run"
+	if e.PID > 0 {
+		holder = fmt.Sprintf("another tabulate run (PID %d)", e.PID)
+	}
+	return fmt.Sprintf("output folder %s is in use by %s; wait for it to finish or choose another --out", e.Dir, holder)
+}
+
+// Lock is a run's exclusive hold on an output folder: one run per folder, so
+// that two runs never remove or replace each other's files. The kernel
+// releases the lock when the holder exits, however it exits, so a lock left
+// by a killed run is simply taken over.
+type Lock struct {
+	f    *os.File
+	path string
+}
+
+// LockDir takes the lock of dir, which must exist, and writes the caller's
+// PID into it. If another process holds it, LockDir returns a *LockedError
+// at once (it does not wait).
+func LockDir(dir string) (*Lock, error) {
+	path := filepath.Join(dir, LockName)
+	var f *os.File
+	for {
+		var err error
+		f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("open lock file: %w", err)
+		}
+		if err := tryLock(f); err != nil {
+			f.Close()
+			if errors.Is(err, errLocked) {
+				return nil, &LockedError{Dir: dir, PID: readPID(path)}
+			}
+			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		// The holder removes the file as it lets go: if it did so between
+		// our open and our lock, we hold a lock on a removed file. Try again
+		// with the file now at path.
+		fi, ferr := f.Stat()
+		pi, perr := os.Stat(path)
+		if ferr == nil && perr == nil && os.SameFile(fi, pi) {
+			break
+		}
+		unlock(f)
+		f.Close()
+	}
+	pid := []byte(strconv.Itoa(os.Getpid()) + "\n")
+	if err := f.Truncate(0); err == nil {
+		_, err = f.WriteAt(pid, 0)
+		if err != nil {
+			unlock(f)
+			f.Close()
+			return nil, fmt.Errorf("write lock file %s: %w", path, err)
+		}
+	}
+	return &Lock{f: f, path: path}, nil
+}
+
+// readPID reads the PID a lock holder wrote, or 0.
+func readPID(path string) int {
+	data, err := readBounded(path, 64)
+	if err != nil {
+		return 0
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil {
+		return 0
+	}
+	return pid
+}
+
+// Unlock removes the lock file and releases the lock.
+func (l *Lock) Unlock() error {
+	if l == nil || l.f == nil {
+		return nil
+	}
+	err := release(l.f, l.path)
+	l.f = nil
+	return err
+}
