@@ -338,12 +338,13 @@ func octalGrundy(ctx context.Context, c OctalCode, max int, progress Progress, o
 // OctalGrundyMemory estimates the peak bytes OctalGrundy(c, max) allocates:
 // the result (4 bytes a value), the scratch of the period check at a
 // checkpoint (2 bytes a value), the list of rare heaps (8 bytes each,
-// budgeted at a quarter of the heaps, doubled for slice growth) and a fixed
-// 1 MiB. It returns 0 for a negative max.
+// budgeted at an eighth of the heaps: 0.007, the poorest sparse space of
+// issue 14, has a tenth, most games far fewer) and a fixed 1 MiB: about 7
+// bytes a heap. It returns 0 for a negative max.
 func OctalGrundyMemory(c OctalCode, max int) int64 {
 	if max < 0 {
 		return 0
 	}
 	n := int64(max) + 1
-	return 4*n + 2*n + 2*8*n/4 + 1<<20
+	return 4*n + 2*n + 8*n/8 + 1<<20
 }
