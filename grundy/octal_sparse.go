@@ -26,8 +26,8 @@ const (
 
 	// octalHistBits bounds the masks tried: m < 1<<octalHistBits. Values
 	// are folded modulo 2^16 in the histogram, which is exact for masks
-	// below it; no octal game in Flammenkamp's tables has a sparse-space
-	// mask above 2^12.
+	// below it; the values of the games of issue 14 stay far below (0.007
+	// to 3*10^5: 1066).
 	octalHistBits = 16
 
 	// octalBlock is the number of heaps in a block of the two-core
