@@ -120,17 +120,19 @@ func firstDifference(a, b *Record) (n int64, bucket int, exact bool) {
 	if common <= headLen {
 		return -1, 0, true
 	}
-	// Agree on headLen values; find the longest equal prefix hash.
+	// Agree on headLen values; find the longest equal prefix hash: they
+	// agree on the first 2^j values.
 	j := 0
 	for j+1 < len(a.Hashes) && j+1 < len(b.Hashes) && a.Hashes[j+1] == b.Hashes[j+1] {
 		j++
 	}
-	if int64(1)<<(j+1) > common {
-		// Agree on 2^j values and 2^(j+1) is past what both know:
-		// compare the full hashes if they know the same count.
-		if a.Known == b.Known && a.Full == b.Full {
-			return -1, 0, true
-		}
+	if int64(1)<<j >= common {
+		// Every value both know agrees (the number of values a game
+		// knows is a power of two, or the census max for both).
+		return -1, 0, true
+	}
+	if a.Known == b.Known && a.Full == b.Full {
+		return -1, 0, true
 	}
 	return 0, j, false
 }

@@ -63,3 +63,28 @@ func TestDifferencesPastHead(t *testing.T) {
 		t.Error("no values were recomputed, though the differences lie past the head")
 	}
 }
+
+// TestDifferencesShorterKnown checks that a game known to fewer values (one
+// stopped by the time bound) that agrees with another on all of them has no
+// first difference with it, and costs no recomputation.
+func TestDifferencesShorterKnown(t *testing.T) {
+	seq := make([]int32, 1<<15)
+	for i := range seq {
+		seq[i] = int32(i % 7)
+	}
+	a := &Record{Game: "a", Values: 1 << 13}
+	a.fingerprint(func(k int) int32 { return seq[k] }, 1<<13)
+	b := &Record{Game: "b", Values: 1 << 15}
+	b.fingerprint(func(k int) int32 { return seq[k] }, 1<<15)
+	recs := []*Record{a, b}
+	diffs, err := Differences(context.Background(), recs, Classes(recs), func(ctx context.Context, i, n int) ([]int32, error) {
+		t.Fatalf("recomputed game %d to %d values", i, n)
+		return nil, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diffs[0].Nearest != "" || diffs[1].Nearest != "" {
+		t.Errorf("differences %+v, want none", diffs)
+	}
+}

@@ -107,7 +107,7 @@ func subtractionValues(ctx context.Context, set []int, n int) ([]int32, error) {
 	if err != nil {
 		return nil, err
 	}
-	return grundy.SubtractionGrundy(ctx, s, n-1, 1, nil)
+	return grundy.Subtraction(ctx, s, n-1, grundy.Options{Workers: 1})
 }
 
 // OctalGames lists the codes of an octal census, sorted: every code

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"math/bits"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -208,9 +207,9 @@ func writeFigure(out string, f figure, formats []string) ([]output.File, error) 
 	if err != nil {
 		return nil, fmt.Errorf("census: figure %s: %w", f.name, err)
 	}
-	dir := filepath.Join(out, "census")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("census: create folder %s: %w", dir, err)
+	dir, err := output.MkdirIn(out, "census")
+	if err != nil {
+		return nil, fmt.Errorf("census: %w", err)
 	}
 	var files []output.File
 	for _, format := range formats {

@@ -15,7 +15,7 @@ import (
 
 // journalVersion changes when the meaning of a record changes, so that old
 // journals are not reused.
-const journalVersion = 1
+const journalVersion = 2
 
 // journal is one family's folder of finished games, one file per game:
 // OUT/.census/<family>-<key>/<game>.json, where key is a hash of the
@@ -45,9 +45,9 @@ func openJournal(out, family string, config any) (*journal, error) {
 		return nil, err
 	}
 	sum := sha256.Sum256(b)
-	dir := filepath.Join(out, ".census", family+"-"+hex.EncodeToString(sum[:])[:16])
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("census: create journal %s: %w", dir, err)
+	dir, err := output.MkdirIn(out, ".census/"+family+"-"+hex.EncodeToString(sum[:])[:16])
+	if err != nil {
+		return nil, fmt.Errorf("census: create journal: %w", err)
 	}
 	if err := output.RemoveTemps(dir); err != nil {
 		return nil, fmt.Errorf("census: clean journal %s: %w", dir, err)

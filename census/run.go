@@ -27,6 +27,16 @@ type Options struct {
 	// MaxSecondsPerGame, when > 0, overrides census.max_seconds_per_game.
 	MaxSecondsPerGame float64
 	Version           string // tool version, recorded in tables and manifest
+
+	// Select, when set, limits the run to the games it keeps: they are
+	// computed into the journal and no table or figure is written (a shard
+	// of a census, see tabulate run --shard; tabulate merge writes the
+	// tables from the journals of all shards).
+	Select func(Game) bool
+	// ReuseOnly takes every game from the journal and computes none: a game
+	// without a whole record is an error (tabulate merge, after copying the
+	// shards' journals in).
+	ReuseOnly bool
 }
 
 // Result is what a census run computed and wrote.
@@ -124,11 +134,14 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 	}
 	for _, f := range families {
 		var fr familyResult
-		fr, err = runFamily(ctx, out, f.name, f.games, f.max, f.config, bound, workers, log)
+		fr, err = runFamily(ctx, out, f.name, opts.selected(f.games), f.max, f.config, bound, workers, opts.ReuseOnly, log)
 		res.Computed += fr.computed
 		res.Reused += fr.reused
 		if err != nil {
 			break
+		}
+		if opts.Select != nil {
+			continue // a shard: the tables come from tabulate merge
 		}
 		files, findings, werr := finish(ctx, out, f.name, f.games, fr.journal, cfg, opts.Version, f.config)
 		if werr != nil {
@@ -162,7 +175,7 @@ type familyResult struct {
 }
 
 // runFamily computes every game of a family that its journal lacks.
-func runFamily(ctx context.Context, out, name string, games []Game, maxValues int, config any, bound time.Duration, workers int, log io.Writer) (familyResult, error) {
+func runFamily(ctx context.Context, out, name string, games []Game, maxValues int, config any, bound time.Duration, workers int, reuseOnly bool, log io.Writer) (familyResult, error) {
 	j, err := openJournal(out, name, config)
 	if err != nil {
 		return familyResult{}, err
@@ -177,6 +190,9 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 		}
 	}
 	fmt.Fprintf(log, "census %s: %d games, %d in the journal %s, %d to compute\n", name, len(games), fr.reused, j.dir, len(todo))
+	if reuseOnly && len(todo) > 0 {
+		return fr, fmt.Errorf("census: %s %s and %d more games: no record in the journal %s", name, todo[0].Name(), len(todo)-1, j.dir)
+	}
 	var done, proven atomic.Int64
 	start := time.Now()
 	stop := make(chan struct{})

@@ -18,6 +18,10 @@ import (
 // that of the first checkpoint whose values prove its period, or of max.
 const firstCheckpoint = 1024
 
+// sparseShare: a labelling is a sparse space when at most 1/sparseShare of
+// the heaps are rare.
+const sparseShare = 8
+
 // headLen is how many first values a finished game keeps for finding first
 // differences without recomputing it.
 const headLen = 4096
@@ -37,8 +41,9 @@ type Record struct {
 	MaxValue       int32 `json:"max_value"`         // largest value computed
 	MaxValueFirstN int64 `json:"max_value_first_n"` // first n where it occurs
 
-	// The sparse space, when the game has split moves: the labelling (mask
-	// and position parity) with the fewest rare heaps among 1 .. Values-1.
+	// The sparse space, when the game has split moves and one: the
+	// labelling (mask and position parity) with the fewest rare heaps among
+	// 1 .. Values-1, when they are at most 1/8 of them.
 	Sparse     bool    `json:"sparse"`
 	RareMask   int32   `json:"rare_mask"`
 	RareParity bool    `json:"rare_parity"`
@@ -116,7 +121,13 @@ func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Re
 		}
 	}
 	if g.Family == Octal && len(seq) > 1 {
-		r.Sparse, r.RareMask, r.RareParity, r.RareCount = sparseSpace(g, seq)
+		// A sparse space is worth its name when its rare heaps are at
+		// most 1/8 of the heaps, the share at which the octal engine uses
+		// it (Dawson's Kayles 0.07 has a third of its heaps rare under
+		// every labelling: none).
+		if ok, mask, parity, count := sparseSpace(g, seq); ok && count*sparseShare <= int64(len(seq)-1) {
+			r.Sparse, r.RareMask, r.RareParity, r.RareCount = true, mask, parity, count
+		}
 	}
 	known := len(seq)
 	if proven {

@@ -286,7 +286,7 @@ func (c *Config) validateCustom() error {
 		case isSub && isOct:
 			return &Error{Key: key, Problem: "is defined under both subtraction and octal", Allowed: "one definition per name"}
 		case !validName(name):
-			return &Error{Key: key, Problem: "is not a usable game name", Allowed: "lower-case letters, digits, - and _, starting with a letter"}
+			return &Error{Key: key, Problem: "is not a usable game name", Allowed: fmt.Sprintf("1 to %d lower-case letters, digits, - and _, starting with a letter", NameMax)}
 		}
 		var max int
 		limit := CustomMaxLimit
@@ -314,9 +314,13 @@ func (c *Config) validateCustom() error {
 	return nil
 }
 
+// NameMax is the longest name of a game defined by rules: a folder name on
+// every file system, with room for the table names in it.
+const NameMax = 64
+
 // validName reports whether a custom game name can be a folder name.
 func validName(name string) bool {
-	if name == "" || name[0] < 'a' || name[0] > 'z' {
+	if name == "" || len(name) > NameMax || name[0] < 'a' || name[0] > 'z' {
 		return false
 	}
 	for _, r := range name {

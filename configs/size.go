@@ -1,7 +1,9 @@
 package configs
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -16,12 +18,20 @@ var sizeUnits = []struct {
 	suffix string
 	bytes  int64
 }{
-	{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10},
-	{"TB", 1e12}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}, {"B", 1},
+	{"EiB", 1 << 60}, {"PiB", 1 << 50}, {"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10},
+	{"EB", 1e18}, {"PB", 1e15}, {"TB", 1e12}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}, {"B", 1},
 }
 
-// ParseSize reads "auto", a number of bytes, or a number with a unit such
-// as 512MiB, 8GiB, 1.5GB.
+// MaxSize is the largest size ParseSize accepts, 4 EiB (2^62 bytes).
+const MaxSize Size = 1 << 62
+
+// sizeAllowed says what ParseSize accepts, for messages.
+const sizeAllowed = "auto, or a whole number of bytes from 1 to 4EiB, with a unit such as 512MiB, 8GiB or 1.5GB"
+
+// ParseSize reads "auto" (or "0"), a number of bytes, or a number with a unit
+// such as 512MiB, 8GiB, 1.5GB. A size that is not a number (NaN, Inf), is
+// not positive, is not a whole number of bytes (0.5) or is over MaxSize is an
+// *Error that says which.
 func ParseSize(s string) (Size, error) {
 	s = strings.TrimSpace(s)
 	if s == "auto" || s == "0" {
@@ -35,11 +45,26 @@ func ParseSize(s string) (Size, error) {
 			break
 		}
 	}
-	f, err := strconv.ParseFloat(num, 64)
-	if err != nil || f <= 0 || f*float64(mult) >= 1<<62 {
-		return 0, &Error{Value: fmt.Sprintf("%q", s), Problem: "is not a size", Allowed: "auto, or a positive size such as 512MiB, 8GiB or 16GB"}
+	bad := func(problem string) (Size, error) {
+		return 0, &Error{Value: fmt.Sprintf("%q", s), Problem: problem, Allowed: sizeAllowed}
 	}
-	return Size(f * float64(mult)), nil
+	f, err := strconv.ParseFloat(num, 64)
+	switch {
+	case err != nil && errors.Is(err, strconv.ErrRange):
+		return bad("is too large")
+	case err != nil, math.IsNaN(f), math.IsInf(f, 0):
+		return bad("is not a size")
+	case f <= 0:
+		return bad("is not positive")
+	}
+	bytes := f * float64(mult)
+	switch {
+	case bytes > float64(MaxSize):
+		return bad("is too large")
+	case bytes != math.Trunc(bytes):
+		return bad(fmt.Sprintf("is not a whole number of bytes (%g)", bytes))
+	}
+	return Size(bytes), nil
 }
 
 // String renders s with the largest binary unit that divides it, or "auto".
@@ -47,7 +72,7 @@ func (s Size) String() string {
 	if s == 0 {
 		return "auto"
 	}
-	for _, u := range sizeUnits[:4] {
+	for _, u := range sizeUnits[:6] {
 		if int64(s)%u.bytes == 0 {
 			return strconv.FormatInt(int64(s)/u.bytes, 10) + u.suffix
 		}

@@ -39,10 +39,12 @@ func (c *CanIWin) Check() error {
 // Jobs plans Can I Win: one retrograde pass answers every pair.
 func (c *CanIWin) Jobs(game string, workers int) []Job {
 	cfg := *c
-	return []Job{{Table: "pairs", Memory: grundy.CanIWinMemory(cfg.MaxChoosable, cfg.MaxTotal),
+	return []Job{{Table: "pairs", Memory: grundy.CanIWinMemory(cfg.MaxChoosable, cfg.MaxTotal) +
+		writing(int64(cfg.MaxChoosable)*int64(cfg.MaxTotal+1), 4*int64(cfg.MaxChoosable)+25),
 		Cost: float64(int64(1)<<cfg.MaxChoosable) / 1e6,
 		Run: func(ctx context.Context, s Sink) error {
-			table, err := grundy.SolveCanIWin(ctx, cfg.MaxChoosable, cfg.MaxTotal, s.Workers(), s.Progress("retrograde pass", "sets"))
+			table, err := grundy.SolveCanIWin(ctx, cfg.MaxChoosable, cfg.MaxTotal,
+				grundy.Options{Workers: s.Workers(), Progress: s.Progress("retrograde pass", "sets")})
 			if err != nil {
 				return err
 			}
@@ -119,7 +121,7 @@ func solveCanIWin(ctx context.Context, args []string, w io.Writer) error {
 		fmt.Fprintf(w, "outcome: unreachable (1+...+%d = %d < %d)\nfirst player wins: false\nwinning moves: none\n", m, sum, t)
 		return nil
 	}
-	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), 0, nil)
+	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), grundy.Options{})
 	if err != nil {
 		return err
 	}

@@ -168,16 +168,16 @@ func (f Wins) String() string {
 	return s
 }
 
-// Check is a rule checked against every position computed, such as
+// RuleCheck is a rule checked against every position computed, such as
 // Bouton's rule for Nim.
-type Check struct {
+type RuleCheck struct {
 	Rule      string `json:"rule"`
 	Positions int64  `json:"positions"`
 	Agrees    bool   `json:"agrees"`
 }
 
 // String says whether the rule held.
-func (f Check) String() string {
+func (f RuleCheck) String() string {
 	if f.Agrees {
 		return fmt.Sprintf("%s holds on all %d positions", f.Rule, f.Positions)
 	}

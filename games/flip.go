@@ -74,15 +74,17 @@ func (f *Flip) Jobs(game string, workers int) []Job {
 	}
 	positions := grundy.FlipPositionCount(cfg.PositionMax)
 	return []Job{
-		{Table: "run_grundy", Memory: 8 * int64(runs+1), Cost: float64(runs) * float64(runs) / 1e9,
+		// The run values (shared by the four jobs), the period search's
+		// working array and the writers.
+		{Table: "run_grundy", Memory: 12*int64(runs+1) + writing(int64(runs+1), 8), Cost: float64(runs) * float64(runs) / 1e9,
 			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipRunTable(ctx, s, g[:cfg.RunMax+1]) })},
-		{Table: "positions", Memory: grundy.FlipPositionsMemory(cfg.PositionMax, workers), Cost: float64(positions) / 1e6,
+		{Table: "positions", Memory: grundy.FlipPositionsMemory(cfg.PositionMax, workers) + writing(positions, 4*int64(cfg.PositionMax)/3+17), Cost: float64(positions) / 1e6,
 			Run: withValues(func(ctx context.Context, s Sink, g []int32) error {
 				return flipPositionsTable(ctx, s, cfg.PositionMax, positions, g)
 			})},
 		{Table: "board_counts", Memory: 1 << 20, Cost: 0,
 			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipCountsTable(ctx, s, cfg.CountMax, g) })},
-		{Table: "boards", Memory: grundy.FlipBoardsMemory(cfg.BoardMax), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,
+		{Table: "boards", Memory: grundy.FlipBoardsMemory(cfg.BoardMax) + writing(int64(2)<<cfg.BoardMax, int64(cfg.BoardMax)+25), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,
 			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipBoardsTable(ctx, s, cfg.BoardMax, g) })},
 	}
 }
@@ -142,7 +144,7 @@ func flipPositionsTable(ctx context.Context, s Sink, maxLen int, count int64, ru
 	s.Phase("enumerating positions", "positions", count)
 	var done int64
 	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
-		return grundy.FlipPositions(ctx, maxLen, runG, s.Workers(), nil, func(ps []grundy.FlipPosition) error {
+		return grundy.FlipPositions(ctx, maxLen, runG, grundy.Options{Workers: s.Workers()}, func(ps []grundy.FlipPosition) error {
 			runs := make([][]int32, len(ps))
 			lengths := make([]int32, len(ps))
 			gs := make([]int32, len(ps))

@@ -56,7 +56,9 @@ type Job struct {
 // Sink is where a job writes: implemented by the pipeline, which names the
 // files, lists them in the manifest and shows progress.
 type Sink interface {
-	// Workers is how many goroutines an engine may use.
+	// Workers is how many goroutines the job's engine may use: the job's
+	// share of the run's CPUs, fixed at its first call. Call it from the
+	// job's goroutine.
 	Workers() int
 	// Phase starts a named phase of the job counting total units (0 when
 	// unknown); Set reports how many are done.
@@ -112,6 +114,13 @@ func (e *KeyError) Error() string {
 		s += " (allowed: " + e.Allowed + ")"
 	}
 	return s
+}
+
+// writing estimates the bytes the writers hold for a table of rows rows of
+// about rowBytes bytes each: one Parquet row group (output.RowGroupRows rows)
+// in Arrow builders, which grow by doubling, and as encoded pages.
+func writing(rows, rowBytes int64) int64 {
+	return 3 * min(max(rows, 0), output.RowGroupRows) * rowBytes
 }
 
 // checkRange returns a *KeyError unless lo <= v <= hi.

@@ -21,6 +21,8 @@ const batchRows = 1 << 16
 // GAME/grundy (n, grundy, win) and GAME/p_positions (n), with the figure of
 // g(n), the period search and, where a theorem applies, its proof.
 type Heap struct {
+	// Title names the game in figures; empty means "GAME (RULES)".
+	Title string
 	// Rules describes the game, such as "octal 0.77"; it is recorded in the
 	// tables' metadata and as the finding "rules".
 	Rules string
@@ -46,8 +48,9 @@ func (h Heap) Jobs(game string, max int) []Job {
 	// The job holds the sequence (4 bytes a value) and the losing positions
 	// (at most 8 bytes a value) beside the engine's working set; the period
 	// search needs 4 bytes a value more for its Z-array, and the search for
-	// an arithmetic period 4 more for the differences it scans.
-	memory := h.Memory(max) + 20*int64(max+1)
+	// an arithmetic period 4 more for the differences it scans; and the
+	// writers.
+	memory := h.Memory(max) + 20*int64(max+1) + writing(int64(max+1), 13)
 	return []Job{{Table: "grundy", Memory: memory, Cost: cost,
 		Run: func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, max) }}}
 }
@@ -119,8 +122,8 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 		return err
 	}
 	s.Finding("losing", Losing{UpTo: int64(max), Count: int64(len(losing))})
-	name := game
-	if h.Rules != "" {
+	name := h.Title
+	if name == "" {
 		name = fmt.Sprintf("%s (%s)", game, h.Rules)
 	}
 	if err := s.Figure(ctx, "grundy", func() (*plot.Plot, error) {

@@ -47,9 +47,10 @@ func (n *Nim) Check() error {
 func (n *Nim) Jobs(game string, workers int) []Job {
 	cfg := *n
 	count := grundy.NimPositionCount(cfg.MaxPiles, cfg.MaxPile)
-	return []Job{{Table: "positions", Memory: grundy.NimMemory(cfg.MaxPiles, cfg.MaxPile), Cost: float64(count) / 1e6,
+	return []Job{{Table: "positions", Memory: grundy.NimMemory(cfg.MaxPiles, cfg.MaxPile) + writing(count, 4*int64(cfg.MaxPiles)+17), Cost: float64(count) / 1e6,
 		Run: func(ctx context.Context, s Sink) error {
-			table, err := grundy.SolveNimPositions(ctx, cfg.MaxPiles, cfg.MaxPile, s.Workers(), s.Progress("searching positions", "positions"))
+			table, err := grundy.SolveNimPositions(ctx, cfg.MaxPiles, cfg.MaxPile,
+				grundy.Options{Workers: s.Workers(), Progress: s.Progress("searching positions", "positions")})
 			if err != nil {
 				return err
 			}
@@ -89,7 +90,7 @@ func nimTable(ctx context.Context, s Sink, cfg Nim, table *grundy.NimTable, coun
 		return err
 	}
 	s.Finding("positions", Wins{What: "positions", Count: count, FirstPlayerWins: count - losing, SecondPlayerWins: losing})
-	s.Finding("bouton", Check{Rule: "Bouton's rule (the player to move wins iff the nim-sum is not 0)", Positions: count, Agrees: true})
+	s.Finding("bouton", RuleCheck{Rule: "Bouton's rule (the player to move wins iff the nim-sum is not 0)", Positions: count, Agrees: true})
 	return s.Figure(ctx, "nim_sum", func() (*plot.Plot, error) {
 		return plots.NimSumHeatmap("Nim: nim-sum of two piles (0 = the player to move loses)", cfg.MaxPile)
 	})

@@ -8,4 +8,5 @@ func init() {
 	Register(flip)
 	Register(caniwin)
 	Register(nim)
+	Register(grundysGame)
 }

@@ -2,6 +2,8 @@ package games
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
@@ -30,9 +32,9 @@ func Subtraction(set grundy.SubtractionSet) Heap {
 	h := Heap{
 		Rules: "subtraction " + set.String(),
 		Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-			return grundy.SubtractionGrundy(ctx, set, max, workers, progress)
+			return grundy.Subtraction(ctx, set, max, grundy.Options{Workers: workers, Progress: progress})
 		},
-		Memory: func(max int) int64 { return grundy.SubtractionGrundyMemory(set, max) },
+		Memory: func(max int) int64 { return grundy.SubtractionMemory(set, max) },
 	}
 	if set.Finite() {
 		h.Prove = func(seq []int32, p analysis.Period) *analysis.Proof {
@@ -41,4 +43,42 @@ func Subtraction(set grundy.SubtractionSet) Heap {
 		}
 	}
 	return h
+}
+
+// Rules returns the heap game of a definition written as on the command
+// line: family "octal" with a code such as "0.77", or "subtraction" with a
+// set such as "1,3,4" or the name of an infinite set ("squares", "primes",
+// ...). It is the model's entry for callers that sweep many rules, such as
+// a census: Rules("octal", "0.77").Values(ctx, n, 1, nil) is Kayles to n.
+func Rules(family, definition string) (Heap, error) {
+	switch family {
+	case "octal":
+		code, err := grundy.ParseOctal(definition)
+		if err != nil {
+			return Heap{}, err
+		}
+		return Octal(code), nil
+	case "subtraction":
+		var set grundy.SubtractionSet
+		var err error
+		if definition != "" && (definition[0] < '0' || definition[0] > '9') {
+			set, err = grundy.NewSubtractionSet(definition, nil, nil)
+		} else {
+			var elems []int
+			for _, f := range strings.Split(definition, ",") {
+				x, perr := strconv.Atoi(strings.TrimSpace(f))
+				if perr != nil {
+					return Heap{}, &ArgError{Arg: "subtraction set", Value: strconv.Quote(definition), Problem: "is not a list of whole numbers",
+						Allowed: "elements such as 1,3,4 or a name such as squares"}
+				}
+				elems = append(elems, x)
+			}
+			set, err = grundy.NewSubtractionSet("", elems, nil)
+		}
+		if err != nil {
+			return Heap{}, err
+		}
+		return Subtraction(set), nil
+	}
+	return Heap{}, &ArgError{Arg: "family", Value: strconv.Quote(family), Problem: "is unknown", Allowed: "octal, subtraction"}
 }

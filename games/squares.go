@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/stoppable"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/plots"
 )
@@ -45,21 +46,22 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 	cfg := *s
 	var (
 		once   sync.Once
-		values []uint16
+		values []int32
 		err    error
 	)
-	grundyValues := func(ctx context.Context, sink Sink) ([]uint16, error) {
+	grundyValues := func(ctx context.Context, sink Sink) ([]int32, error) {
 		once.Do(func() {
-			values, err = grundy.SquaresGrundy(ctx, cfg.GrundyMax, sink.Workers(), sink.Progress("computing Grundy values", "n"))
+			values, err = grundy.Subtraction(ctx, grundy.SquaresSet(), cfg.GrundyMax,
+				grundy.Options{Workers: sink.Workers(), Progress: sink.Progress("computing Grundy values", "n")})
 		})
 		return values, err
 	}
 	n := float64(cfg.GrundyMax)
 	w := float64(cfg.WinMax)
-	// Beside the engine: the int32 copy of the values and the period
-	// search's working array (4 bytes a value each).
+	// Beside the engine: the period search's working array (4 bytes a
+	// value) and the writers.
 	return []Job{
-		{Table: "grundy", Memory: grundy.SquaresGrundyMemory(cfg.GrundyMax) + 8*int64(cfg.GrundyMax+1),
+		{Table: "grundy", Memory: grundy.SubtractionMemory(grundy.SquaresSet(), cfg.GrundyMax) + 4*int64(cfg.GrundyMax+1) + writing(int64(cfg.GrundyMax+1), 13),
 			Cost: n * math.Sqrt(n) / 1e9, Run: func(ctx context.Context, sink Sink) error {
 				g, err := grundyValues(ctx, sink)
 				if err != nil {
@@ -67,7 +69,7 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 				}
 				return squaresGrundyTables(ctx, sink, g)
 			}},
-		{Table: "p_positions", Memory: grundy.SquaresLosingMemory(cfg.WinMax),
+		{Table: "p_positions", Memory: grundy.LosingMemory(grundy.SquaresSet(), cfg.WinMax) + writing(cfg.WinMax, 8),
 			Cost: math.Pow(w, 1.2) / 1e9, Run: func(ctx context.Context, sink Sink) error {
 				return squaresLosingTable(ctx, sink, cfg.WinMax)
 			}},
@@ -76,7 +78,7 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 
 // squaresGrundyTables writes squares/grundy and squares/records, their
 // figure, and the findings on Grundy values.
-func squaresGrundyTables(ctx context.Context, s Sink, g []uint16) error {
+func squaresGrundyTables(ctx context.Context, s Sink, g []int32) error {
 	t := output.Table{Game: "squares", Name: "grundy",
 		Columns: []output.Column{
 			{Name: "n", Type: output.Int64, Sorted: true},
@@ -87,16 +89,15 @@ func squaresGrundyTables(ctx context.Context, s Sink, g []uint16) error {
 	}
 	err := s.Table(ctx, t, int64(len(g)), func(ctx context.Context, emit func(output.Batch) error) error {
 		ns := make([]int64, 0, batchRows)
-		gs := make([]int32, 0, batchRows)
 		ws := make([]bool, 0, batchRows)
 		for start := 0; start < len(g); start += batchRows {
-			ns, gs, ws = ns[:0], gs[:0], ws[:0]
-			for i := start; i < min(len(g), start+batchRows); i++ {
+			end := min(len(g), start+batchRows)
+			ns, ws = ns[:0], ws[:0]
+			for i := start; i < end; i++ {
 				ns = append(ns, int64(i))
-				gs = append(gs, int32(g[i]))
 				ws = append(ws, g[i] != 0)
 			}
-			if err := emit(output.Batch{ns, gs, ws}); err != nil {
+			if err := emit(output.Batch{ns, g[start:end], ws}); err != nil {
 				return err
 			}
 		}
@@ -106,7 +107,10 @@ func squaresGrundyTables(ctx context.Context, s Sink, g []uint16) error {
 		return err
 	}
 
-	records := analysis.Records(g)
+	records, err := stoppable.Do(ctx, func() ([]analysis.Record, error) { return analysis.Records(g), nil })
+	if err != nil {
+		return err
+	}
 	rt := output.Table{Game: "squares", Name: "records",
 		Columns: []output.Column{
 			{Name: "grundy", Type: output.Int32, Sorted: true},
@@ -125,12 +129,12 @@ func squaresGrundyTables(ctx context.Context, s Sink, g []uint16) error {
 		return err
 	}
 
-	seq := make([]int32, len(g))
-	for i, v := range g {
-		seq[i] = int32(v)
-	}
+	seq := g
 	s.Phase("looking for a period", "", 0)
-	period := analysis.FindPeriod(seq)
+	period, err := stoppable.Do(ctx, func() (analysis.Period, error) { return analysis.FindPeriod(seq), nil })
+	if err != nil {
+		return err
+	}
 	last := records[len(records)-1]
 	// No theorem bounds the period of an infinite subtraction set: say so,
 	// and say proven: false rather than leave the key out.
@@ -143,49 +147,9 @@ func squaresGrundyTables(ctx context.Context, s Sink, g []uint16) error {
 	})
 }
 
-// countSampler records the count of losing positions up to log-spaced x as
-// they stream past, so the growth curve needs no list of them.
-type countSampler struct {
-	xs     []float64 // thresholds, ascending
-	counts []float64
-	next   int
-	count  int64
-}
-
-func newCountSampler(max int64, points int) *countSampler {
-	s := &countSampler{}
-	lo, hi := 1.0, math.Log10(float64(max))
-	if hi <= lo {
-		lo = 0
-	}
-	for i := 0; i < points; i++ {
-		x := math.Round(math.Pow(10, lo+(hi-lo)*float64(i)/float64(points-1)))
-		if len(s.xs) == 0 || x > s.xs[len(s.xs)-1] {
-			s.xs = append(s.xs, x)
-		}
-	}
-	return s
-}
-
-// add takes the next losing positions, in ascending order.
-func (s *countSampler) add(losing []int64) {
-	for _, p := range losing {
-		for s.next < len(s.xs) && float64(p) > s.xs[s.next] {
-			s.counts = append(s.counts, float64(s.count))
-			s.next++
-		}
-		s.count++
-	}
-}
-
-// finish closes the thresholds after the last position.
-func (s *countSampler) finish() ([]float64, []float64) {
-	for s.next < len(s.xs) {
-		s.counts = append(s.counts, float64(s.count))
-		s.next++
-	}
-	return s.xs, s.counts
-}
+// growthPoints is how many points of the count of losing positions the
+// growth figure and the fit sample.
+const growthPoints = 60
 
 // squaresLosingTable writes squares/p_positions from the sieve, streamed,
 // with the growth figure and the power-law fit.
@@ -193,12 +157,21 @@ func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
 	t := output.Table{Game: "squares", Name: "p_positions",
 		Columns: []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
 	}
-	sampler := newCountSampler(max, 60)
+	// The count of losing positions up to x on analysis.CountCurve's grid,
+	// summed over the streamed batches (each counted by CountCurve), so
+	// that no list of them is kept.
+	xs, counts := analysis.CountCurve(nil, max, growthPoints)
+	var count int64
 	s.Phase("sieving", "n", max)
 	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
-		return grundy.SquaresLosing(ctx, max, s.Workers(), func(done, total int64) { s.Set(done) },
+		opts := grundy.Options{Workers: s.Workers(), Progress: func(done, total int64) { s.Set(done) }}
+		return grundy.Losing(ctx, grundy.SquaresSet(), max, opts,
 			func(losing []int64) error {
-				sampler.add(losing)
+				_, c := analysis.CountCurve(losing, max, growthPoints)
+				for i := range c {
+					counts[i] += c[i]
+				}
+				count += int64(len(losing))
 				for start := 0; start < len(losing); start += batchRows {
 					if err := emit(output.Batch{losing[start:min(len(losing), start+batchRows)]}); err != nil {
 						return err
@@ -210,8 +183,7 @@ func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
 	if err != nil {
 		return err
 	}
-	xs, counts := sampler.finish()
-	finding := Losing{UpTo: max, Count: sampler.count}
+	finding := Losing{UpTo: max, Count: count}
 	// Fit where the count is past its small-number start.
 	var fx, fy []float64
 	for i := range xs {
@@ -244,7 +216,7 @@ func solveSquares(ctx context.Context, args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	a, err := grundy.SolveSquares(ctx, n, 0)
+	a, err := grundy.SolveSquares(ctx, n, grundy.Options{})
 	if err != nil {
 		return err
 	}

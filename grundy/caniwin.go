@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"strconv"
 	"sync"
 
@@ -109,15 +108,10 @@ func (t *CanIWinTable) WinningMoves(m, total int) []int32 {
 
 // caniwinCheck validates the bounds of SolveCanIWin.
 func caniwinCheck(maxChoosable, maxTotal int) error {
-	if maxChoosable < 1 || maxChoosable > CanIWinMaxChoosable {
-		return fmt.Errorf("grundy: can i win: max_choosable %d outside the allowed range 1..%d",
-			maxChoosable, CanIWinMaxChoosable)
+	if err := checkRange("SolveCanIWin", "maxChoosable", int64(maxChoosable), 1, CanIWinMaxChoosable); err != nil {
+		return err
 	}
-	if maxTotal < 0 || maxTotal > CanIWinMaxTotal {
-		return fmt.Errorf("grundy: can i win: max_total %d outside the allowed range 0..%d",
-			maxTotal, CanIWinMaxTotal)
-	}
-	return nil
+	return checkRange("SolveCanIWin", "maxTotal", int64(maxTotal), 0, CanIWinMaxTotal)
 }
 
 // caniwinMaxWords is the largest number of 64-bit words of one bitset.
@@ -199,16 +193,15 @@ func CanIWinMemory(maxChoosable, maxTotal int) int64 {
 // 1..CanIWinMaxChoosable or maxTotal is outside 0..CanIWinMaxTotal, and
 // ctx.Err() promptly when ctx is cancelled. progress, if not nil, is told
 // the number of sets finished out of 2^maxChoosable.
-func SolveCanIWin(ctx context.Context, maxChoosable, maxTotal int, workers int, progress Progress) (*CanIWinTable, error) {
+func SolveCanIWin(ctx context.Context, maxChoosable, maxTotal int, opts Options) (*CanIWinTable, error) {
+	workers, progress := opts.Workers, opts.Progress
 	if err := caniwinCheck(maxChoosable, maxTotal); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = goroutines(workers)
 	m := maxChoosable
 	c := caniwinBinomials()
 	prev := make([]uint64, caniwinBufferLen(c, m, maxTotal)) // layer k-1

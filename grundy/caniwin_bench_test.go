@@ -44,7 +44,7 @@ func BenchmarkCanIWin(b *testing.B) {
 		b.Run("engine/"+w.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := SolveCanIWin(context.Background(), m, maxTotal, w.workers, nil); err != nil {
+				if _, err := SolveCanIWin(context.Background(), m, maxTotal, Options{Workers: w.workers}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -55,7 +55,7 @@ func BenchmarkCanIWin(b *testing.B) {
 			b.Run(fmt.Sprintf("M=%d/engine/%s", mm, w.name), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := SolveCanIWin(context.Background(), mm, mm*(mm+1)/2, w.workers, nil); err != nil {
+					if _, err := SolveCanIWin(context.Background(), mm, mm*(mm+1)/2, Options{Workers: w.workers}); err != nil {
 						b.Fatal(err)
 					}
 				}

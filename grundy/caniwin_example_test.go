@@ -16,7 +16,7 @@ import (
 // 55 is 1+...+10, reached by the tenth pick, the second player's; 56 can't
 // be reached at all.
 func ExampleSolveCanIWin() {
-	tab, err := grundy.SolveCanIWin(context.Background(), 10, 60, 0, nil)
+	tab, err := grundy.SolveCanIWin(context.Background(), 10, 60, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -110,7 +110,7 @@ func caniwinCheckPair(t *testing.T, tab *CanIWinTable, m, total int) {
 func TestCanIWinOracleSmall(t *testing.T) {
 	// Every pair with M <= 12 and T <= 80 (1+...+12 = 78, so the
 	// unreachable side is covered too).
-	tab, err := SolveCanIWin(context.Background(), 12, 80, 0, nil)
+	tab, err := SolveCanIWin(context.Background(), 12, 80, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestCanIWinOracleLarge(t *testing.T) {
 		{20, 170}, {20, 200}, {20, 209}, {20, 210}, {20, 211}, {20, 300},
 		{18, 100}, {17, 153}, {16, 64}, {15, 100}, {14, 50}, {13, 91},
 	}
-	tab, err := SolveCanIWin(context.Background(), 20, 300, 2, nil)
+	tab, err := SolveCanIWin(context.Background(), 20, 300, Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestCanIWinPublishedExamples(t *testing.T) {
 	// LeetCode 464 "Can I Win": Example 1 (maxChoosableInteger = 10,
 	// desiredTotal = 11 -> false), Example 2 (10, 0 -> true), Example 3
 	// (10, 1 -> true).
-	tab, err := SolveCanIWin(context.Background(), 10, 11, 0, nil)
+	tab, err := SolveCanIWin(context.Background(), 10, 11, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestCanIWinPublishedExamples(t *testing.T) {
 }
 
 func TestCanIWinConventions(t *testing.T) {
-	tab, err := SolveCanIWin(context.Background(), 5, 15, 1, nil)
+	tab, err := SolveCanIWin(context.Background(), 5, 15, Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,17 +210,18 @@ func TestCanIWinArguments(t *testing.T) {
 		m, total int
 		want     string
 	}{
-		{"M zero", 0, 0, "max_choosable 0 outside the allowed range 1..25"},
-		{"M negative", -3, 0, "max_choosable -3 outside the allowed range 1..25"},
-		{"M too large", 26, 10, "max_choosable 26 outside the allowed range 1..25"},
-		{"T negative", 10, -1, "max_total -1 outside the allowed range 0..325"},
-		{"T too large", 10, 326, "max_total 326 outside the allowed range 0..325"},
+		{"M zero", 0, 0, "maxChoosable 0 is out of range (allowed: 1 to 25)"},
+		{"M negative", -3, 0, "maxChoosable -3 is out of range (allowed: 1 to 25)"},
+		{"M too large", 26, 10, "maxChoosable 26 is out of range (allowed: 1 to 25)"},
+		{"T negative", 10, -1, "maxTotal -1 is out of range (allowed: 0 to 325)"},
+		{"T too large", 10, 326, "maxTotal 326 is out of range (allowed: 0 to 325)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := SolveCanIWin(context.Background(), tc.m, tc.total, 0, nil)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("got error %v, want one containing %q", err, tc.want)
+			_, err := SolveCanIWin(context.Background(), tc.m, tc.total, Options{})
+			var re *RangeError
+			if !errors.As(err, &re) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got error %v, want a *RangeError containing %q", err, tc.want)
 			}
 			if got := CanIWinMemory(tc.m, tc.total); got != 0 {
 				t.Errorf("CanIWinMemory got %d, want 0", got)
@@ -230,12 +231,12 @@ func TestCanIWinArguments(t *testing.T) {
 }
 
 func TestCanIWinWorkersAgree(t *testing.T) {
-	base, err := SolveCanIWin(context.Background(), 16, 136, 1, nil)
+	base, err := SolveCanIWin(context.Background(), 16, 136, Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range []int{2, 3, 7} {
-		tab, err := SolveCanIWin(context.Background(), 16, 136, w, nil)
+		tab, err := SolveCanIWin(context.Background(), 16, 136, Options{Workers: w})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -244,7 +245,7 @@ func TestCanIWinWorkersAgree(t *testing.T) {
 		}
 	}
 	// A smaller max_total gives the same answers on the pairs both hold.
-	small, err := SolveCanIWin(context.Background(), 16, 40, 2, nil)
+	small, err := SolveCanIWin(context.Background(), 16, 40, Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +274,7 @@ func TestCanIWinProgressAndCancel(t *testing.T) {
 		last = done
 		calls++
 	}
-	if _, err := SolveCanIWin(context.Background(), 18, 171, 2, progress); err != nil {
+	if _, err := SolveCanIWin(context.Background(), 18, 171, Options{Workers: 2, Progress: progress}); err != nil {
 		t.Fatal(err)
 	}
 	if last != 1<<18 {
@@ -282,7 +283,7 @@ func TestCanIWinProgressAndCancel(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := SolveCanIWin(ctx, 18, 171, 2, nil); !errors.Is(err, context.Canceled) {
+	if _, err := SolveCanIWin(ctx, 18, 171, Options{Workers: 2}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled before start: got %v, want context.Canceled", err)
 	}
 
@@ -297,7 +298,7 @@ func TestCanIWinProgressAndCancel(t *testing.T) {
 		seen = max(seen, done)
 		mu.Unlock()
 	}
-	if _, err := SolveCanIWin(ctx, 22, 253, 2, stop); !errors.Is(err, context.Canceled) {
+	if _, err := SolveCanIWin(ctx, 22, 253, Options{Workers: 2, Progress: stop}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled while running: got %v, want context.Canceled", err)
 	}
 	if seen > 1<<21 {
@@ -327,7 +328,7 @@ func TestCanIWinOracleWide(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves M = 23 (seconds)")
 	}
-	tab, err := SolveCanIWin(context.Background(), 23, 276, 0, nil)
+	tab, err := SolveCanIWin(context.Background(), 23, 276, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,15 @@
 // Package grundy computes outcomes and Sprague–Grundy values of impartial
 // games under normal play (a player who cannot move loses).
 //
-// It holds one engine per game, each written for speed at scale and checked in
-// its tests against a plain exhaustive search over the literal rules:
+// It holds one engine per algorithm, each written for speed at scale and
+// checked in its tests against a plain exhaustive search over the literal
+// rules:
 //
-//   - take-a-square: remove k² stones from a pile (SquaresGrundy, SquaresLosing,
-//     SolveSquares);
+//   - subtraction games, finite sets or one of the named infinite sets, with
+//     a segmented mex (NewSubtractionSet, Subtraction); take-a-square
+//     (remove k² stones) is the subtraction game of the squares
+//     (SquaresSet), with its own kernel for the values and a sieve for its
+//     losing positions (Losing, SolveSquares);
 //   - Flip Game II: turn "++" into "--" on a board of '+' and '-', which is a
 //     sum of heaps of the octal game 0.07 (FlipRunGrundy, SolveFlip,
 //     FlipPositions, FlipBoardCounts, FlipBoards);
@@ -14,16 +18,17 @@
 //   - Nim, decided by search rather than by Bouton's rule (SolveNimPositions,
 //     SolveNim);
 //   - any octal game by its code, such as 0.77 (Kayles) or 0.137 (Dawson's
-//     chess), with a sparse-space engine (ParseOctal, OctalGrundy), and any
-//     subtraction game, finite or one of the named infinite sets
-//     (NewSubtractionSet, SubtractionGrundy).
+//     chess), with a sparse-space engine (ParseOctal, OctalGrundy);
+//   - Grundy's game: split a heap into two unequal heaps (GrundysGame).
 //
 // For example, in take-a-square g(0) = 0, g(1) = 1, g(2) = 0, g(3) = 1,
 // g(4) = mex{g(3), g(0)} = 2, and a pile of 7 stones, whose moves lead to 6
 // and 3 (both of value 1), has g(7) = mex{1} = 0: the player to move loses.
 //
-// Engines take a context and stop promptly when it is cancelled, returning
-// ctx.Err(). Long computations report through a Progress callback, and each
-// engine with a large working set has a companion ...Memory function that
-// estimates its peak memory in bytes before anything is allocated.
+// Engines take a context as their first argument and stop promptly when it
+// is cancelled, returning ctx.Err(); those that split their work or report
+// progress take an Options (Workers, Progress). Values are []int32
+// throughout. Bounds out of range give a *RangeError with the allowed range.
+// Each engine with a large working set has a companion ...Memory function
+// that estimates its peak memory in bytes before anything is allocated.
 package grundy

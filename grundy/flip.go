@@ -7,7 +7,6 @@ import (
 	"iter"
 	"math"
 	"math/bits"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -357,18 +356,10 @@ const flipPosTaskSize = 1 << 14
 // ahead of the one being emitted.
 func flipPosWindow(workers int) int { return 2*workers + 2 }
 
-// flipWorkers resolves workers <= 0 to GOMAXPROCS.
-func flipWorkers(workers int) int {
-	if workers <= 0 {
-		return runtime.GOMAXPROCS(0)
-	}
-	return workers
-}
-
 // flipCheckRunG checks that runG covers run lengths 0..maxLen.
 func flipCheckRunG(name string, maxLen int, runG []int32) error {
 	if maxLen < 0 {
-		return fmt.Errorf("grundy: %s: maxLen %d is negative", name, maxLen)
+		return checkRange(name, "maxLen", int64(maxLen), 0, math.MaxInt32)
 	}
 	if len(runG) <= maxLen {
 		return fmt.Errorf("grundy: %s: run values cover lengths 0..%d, need 0..%d", name, len(runG)-1, maxLen)
@@ -474,8 +465,8 @@ type flipPosBuf struct {
 // enumeration and is returned. progress, if not nil, receives the number of
 // positions emitted out of FlipPositionCount(maxLen). When ctx is cancelled,
 // FlipPositions returns ctx.Err() promptly.
-func FlipPositions(ctx context.Context, maxLen int, runG []int32, workers int, progress Progress, emit func([]FlipPosition) error) error {
-	return flipPositions(ctx, maxLen, runG, workers, flipPosTaskSize, progress, emit)
+func FlipPositions(ctx context.Context, maxLen int, runG []int32, opts Options, emit func([]FlipPosition) error) error {
+	return flipPositions(ctx, maxLen, runG, opts.Workers, flipPosTaskSize, opts.Progress, emit)
 }
 
 // flipPositions is FlipPositions with the task size as a parameter.
@@ -489,7 +480,7 @@ func flipPositions(ctx context.Context, maxLen int, runG []int32, workers, taskS
 	if FlipPositionCount(maxLen) == math.MaxInt64 {
 		return fmt.Errorf("grundy: FlipPositions: maxLen %d gives more than 2^63 positions", maxLen)
 	}
-	workers = flipWorkers(workers)
+	workers = goroutines(workers)
 	counts := flipPosCounts(maxLen)
 	total := counts[2][maxLen+1]
 
@@ -689,7 +680,7 @@ func FlipPositionsMemory(maxLen, workers int) int64 {
 	if maxLen < 0 {
 		return 0
 	}
-	workers = flipWorkers(workers)
+	workers = goroutines(workers)
 	maxRuns := int64(maxLen+1) / 3
 	perPos := int64(32+4) + 4*maxRuns // FlipPosition, offset, runs
 	tasks := int64(flipPosWindow(workers) + 1)
@@ -713,8 +704,8 @@ type FlipCount struct {
 // alone). runG must hold the run values for lengths 0..maxLen. maxLen must not
 // exceed FlipCountMax.
 func FlipBoardCounts(maxLen int, runG []int32) ([]FlipCount, error) {
-	if maxLen > FlipCountMax {
-		return nil, fmt.Errorf("grundy: FlipBoardCounts: maxLen %d exceeds FlipCountMax = %d (2^length boards must fit an int64)", maxLen, FlipCountMax)
+	if maxLen > FlipCountMax { // 2^length boards must fit an int64
+		return nil, checkRange("FlipBoardCounts", "maxLen", int64(maxLen), 0, FlipCountMax)
 	}
 	if err := flipCheckRunG("FlipBoardCounts", maxLen, runG); err != nil {
 		return nil, err
@@ -765,7 +756,7 @@ const flipBoardBatch = 8192
 // batches.
 func FlipBoards(ctx context.Context, maxLen int, runG []int32, emit func(boards []string, grundy []int32) error) error {
 	if maxLen > FlipCountMax {
-		return fmt.Errorf("grundy: FlipBoards: maxLen %d exceeds FlipCountMax = %d", maxLen, FlipCountMax)
+		return checkRange("FlipBoards", "maxLen", int64(maxLen), 0, FlipCountMax)
 	}
 	if err := flipCheckRunG("FlipBoards", maxLen, runG); err != nil {
 		return err

@@ -125,7 +125,7 @@ func BenchmarkFlipPositions(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					var n int64
-					err := FlipPositions(context.Background(), maxLen, runG, w.workers, nil, func(batch []FlipPosition) error {
+					err := FlipPositions(context.Background(), maxLen, runG, Options{Workers: w.workers}, func(batch []FlipPosition) error {
 						n += int64(len(batch))
 						return nil
 					})

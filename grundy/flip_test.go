@@ -618,7 +618,7 @@ func TestFlipPositionsStop(t *testing.T) {
 	t.Run("cancelled before", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		err := FlipPositions(ctx, maxLen, runG, 2, nil, func([]FlipPosition) error {
+		err := FlipPositions(ctx, maxLen, runG, Options{Workers: 2}, func([]FlipPosition) error {
 			t.Error("emit called")
 			return nil
 		})
@@ -628,10 +628,10 @@ func TestFlipPositionsStop(t *testing.T) {
 	})
 	t.Run("bad arguments", func(t *testing.T) {
 		noop := func([]FlipPosition) error { return nil }
-		if err := FlipPositions(context.Background(), -1, runG, 1, nil, noop); err == nil {
+		if err := FlipPositions(context.Background(), -1, runG, Options{Workers: 1}, noop); err == nil {
 			t.Error("maxLen -1: no error")
 		}
-		if err := FlipPositions(context.Background(), maxLen+1, runG, 1, nil, noop); err == nil {
+		if err := FlipPositions(context.Background(), maxLen+1, runG, Options{Workers: 1}, noop); err == nil {
 			t.Error("runG too short: no error")
 		}
 	})
@@ -657,7 +657,7 @@ func TestFlipPositionCount(t *testing.T) {
 			t.Errorf("FlipPositionCount(%d) = %d, saturated %v, want %v", tt.maxLen, got, got == math.MaxInt64, tt.saturated)
 		}
 	}
-	if err := FlipPositions(context.Background(), 441, FlipRunGrundy(441), 1, nil, func([]FlipPosition) error { return nil }); err == nil {
+	if err := FlipPositions(context.Background(), 441, FlipRunGrundy(441), Options{Workers: 1}, func([]FlipPosition) error { return nil }); err == nil {
 		t.Errorf("FlipPositions(441): no error for more than 2^63 positions")
 	}
 }

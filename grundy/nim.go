@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -102,11 +101,11 @@ func NimMemory(maxPiles, maxPile int) int64 {
 
 // nimCheck validates the bounds of SolveNimPositions.
 func nimCheck(maxPiles, maxPile int) error {
-	if maxPiles < 1 {
-		return fmt.Errorf("grundy: nim: max_piles %d outside the allowed range 1..", maxPiles)
+	if err := checkRange("SolveNimPositions", "maxPiles", int64(maxPiles), 1, NimMaxPositions); err != nil {
+		return err
 	}
-	if maxPile < 1 {
-		return fmt.Errorf("grundy: nim: max_pile %d outside the allowed range 1..", maxPile)
+	if err := checkRange("SolveNimPositions", "maxPile", int64(maxPile), 1, NimMaxPositions); err != nil {
+		return err
 	}
 	if n := NimPositionCount(maxPiles, maxPile); n > NimMaxPositions {
 		return fmt.Errorf("grundy: nim: max_piles %d and max_pile %d give %d positions, more than the %d allowed",
@@ -172,16 +171,15 @@ func nimRank(term []int64, n, m int, piles []int32) int64 {
 // bounds give more than NimMaxPositions positions, and ctx.Err() promptly
 // when ctx is cancelled. progress, if not nil, is told the number of
 // positions decided out of NimPositionCount(maxPiles, maxPile).
-func SolveNimPositions(ctx context.Context, maxPiles, maxPile int, workers int, progress Progress) (*NimTable, error) {
+func SolveNimPositions(ctx context.Context, maxPiles, maxPile int, opts Options) (*NimTable, error) {
+	workers, progress := opts.Workers, opts.Progress
 	if err := nimCheck(maxPiles, maxPile); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = goroutines(workers)
 	n, m := maxPiles, maxPile
 	count := NimPositionCount(n, m)
 	size := int(count) + 1

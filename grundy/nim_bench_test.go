@@ -150,7 +150,7 @@ func BenchmarkNim(b *testing.B) {
 			b.Run(name+"/engine/"+w.name, func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := SolveNimPositions(context.Background(), n, m, w.workers, nil); err != nil {
+					if _, err := SolveNimPositions(context.Background(), n, m, Options{Workers: w.workers}); err != nil {
 						b.Fatal(err)
 					}
 				}

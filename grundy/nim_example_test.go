@@ -29,7 +29,7 @@ func ExampleSolveNim() {
 // The table of every position with up to 2 piles of up to 3 stones, in the
 // order of the nim/positions table.
 func ExampleNimTable_Each() {
-	tab, err := grundy.SolveNimPositions(context.Background(), 2, 3, 0, nil)
+	tab, err := grundy.SolveNimPositions(context.Background(), 2, 3, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

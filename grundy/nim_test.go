@@ -93,7 +93,7 @@ func nimCountPascal(piles, size int) int64 {
 func TestNimAgainstOracle(t *testing.T) {
 	// Every position with up to 4 piles of up to 5, against plain recursion
 	// over ordered tuples.
-	tab, err := SolveNimPositions(context.Background(), 4, 5, 2, nil)
+	tab, err := SolveNimPositions(context.Background(), 4, 5, Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestNimAgainstOracle(t *testing.T) {
 func TestNimOrderAndCount(t *testing.T) {
 	for _, b := range [][2]int{{1, 1}, {1, 6}, {3, 1}, {2, 2}, {4, 5}, {7, 7}, {5, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", b[0], b[1]), func(t *testing.T) {
-			tab, err := SolveNimPositions(context.Background(), b[0], b[1], 0, nil)
+			tab, err := SolveNimPositions(context.Background(), b[0], b[1], Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -153,7 +153,7 @@ func TestNimOrderAndCount(t *testing.T) {
 		})
 	}
 	// The order the contract names, from its first rows.
-	tab, err := SolveNimPositions(context.Background(), 3, 2, 1, nil)
+	tab, err := SolveNimPositions(context.Background(), 3, 2, Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestNimPublishedExamples(t *testing.T) {
 	// 1..7 stones), Examples 1-3: piles [1] -> true (the player to move
 	// wins), [1, 1] -> false, [1, 2, 3] -> false. They agree with Bouton
 	// (1901): [1, 1] and [1, 2, 3] have nim-sum 0.
-	tab, err := SolveNimPositions(context.Background(), 3, 3, 0, nil)
+	tab, err := SolveNimPositions(context.Background(), 3, 3, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestNimCheckBouton(t *testing.T) {
 	}
 	for _, b := range bounds {
 		t.Run(fmt.Sprintf("%dx%d", b[0], b[1]), func(t *testing.T) {
-			tab, err := SolveNimPositions(context.Background(), b[0], b[1], 0, nil)
+			tab, err := SolveNimPositions(context.Background(), b[0], b[1], Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -246,7 +246,7 @@ func TestNimCheckBoutonCorrupted(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tab, err := SolveNimPositions(context.Background(), 4, 5, 0, nil)
+			tab, err := SolveNimPositions(context.Background(), 4, 5, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -353,13 +353,13 @@ func TestNimArguments(t *testing.T) {
 		piles, mx int
 		want      string
 	}{
-		{"no piles", 0, 5, "max_piles 0 outside the allowed range 1.."},
-		{"no stones", 5, 0, "max_pile 0 outside the allowed range 1.."},
+		{"no piles", 0, 5, "maxPiles 0 is out of range (allowed: 1 to 2147483646)"},
+		{"no stones", 5, 0, "maxPile 0 is out of range (allowed: 1 to 2147483646)"},
 		{"too many", 40, 40, "positions, more than the 2147483646 allowed"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := SolveNimPositions(context.Background(), tc.piles, tc.mx, 0, nil)
+			_, err := SolveNimPositions(context.Background(), tc.piles, tc.mx, Options{})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v, want an error containing %q", err, tc.want)
 			}
@@ -380,7 +380,7 @@ func TestNimArguments(t *testing.T) {
 }
 
 func TestNimWorkersProgressCancel(t *testing.T) {
-	base, err := SolveNimPositions(context.Background(), 6, 9, 1, nil)
+	base, err := SolveNimPositions(context.Background(), 6, 9, Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,7 +397,7 @@ func TestNimWorkersProgressCancel(t *testing.T) {
 		}
 		last = done
 	}
-	tab, err := SolveNimPositions(context.Background(), 6, 9, 3, progress)
+	tab, err := SolveNimPositions(context.Background(), 6, 9, Options{Workers: 3, Progress: progress})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,7 +410,7 @@ func TestNimWorkersProgressCancel(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := SolveNimPositions(ctx, 6, 9, 2, nil); !errors.Is(err, context.Canceled) {
+	if _, err := SolveNimPositions(ctx, 6, 9, Options{Workers: 2}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: got %v, want context.Canceled", err)
 	}
 	ctx, cancel = context.WithCancel(context.Background())
@@ -420,7 +420,7 @@ func TestNimWorkersProgressCancel(t *testing.T) {
 			cancel()
 		}
 	}
-	if _, err := SolveNimPositions(ctx, 8, 12, 2, stop); !errors.Is(err, context.Canceled) {
+	if _, err := SolveNimPositions(ctx, 8, 12, Options{Workers: 2, Progress: stop}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled while running: got %v, want context.Canceled", err)
 	}
 

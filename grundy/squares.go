@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -13,10 +12,10 @@ import (
 
 // Take-a-square: a move removes k² stones (k >= 1) from a pile of n.
 //
-// Two engines live here. SquaresLosing finds the losing positions (g = 0)
+// Two engines live here. squaresLosing finds the losing positions (g = 0)
 // with a segmented sieve that keeps only the sparse list of losing positions
 // found so far, each with a cursor to the next position it makes winning, and
-// one cache-sized bitset segment of the range at a time. SquaresGrundy computes
+// one cache-sized bitset segment of the range at a time. squaresGrundy computes
 // every Grundy value with a segmented mex: per-position bitsets of seen
 // values, filled by long sequential sweeps (k outer, n inner) for the moves
 // that reach back before the previous segment, in parallel and overlapped
@@ -38,32 +37,24 @@ const (
 	SquaresSolveGrundyMax = 20_000_000
 )
 
-// squaresLosingLimit bounds the max of SquaresLosing so that a cursor's step
+// squaresLosingLimit bounds the max of squaresLosing so that a cursor's step
 // 2k+1 fits in a uint32 and no position arithmetic overflows.
 const squaresLosingLimit = 1 << 60
 
 // squaresLosingSegment is the largest number of positions (bits) in one
-// segment of SquaresLosing, and the size of the private bitset of each
+// segment of squaresLosing, and the size of the private bitset of each
 // worker. A variable so that tests can shrink it; a multiple of 64.
 var squaresLosingSegment int64 = 1 << 21
 
-// squaresLosingSegmentMin is the smallest segment SquaresLosing uses when
+// squaresLosingSegmentMin is the smallest segment squaresLosing uses when
 // the range is large enough.
 const squaresLosingSegmentMin = 1 << 19
 
 // squaresLosingChunk is the number of cursors in one unit of parallel work
-// of SquaresLosing; with fewer than two units' worth of cursors a segment is
+// of squaresLosing; with fewer than two units' worth of cursors a segment is
 // marked without helper goroutines. The context is checked between units. A
 // variable so that tests can exercise the parallel path on small ranges.
 var squaresLosingChunk = 1 << 13
-
-// squaresWorkers applies the workers convention: <= 0 means GOMAXPROCS.
-func squaresWorkers(workers int) int {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	return workers
-}
 
 // squaresLosingCountBound is an upper estimate of the number of losing
 // positions in 0..max. Their count grows like n^0.7 (Eppstein, "Faster
@@ -92,7 +83,7 @@ func squaresLosingSegmentAt(a, seg int64) int64 {
 	return min(want, seg)
 }
 
-// squaresLosingSegmentBits returns the size of the bitsets SquaresLosing
+// squaresLosingSegmentBits returns the size of the bitsets squaresLosing
 // uses for the range 0..max: squaresLosingSegment, or less for a small range.
 func squaresLosingSegmentBits(max int64) int64 {
 	seg := squaresLosingSegment &^ 63
@@ -105,23 +96,23 @@ func squaresLosingSegmentBits(max int64) int64 {
 	return seg
 }
 
-// SquaresLosingMemory estimates the peak bytes SquaresLosing(max) allocates
+// squaresLosingMemory estimates the peak bytes squaresLosing(max) allocates
 // with runtime.GOMAXPROCS(0) workers: 12 bytes per losing position (the
 // cursor of each), one bitset segment per worker and the batch buffer. It
 // returns 0 for a negative max.
-func SquaresLosingMemory(max int64) int64 {
+func squaresLosingMemory(max int64) int64 {
 	if max < 0 {
 		return 0
 	}
 	count := squaresLosingCountBound(max)
 	seg := squaresLosingSegmentBits(max)
-	workers := int64(runtime.GOMAXPROCS(0))
+	workers := int64(goroutines(0))
 	batch := squaresLosingCountBound(seg) // the densest segment is the first
 	const slack = 64 << 10                // goroutines and small buffers
 	return count*12 + workers*seg/8 + batch*8 + slack
 }
 
-// SquaresLosing finds every losing position of take-a-square (g(n) = 0, the
+// squaresLosing finds every losing position of take-a-square (g(n) = 0, the
 // P-positions, OEIS A030193) with 0 <= n <= max, and passes them to emit in
 // ascending order, one batch per segment of the range (segments without a
 // losing position are skipped). The batch slice is reused: it is valid only
@@ -129,17 +120,17 @@ func SquaresLosingMemory(max int64) int64 {
 // the sieve and is returned as is. Grundy values are not computed.
 //
 // Memory is about 12 bytes per losing position found (about n^0.7 of them)
-// plus one 256 KiB segment per worker; see SquaresLosingMemory. progress, if
+// plus one 256 KiB segment per worker; see squaresLosingMemory. progress, if
 // not nil, receives (highest n sieved, max) after each segment. workers <= 0
 // means runtime.GOMAXPROCS(0). max must be in 0..2^60.
-func SquaresLosing(ctx context.Context, max int64, workers int, progress Progress, emit func(losing []int64) error) error {
-	if max < 0 || max > squaresLosingLimit {
-		return fmt.Errorf("grundy: take-a-square: max %d outside the allowed range 0..%d", max, int64(squaresLosingLimit))
+func squaresLosing(ctx context.Context, max int64, workers int, progress Progress, emit func(losing []int64) error) error {
+	if err := checkRange("Losing", "max", max, 0, squaresLosingLimit); err != nil {
+		return err
 	}
 	if emit == nil {
-		return fmt.Errorf("grundy: take-a-square: SquaresLosing needs an emit function")
+		return fmt.Errorf("grundy: take-a-square: squaresLosing needs an emit function")
 	}
-	workers = squaresWorkers(workers)
+	workers = goroutines(workers)
 	segBits := squaresLosingSegmentBits(max)
 	words := int(segBits / 64)
 
@@ -217,66 +208,17 @@ func SquaresLosing(ctx context.Context, max int64, workers int, progress Progres
 // each worker marks into its own bitset, and the bitsets are ORed into
 // bitsets[0] at the end.
 func squaresLosingMarkParallel(ctx context.Context, next []int64, step []uint32, a, end int64, bitsets [][]uint64, workers int) error {
-	nw := int((end - a + 63) / 64)
 	chunks := (len(next) + squaresLosingChunk - 1) / squaresLosingChunk
-	workers = min(workers, chunks)
-	var taken atomic.Int64
-	var stop atomic.Bool
-	used := make([]bool, workers)
-	work := func(w int) {
-		seg := bitsets[w][:nw]
-		if w > 0 {
-			clear(seg)
-		}
-		for !stop.Load() {
-			c := int(taken.Add(1) - 1)
-			if c >= chunks {
-				return
-			}
-			if ctx.Err() != nil {
-				stop.Store(true)
-				return
-			}
-			used[w] = true
-			lo := c * squaresLosingChunk
-			hi := min(lo+squaresLosingChunk, len(next))
-			squaresLosingMark(next[lo:hi], step[lo:hi], a, end, seg)
-		}
-	}
-	for w := 1; w < workers; w++ {
-		if bitsets[w] == nil {
-			bitsets[w] = make([]uint64, len(bitsets[0]))
-		}
-	}
-	var wg sync.WaitGroup
-	for w := 1; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work(w)
-		}()
-	}
-	work(0)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	dst := bitsets[0][:nw]
-	for w := 1; w < workers; w++ {
-		if !used[w] {
-			continue
-		}
-		src := bitsets[w][:nw]
-		for i := range dst {
-			dst[i] |= src[i]
-		}
-	}
-	return nil
+	return orChunks(ctx, bitsets, int((end-a+63)/64), len(bitsets[0]), workers, chunks, func(seg []uint64, c int) {
+		lo := c * squaresLosingChunk
+		hi := min(lo+squaresLosingChunk, len(next))
+		squaresLosingMark(next[lo:hi], step[lo:hi], a, end, seg)
+	})
 }
 
 // squaresLosingMark sets, in the bitset seg of the segment [a, end), every
 // position p+k² < end still ahead of the cursors, and advances them. Two
-// marks per round: this loop is most of the work of SquaresLosing. It is
+// marks per round: this loop is most of the work of squaresLosing. It is
 // kept out of line so that its registers are its own.
 //
 //go:noinline
@@ -307,7 +249,7 @@ func squaresLosingMark(next []int64, step []uint32, a, end int64, seg []uint64) 
 }
 
 // squaresGrundySegment is the number of positions in one segment of
-// SquaresGrundy. Moves staying inside a segment are done one position at a
+// squaresGrundy. Moves staying inside a segment are done one position at a
 // time, about (2/3)·L^1.5 steps per segment of L, so it is small; the two
 // buffers of rows of seen values of each worker (L·64 bytes each while
 // values stay below 512) stay in L2. Measured on 2 cores at 3·10^6: 4096
@@ -315,7 +257,7 @@ func squaresLosingMark(next []int64, step []uint32, a, end int64, seg []uint64) 
 var squaresGrundySegment = 4096
 
 // squaresGrundyKBlock is the number of consecutive k in one unit of parallel
-// work of SquaresGrundy. The context is checked between units.
+// work of squaresGrundy. The context is checked between units.
 const squaresGrundyKBlock = 64
 
 // squaresGrundyParallelMin is the number of marks in a segment below which
@@ -328,7 +270,7 @@ var squaresGrundyParallelMin int64 = 1 << 18
 var squaresGrundyValueLimit = 1 << 16
 
 // squaresGrundyMinWords is the least row width, in 64-bit words, that
-// SquaresGrundy uses; tests raise it to exercise the wide rows.
+// squaresGrundy uses; tests raise it to exercise the wide rows.
 var squaresGrundyMinWords = 1
 
 // squaresGrundyMaxWords is the widest row: one bit for every uint16 value.
@@ -362,15 +304,15 @@ func squaresGrundyWords(v int) int {
 	return w
 }
 
-// SquaresGrundyMemory estimates the peak bytes SquaresGrundy(max) allocates
+// squaresGrundyMemory estimates the peak bytes squaresGrundy(max) allocates
 // with runtime.GOMAXPROCS(0) workers: the result (2 bytes a value) and the
 // rows of seen values of one segment per worker (under 1 MiB up to 10^7). It
 // returns 0 for a negative max.
-func SquaresGrundyMemory(max int) int64 {
+func squaresGrundyMemory(max int) int64 {
 	if max < 0 {
 		return 0
 	}
-	workers := int64(runtime.GOMAXPROCS(0))
+	workers := int64(goroutines(0))
 	seg := int64(min(squaresGrundySegment, max+1))
 	words := int64(squaresGrundyWords(squaresGrundyValueMax(max)))
 	// Two buffers of rows per worker. They are allocated again each time
@@ -380,7 +322,7 @@ func SquaresGrundyMemory(max int) int64 {
 	return 2*(int64(max)+1) + 2*2*workers*seg*words*8 + 8*squaresGrundyMaxWords + slack
 }
 
-// squaresGrundyState is the state of one SquaresGrundy computation, shared
+// squaresGrundyState is the state of one squaresGrundy computation, shared
 // by the runs at each row width.
 type squaresGrundyState struct {
 	g        []uint16
@@ -392,7 +334,7 @@ type squaresGrundyState struct {
 	buf      *[squaresGrundyMaxWords + 1]uint64
 }
 
-// SquaresGrundy returns the Grundy values g(0..max) of take-a-square (OEIS
+// squaresGrundy returns the Grundy values g(0..max) of take-a-square (OEIS
 // A014586), where g(n) = mex{ g(n-k²) : 1 <= k² <= n }. Values are stored as
 // uint16; a value that would not fit is an error (none comes near: the
 // largest value up to 10^7 is 376).
@@ -405,14 +347,14 @@ type squaresGrundyState struct {
 // moves into the previous segment follow, and the few moves that stay inside
 // the segment are done position by position before each mex is taken.
 // progress, if not nil, receives (highest n computed, max).
-func SquaresGrundy(ctx context.Context, max int, workers int, progress Progress) ([]uint16, error) {
+func squaresGrundy(ctx context.Context, max int, workers int, progress Progress) ([]uint16, error) {
 	if max < 0 {
-		return nil, fmt.Errorf("grundy: take-a-square: max %d is negative", max)
+		return nil, checkRange("Subtraction", "max", int64(max), 0, math.MaxInt32)
 	}
 	s := &squaresGrundyState{
 		g:        make([]uint16, max+1),
 		max:      max,
-		workers:  squaresWorkers(workers),
+		workers:  goroutines(workers),
 		progress: progress,
 		reported: -1,
 		buf:      new([squaresGrundyMaxWords + 1]uint64),
@@ -681,7 +623,7 @@ func squaresGrundyMark1[R squaresRow](rows []R, src []uint16) {
 
 // squaresGrundyMark4 sets bits s0[i], s1[i], s2[i] and s3[i] in rows[i] for
 // every i: four moves per pass over the rows. This loop is most of the work
-// of SquaresGrundy.
+// of squaresGrundy.
 func squaresGrundyMark4[R squaresRow](rows []R, s0, s1, s2, s3 []uint16) {
 	n := len(rows)
 	s0, s1, s2, s3 = s0[:n], s1[:n], s2[:n], s3[:n]
@@ -757,18 +699,16 @@ type SquaresAnswer struct {
 
 // SolveSquares answers one pile of n stones, 0 <= n <= SquaresSolveMax:
 // whether the player to move wins and with which removals, from the
-// losing-position sieve up to n (SquaresLosing), and the Grundy value when
-// n <= SquaresSolveGrundyMax (SquaresGrundy; -1 otherwise). workers <= 0
-// means runtime.GOMAXPROCS(0).
-func SolveSquares(ctx context.Context, n int64, workers int) (SquaresAnswer, error) {
-	if n < 0 {
-		return SquaresAnswer{}, fmt.Errorf("grundy: take-a-square: pile %d is negative", n)
-	}
-	if n > SquaresSolveMax {
-		return SquaresAnswer{}, fmt.Errorf("grundy: take-a-square: pile %d exceeds SquaresSolveMax (2^32 = %d)", n, int64(SquaresSolveMax))
+// losing-position sieve up to n (Losing), and the Grundy value when
+// n <= SquaresSolveGrundyMax (Subtraction; -1 otherwise), each with up to
+// opts.Workers goroutines (opts.Progress is not used).
+func SolveSquares(ctx context.Context, n int64, opts Options) (SquaresAnswer, error) {
+	workers := opts.Workers
+	if err := checkRange("SolveSquares", "n", n, 0, SquaresSolveMax); err != nil {
+		return SquaresAnswer{}, err
 	}
 	losing := make([]int64, 0, squaresLosingCountBound(n))
-	err := SquaresLosing(ctx, n, workers, nil, func(b []int64) error {
+	err := squaresLosing(ctx, n, workers, nil, func(b []int64) error {
 		losing = append(losing, b...)
 		return nil
 	})
@@ -789,7 +729,7 @@ func SolveSquares(ctx context.Context, n int64, workers int) (SquaresAnswer, err
 		panic(fmt.Sprintf("grundy: take-a-square: sieve inconsistent at %d", n))
 	}
 	if n <= SquaresSolveGrundyMax {
-		g, err := SquaresGrundy(ctx, int(n), workers, nil)
+		g, err := squaresGrundy(ctx, int(n), workers, nil)
 		if err != nil {
 			return SquaresAnswer{}, err
 		}

@@ -25,7 +25,7 @@ func BenchmarkSquaresLosing(b *testing.B) {
 				var count int
 				for b.Loop() {
 					count = 0
-					err := SquaresLosing(context.Background(), int64(max), w.workers, nil, func(l []int64) error {
+					err := squaresLosing(context.Background(), int64(max), w.workers, nil, func(l []int64) error {
 						count += len(l)
 						return nil
 					})
@@ -58,7 +58,7 @@ func BenchmarkSquaresGrundy(b *testing.B) {
 			b.Run(fmt.Sprintf("n=%.0e/engine/%s", float64(max), w.name), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := SquaresGrundy(context.Background(), max, w.workers, nil); err != nil {
+					if _, err := squaresGrundy(context.Background(), max, w.workers, nil); err != nil {
 						b.Fatal(err)
 					}
 				}

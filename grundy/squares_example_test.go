@@ -9,7 +9,7 @@ import (
 
 func ExampleSolveSquares() {
 	for _, n := range []int64{13, 34, 50, -1} {
-		ans, err := grundy.SolveSquares(context.Background(), n, 0)
+		ans, err := grundy.SolveSquares(context.Background(), n, grundy.Options{})
 		if err != nil {
 			fmt.Println(err)
 			continue
@@ -20,11 +20,12 @@ func ExampleSolveSquares() {
 	// 13 stones: grundy 1, win true, winning moves [1]
 	// 34 stones: grundy 0, win false, winning moves []
 	// 50 stones: grundy 4, win true, winning moves [16]
-	// grundy: take-a-square: pile -1 is negative
+	// grundy: SolveSquares: n -1 is out of range (allowed: 0 to 4294967296)
 }
 
-func ExampleSquaresLosing() {
-	err := grundy.SquaresLosing(context.Background(), 100, 0, nil, func(losing []int64) error {
+func ExampleLosing() {
+	// The losing positions of take-a-square, from its sieve.
+	err := grundy.Losing(context.Background(), grundy.SquaresSet(), 100, grundy.Options{}, func(losing []int64) error {
 		fmt.Println(losing)
 		return nil
 	})
@@ -35,8 +36,9 @@ func ExampleSquaresLosing() {
 	// [0 2 5 7 10 12 15 17 20 22 34 39 44 52 57 62 65 67 72 85 95]
 }
 
-func ExampleSquaresGrundy() {
-	g, err := grundy.SquaresGrundy(context.Background(), 30, 0, nil)
+func ExampleSubtraction_squares() {
+	// Take-a-square is the subtraction game of the squares.
+	g, err := grundy.Subtraction(context.Background(), grundy.SquaresSet(), 30, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

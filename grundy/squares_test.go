@@ -116,12 +116,12 @@ func squaresNaiveGrundy(max int) []uint16 {
 	return g
 }
 
-// squaresCollect runs SquaresLosing and returns every losing position,
+// squaresCollect runs squaresLosing and returns every losing position,
 // checking that the batches ascend.
 func squaresCollect(t testing.TB, max int64, workers int) []int64 {
 	t.Helper()
 	var all []int64
-	err := SquaresLosing(context.Background(), max, workers, nil, func(b []int64) error {
+	err := squaresLosing(context.Background(), max, workers, nil, func(b []int64) error {
 		if len(b) == 0 {
 			t.Errorf("max=%d: empty batch", max)
 		}
@@ -132,7 +132,7 @@ func squaresCollect(t testing.TB, max int64, workers int) []int64 {
 		return nil
 	})
 	if err != nil {
-		t.Fatalf("SquaresLosing(%d): %v", max, err)
+		t.Fatalf("squaresLosing(%d): %v", max, err)
 	}
 	if !slices.IsSorted(all) {
 		t.Errorf("max=%d: losing positions not ascending", max)
@@ -182,7 +182,7 @@ func TestSquaresAgainstOracle(t *testing.T) {
 	}
 	for _, workers := range []int{1, 2, 0} {
 		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) {
-			g, err := SquaresGrundy(context.Background(), squaresOracleMax, workers, nil)
+			g, err := squaresGrundy(context.Background(), squaresOracleMax, workers, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -218,7 +218,7 @@ func TestSquaresPublished(t *testing.T) {
 	}
 	o := squaresOracleOnce()
 	t.Run("A014586", func(t *testing.T) {
-		g, err := SquaresGrundy(context.Background(), len(a014586)-1, 0, nil)
+		g, err := squaresGrundy(context.Background(), len(a014586)-1, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,7 +258,7 @@ func TestSquaresPublished(t *testing.T) {
 			max = 104857942
 		}
 		var losing []int64
-		err := SquaresLosing(context.Background(), max, 0, nil, func(b []int64) error {
+		err := squaresLosing(context.Background(), max, 0, nil, func(b []int64) error {
 			losing = append(losing, b...)
 			return nil
 		})
@@ -291,7 +291,7 @@ func TestSquaresPublished(t *testing.T) {
 		// positions below 40 million, only one ends in 6: 11,356.
 		var count int
 		var six []int64
-		err := SquaresLosing(context.Background(), 40_000_000-1, 0, nil, func(b []int64) error {
+		err := squaresLosing(context.Background(), 40_000_000-1, 0, nil, func(b []int64) error {
 			count += len(b)
 			for _, n := range b {
 				if n%10 == 6 {
@@ -367,7 +367,7 @@ func TestSquaresGrundySegments(t *testing.T) {
 				old := squaresGrundyMinWords
 				t.Cleanup(func() { squaresGrundyMinWords = old })
 				squaresGrundyMinWords = tc.minWords
-				g, err := SquaresGrundy(context.Background(), tc.max, workers, nil)
+				g, err := squaresGrundy(context.Background(), tc.max, workers, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -378,7 +378,7 @@ func TestSquaresGrundySegments(t *testing.T) {
 	t.Run("small max", func(t *testing.T) {
 		squaresSetKnobs(t, squaresLosingSegment, squaresLosingChunk, 5, 0)
 		for max := 0; max <= 200; max++ {
-			g, err := SquaresGrundy(context.Background(), max, 2, nil)
+			g, err := squaresGrundy(context.Background(), max, 2, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -390,7 +390,7 @@ func TestSquaresGrundySegments(t *testing.T) {
 // squaresFullNaive makes TestSquaresLongAgainstPlain run the naive DP on
 // every n up to 10^7, which takes about a minute on the 2-core test machine:
 // its reads g(n-k²) jump across the whole table and miss the caches.
-var squaresFullNaive = flag.Bool("squares.fullnaive", false, "compare SquaresGrundy with the naive DP on every n up to 1e7 (slow)")
+var squaresFullNaive = flag.Bool("squares.fullnaive", false, "compare squaresGrundy with the naive DP on every n up to 1e7 (slow)")
 
 // squaresCheckMex reports the first n in [lo, hi) where g(n) is not the mex
 // of { g(n-k²) : 1 <= k² <= n }, or -1. It is the definition checked
@@ -439,7 +439,7 @@ func TestSquaresLongAgainstPlain(t *testing.T) {
 		squaresCompare(t, "losing positions", squaresCollect(t, max, 0), squaresPlainSieve(max))
 	})
 	t.Run("grundy", func(t *testing.T) {
-		g, err := SquaresGrundy(context.Background(), max, 0, nil)
+		g, err := squaresGrundy(context.Background(), max, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -481,7 +481,7 @@ func TestSquaresLongAgainstPlain(t *testing.T) {
 func TestSolveSquares(t *testing.T) {
 	o := squaresOracleOnce()
 	check := func(t *testing.T, n int) {
-		ans, err := SolveSquares(context.Background(), int64(n), 0)
+		ans, err := SolveSquares(context.Background(), int64(n), Options{})
 		if err != nil {
 			t.Fatalf("n=%d: %v", n, err)
 		}
@@ -513,17 +513,18 @@ func TestSolveSquaresLimits(t *testing.T) {
 		n    int64
 		want string
 	}{
-		{-1, "negative"},
-		{SquaresSolveMax + 1, "SquaresSolveMax (2^32 = 4294967296)"},
+		{-1, "n -1 is out of range (allowed: 0 to 4294967296)"},
+		{SquaresSolveMax + 1, "n 4294967297 is out of range (allowed: 0 to 4294967296)"},
 	} {
-		if _, err := SolveSquares(ctx, tc.n, 0); err == nil || !strings.Contains(err.Error(), tc.want) {
+		var re *RangeError
+		if _, err := SolveSquares(ctx, tc.n, Options{}); !errors.As(err, &re) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("n=%d: got error %v, want one containing %q", tc.n, err, tc.want)
 		}
 	}
 	// Above SquaresSolveGrundyMax there is no Grundy value, but win/loss and
 	// the moves still come from the sieve.
 	n := int64(SquaresSolveGrundyMax + 1)
-	ans, err := SolveSquares(ctx, n, 0)
+	ans, err := SolveSquares(ctx, n, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -540,7 +541,7 @@ func TestSolveSquaresLongAgainstPlain(t *testing.T) {
 	plain := squaresPlainSieve(SquaresSolveGrundyMax + 100)
 	losing := func(x int64) bool { _, ok := slices.BinarySearch(plain, x); return ok }
 	for n := int64(SquaresSolveGrundyMax + 1); n <= SquaresSolveGrundyMax+100; n += 11 {
-		ans, err := SolveSquares(context.Background(), n, 0)
+		ans, err := SolveSquares(context.Background(), n, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -558,22 +559,22 @@ func TestSolveSquaresLongAgainstPlain(t *testing.T) {
 
 func TestSquaresArguments(t *testing.T) {
 	ctx := context.Background()
-	if _, err := SquaresGrundy(ctx, -1, 0, nil); err == nil {
-		t.Error("SquaresGrundy(-1): got no error")
+	if _, err := squaresGrundy(ctx, -1, 0, nil); err == nil {
+		t.Error("squaresGrundy(-1): got no error")
 	}
 	nop := func([]int64) error { return nil }
-	if err := SquaresLosing(ctx, -1, 0, nil, nop); err == nil {
-		t.Error("SquaresLosing(-1): got no error")
+	if err := squaresLosing(ctx, -1, 0, nil, nop); err == nil {
+		t.Error("squaresLosing(-1): got no error")
 	}
-	if err := SquaresLosing(ctx, 10, 0, nil, nil); err == nil {
-		t.Error("SquaresLosing with nil emit: got no error")
+	if err := squaresLosing(ctx, 10, 0, nil, nil); err == nil {
+		t.Error("squaresLosing with nil emit: got no error")
 	}
-	if SquaresGrundyMemory(-1) != 0 || SquaresLosingMemory(-1) != 0 {
+	if squaresGrundyMemory(-1) != 0 || squaresLosingMemory(-1) != 0 {
 		t.Error("memory estimates of a negative max are not 0")
 	}
 	stop := errors.New("enough")
 	calls := 0
-	err := SquaresLosing(ctx, 1_000_000, 0, nil, func([]int64) error { calls++; return stop })
+	err := squaresLosing(ctx, 1_000_000, 0, nil, func([]int64) error { calls++; return stop })
 	if !errors.Is(err, stop) || calls != 1 {
 		t.Errorf("emit error: got %v after %d calls, want %v after 1", err, calls, stop)
 	}
@@ -583,7 +584,7 @@ func TestSquaresGrundyOverflow(t *testing.T) {
 	old := squaresGrundyValueLimit
 	t.Cleanup(func() { squaresGrundyValueLimit = old })
 	squaresGrundyValueLimit = 3 // g(25) = 3 is the first value >= 3 (A014586)
-	_, err := SquaresGrundy(context.Background(), 100, 0, nil)
+	_, err := squaresGrundy(context.Background(), 100, 0, nil)
 	if err == nil || !strings.Contains(err.Error(), "g(25) = 3") {
 		t.Errorf("got error %v, want one about g(25) = 3", err)
 	}
@@ -610,12 +611,12 @@ func TestSquaresProgress(t *testing.T) {
 	}
 	t.Run("losing", func(t *testing.T) {
 		check(t, 5_000_000, func(p Progress) error {
-			return SquaresLosing(context.Background(), 5_000_000, 0, p, func([]int64) error { return nil })
+			return squaresLosing(context.Background(), 5_000_000, 0, p, func([]int64) error { return nil })
 		})
 	})
 	t.Run("grundy", func(t *testing.T) {
 		check(t, 300_000, func(p Progress) error {
-			_, err := SquaresGrundy(context.Background(), 300_000, 0, p)
+			_, err := squaresGrundy(context.Background(), 300_000, 0, p)
 			return err
 		})
 	})
@@ -624,14 +625,14 @@ func TestSquaresProgress(t *testing.T) {
 func TestSquaresCancel(t *testing.T) {
 	runs := map[string]func(ctx context.Context) error{
 		"losing": func(ctx context.Context) error {
-			return SquaresLosing(ctx, 1<<32, 0, nil, func([]int64) error { return nil })
+			return squaresLosing(ctx, 1<<32, 0, nil, func([]int64) error { return nil })
 		},
 		"grundy": func(ctx context.Context) error {
-			_, err := SquaresGrundy(ctx, 30_000_000, 0, nil)
+			_, err := squaresGrundy(ctx, 30_000_000, 0, nil)
 			return err
 		},
 		"solve": func(ctx context.Context) error {
-			_, err := SolveSquares(ctx, SquaresSolveGrundyMax, 0)
+			_, err := SolveSquares(ctx, SquaresSolveGrundyMax, Options{})
 			return err
 		},
 	}
@@ -670,25 +671,25 @@ func TestSquaresMemory(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		if err := SquaresLosing(context.Background(), max, 0, nil, func([]int64) error { return nil }); err != nil {
+		if err := squaresLosing(context.Background(), max, 0, nil, func([]int64) error { return nil }); err != nil {
 			t.Fatal(err)
 		}
 		runtime.ReadMemStats(&after)
-		if got, est := int64(after.TotalAlloc-before.TotalAlloc), SquaresLosingMemory(max); got > est {
-			t.Errorf("SquaresLosing(%d) allocated %d bytes, estimate %d", max, got, est)
+		if got, est := int64(after.TotalAlloc-before.TotalAlloc), squaresLosingMemory(max); got > est {
+			t.Errorf("squaresLosing(%d) allocated %d bytes, estimate %d", max, got, est)
 		}
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		if _, err := SquaresGrundy(context.Background(), int(max), 0, nil); err != nil {
+		if _, err := squaresGrundy(context.Background(), int(max), 0, nil); err != nil {
 			t.Fatal(err)
 		}
 		runtime.ReadMemStats(&after)
-		if got, est := int64(after.TotalAlloc-before.TotalAlloc), SquaresGrundyMemory(int(max)); got > est {
-			t.Errorf("SquaresGrundy(%d) allocated %d bytes, estimate %d", max, got, est)
+		if got, est := int64(after.TotalAlloc-before.TotalAlloc), squaresGrundyMemory(int(max)); got > est {
+			t.Errorf("squaresGrundy(%d) allocated %d bytes, estimate %d", max, got, est)
 		}
 	}
-	if a, b := SquaresLosingMemory(1<<32), SquaresLosingMemory(1<<30); a <= b || a > 1<<30 {
-		t.Errorf("SquaresLosingMemory(2^32) = %d (2^30: %d), want larger and under 1 GiB", a, b)
+	if a, b := squaresLosingMemory(1<<32), squaresLosingMemory(1<<30); a <= b || a > 1<<30 {
+		t.Errorf("squaresLosingMemory(2^32) = %d (2^30: %d), want larger and under 1 GiB", a, b)
 	}
 }
 
@@ -699,7 +700,7 @@ func TestSquaresMemory(t *testing.T) {
 // A030193, the losing positions).
 func TestSquaresOriginalProblem(t *testing.T) {
 	for n, win := range map[int64]bool{1: true, 2: false, 4: true, 7: false, 17: false} {
-		a, err := SolveSquares(context.Background(), n, 1)
+		a, err := SolveSquares(context.Background(), n, Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

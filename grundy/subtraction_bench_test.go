@@ -52,7 +52,7 @@ func BenchmarkSubtraction(b *testing.B) {
 			b.Run(prefix+"/engine/"+w.name, func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := SubtractionGrundy(ctx, s, tc.max, w.workers, nil); err != nil {
+					if _, err := subtractionGrundy(ctx, s, tc.max, w.workers, nil); err != nil {
 						b.Fatal(err)
 					}
 				}

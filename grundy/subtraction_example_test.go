@@ -8,14 +8,14 @@ import (
 	"github.com/tabulate-games/tabulate/grundy"
 )
 
-func ExampleSubtractionGrundy() {
+func ExampleSubtraction() {
 	ctx := context.Background()
 	s, err := grundy.NewSubtractionSet("", []int{4, 1, 3}, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	g, err := grundy.SubtractionGrundy(ctx, s, 100, 0, nil)
+	g, err := grundy.Subtraction(ctx, s, 100, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -27,7 +27,7 @@ func ExampleSubtractionGrundy() {
 
 	// Take-a-square is the subtraction game of the squares.
 	sq, _ := grundy.NewSubtractionSet("squares", nil, nil)
-	g, _ = grundy.SubtractionGrundy(ctx, sq, 12, 0, nil)
+	g, _ = grundy.Subtraction(ctx, sq, 12, grundy.Options{})
 	fmt.Println(sq, g)
 	odd, _ := grundy.NewSubtractionSet("primes", nil, []int{2})
 	fmt.Println(odd, odd.Members(20))

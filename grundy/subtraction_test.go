@@ -142,7 +142,7 @@ func TestSubtractionOracle(t *testing.T) {
 		}
 		t.Run(s.String(), func(t *testing.T) {
 			want := subtractionOracle(c.in(), max)
-			got, err := SubtractionGrundy(ctx, s, max, 0, nil)
+			got, err := subtractionGrundy(ctx, s, max, 0, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -271,7 +271,7 @@ func TestSubtractionSegmented(t *testing.T) {
 		want := subtractionPlain(c.moves(max), max)
 		for _, workers := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%.20s/workers=%d", s, workers), func(t *testing.T) {
-				got, err := SubtractionGrundy(ctx, s, max, workers, nil)
+				got, err := subtractionGrundy(ctx, s, max, workers, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -293,7 +293,7 @@ func subtractionRange(from, to, step int) []int {
 }
 
 // TestSubtractionSquares checks that the squares reproduce take-a-square
-// exactly: SquaresGrundy (squares.go, OEIS A014586) to 10^5.
+// exactly: squaresGrundy (squares.go, OEIS A014586) to 10^5.
 func TestSubtractionSquares(t *testing.T) {
 	const max = 100_000
 	ctx := context.Background()
@@ -301,11 +301,11 @@ func TestSubtractionSquares(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := SquaresGrundy(ctx, max, 0, nil)
+	want, err := squaresGrundy(ctx, max, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := SubtractionGrundy(ctx, s, max, 0, nil)
+	got, err := subtractionGrundy(ctx, s, max, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +314,7 @@ func TestSubtractionSquares(t *testing.T) {
 	}
 	for n := range want {
 		if got[n] != int32(want[n]) {
-			t.Fatalf("g(%d) = %d, want %d (SquaresGrundy)", n, got[n], want[n])
+			t.Fatalf("g(%d) = %d, want %d (squaresGrundy)", n, got[n], want[n])
 		}
 	}
 }
@@ -374,6 +374,7 @@ func TestSubtractionSetErrors(t *testing.T) {
 		{"empty list", "", []int{}, nil, []string{"finite list is empty"}},
 		{"zero element", "", []int{1, 0}, nil, []string{"element 0 (index 1) is not a positive integer"}},
 		{"negative element", "", []int{-3}, nil, []string{"element -3 (index 0) is not a positive integer"}},
+		{"huge element", "", []int{1, 1<<63 - 1}, nil, []string{"element 9223372036854775807 (index 1) is too large (allowed: 1 to 2147483647)"}},
 		{"duplicate element", "", []int{1, 3, 1}, nil, []string{"element 1 appears twice (indices 0 and 2)"}},
 		{"negative exception", "primes", nil, []int{-2}, []string{"exception -2 (index 0) is not a positive integer"}},
 		{"duplicate exception", "primes", nil, []int{2, 2}, []string{"exception 2 appears twice"}},
@@ -400,13 +401,13 @@ func TestSubtractionSetErrors(t *testing.T) {
 func TestSubtractionArguments(t *testing.T) {
 	ctx := context.Background()
 	s, _ := NewSubtractionSet("", []int{1, 2}, nil)
-	if _, err := SubtractionGrundy(ctx, s, -1, 0, nil); err == nil {
+	if _, err := subtractionGrundy(ctx, s, -1, 0, nil); err == nil {
 		t.Error("max -1: got no error")
 	}
-	if _, err := SubtractionGrundy(ctx, SubtractionSet{}, 10, 0, nil); err == nil {
+	if _, err := subtractionGrundy(ctx, SubtractionSet{}, 10, 0, nil); err == nil {
 		t.Error("zero SubtractionSet: got no error")
 	}
-	if g, err := SubtractionGrundy(ctx, s, 0, 0, nil); err != nil || !slices.Equal(g, []int32{0}) {
+	if g, err := subtractionGrundy(ctx, s, 0, 0, nil); err != nil || !slices.Equal(g, []int32{0}) {
 		t.Errorf("max 0: got %v, %v, want [0]", g, err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
@@ -417,7 +418,7 @@ func TestSubtractionArguments(t *testing.T) {
 			fin = []int{1, 2}
 		}
 		s, _ := NewSubtractionSet(name, fin, nil)
-		if _, err := SubtractionGrundy(cancelled, s, 1_000_000, 0, nil); !errors.Is(err, context.Canceled) {
+		if _, err := subtractionGrundy(cancelled, s, 1_000_000, 0, nil); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s, cancelled: got %v, want context.Canceled", s, err)
 		}
 	}
@@ -432,7 +433,7 @@ func TestSubtractionProgress(t *testing.T) {
 		s, _ := NewSubtractionSet(name, fin, nil)
 		const max = 50_000
 		var last, calls int64
-		_, err := SubtractionGrundy(context.Background(), s, max, 2, func(done, total int64) {
+		_, err := subtractionGrundy(context.Background(), s, max, 2, func(done, total int64) {
 			if total != max || done < last {
 				t.Errorf("%s: progress (%d, %d) after %d", s, done, total, last)
 			}
@@ -452,7 +453,7 @@ func TestSubtractionMemory(t *testing.T) {
 	for _, c := range subtractionCases {
 		s, _ := NewSubtractionSet(c.name, c.finite, c.allBut)
 		for _, max := range []int{0, 1000, 100_000} {
-			m := SubtractionGrundyMemory(s, max)
+			m := SubtractionMemory(s, max)
 			if low := 4 * int64(max+1); m < low {
 				t.Errorf("%s, %d: memory %d below the result alone, %d", s, max, m, low)
 			}
@@ -461,7 +462,7 @@ func TestSubtractionMemory(t *testing.T) {
 			}
 		}
 	}
-	if m := SubtractionGrundyMemory(SubtractionSet{name: "squares"}, -1); m != 0 {
+	if m := SubtractionMemory(SubtractionSet{name: "squares"}, -1); m != 0 {
 		t.Errorf("max -1: memory %d, want 0", m)
 	}
 }

@@ -2,6 +2,7 @@ package output
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -151,6 +152,11 @@ func (a *AtomicFile) Commit() (size int64, sha string, err error) {
 		return 0, "", fileError("commit", a.final, errors.New("file already closed"))
 	}
 	a.done = true
+	return a.commit()
+}
+
+// commit does the work of Commit once a.done is set.
+func (a *AtomicFile) commit() (size int64, sha string, err error) {
 	tmp := a.f.Name()
 	fail := func(op string, err error) (int64, string, error) {
 		a.f.Close()
@@ -186,6 +192,37 @@ func (a *AtomicFile) Commit() (size int64, sha string, err error) {
 		return 0, "", fileError("rename into place", a.final, err)
 	}
 	return a.size, hex.EncodeToString(a.hash.Sum(nil)), nil
+}
+
+// CommitContext is Commit, but returns ctx.Err() as soon as ctx is done:
+// flushing and syncing a file of 10^7 rows takes seconds on a busy disk,
+// longer than a stop may take. The commit goes on in the background; if the
+// file belongs to a Temps that is then abandoned (as a stopped run's is), it
+// is removed instead of renamed into place.
+func (a *AtomicFile) CommitContext(ctx context.Context) (size int64, sha string, err error) {
+	if err := ctx.Err(); err != nil {
+		return 0, "", err
+	}
+	if a.done {
+		return 0, "", fileError("commit", a.final, errors.New("file already closed"))
+	}
+	a.done = true // from here the goroutine owns a; Abort does nothing
+	type result struct {
+		size int64
+		sha  string
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		size, sha, err := a.commit()
+		done <- result{size, sha, err}
+	}()
+	select {
+	case r := <-done:
+		return r.size, r.sha, r.err
+	case <-ctx.Done():
+		return 0, "", ctx.Err()
+	}
 }
 
 // forget drops a from its set of temporary files.

@@ -49,6 +49,11 @@ type Manifest struct {
 	// long as its files are unchanged on disk.
 	Games map[string]*GameEntry `json:"games"`
 	Files []File                `json:"files"`
+	// Replacing, in a running manifest only, holds the earlier entries of
+	// the games being rerun: not listed in Files, because the run may
+	// replace them at any moment, but kept so that the next run, should
+	// this one be killed, finds and lists again those still intact.
+	Replacing []File `json:"replacing,omitempty"`
 }
 
 // GameEntry is one game's part of the manifest.
@@ -124,6 +129,7 @@ type ManifestWriter struct {
 	lastSave time.Time
 	pending  *time.Timer // a save scheduled for files added since lastSave
 	closed   bool
+	saves    int // how many times the manifest was written, for tests
 	// Notices holds what the user should know about the earlier manifest,
 	// such as that it was unreadable and where it was set aside.
 	Notices []string
@@ -161,6 +167,7 @@ func OpenManifest(dir, tool, version string, config any, rerun []string) (*Manif
 	if old != nil {
 		w.adopt(old, rerun)
 	}
+	w.m.Replacing = w.replaced
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if err := w.saveLocked(); err != nil {
@@ -172,6 +179,18 @@ func OpenManifest(dir, tool, version string, config any, rerun []string) (*Manif
 // adopt takes from an earlier manifest what stays true: the intact files of
 // games not rerun, listed at once, and those of rerun games, held back.
 func (w *ManifestWriter) adopt(old *Manifest, rerun []string) {
+	listed := map[string]bool{}
+	for _, f := range old.Files {
+		listed[f.Path] = true
+	}
+	// A killed run's Replacing entries, unless it had put a newer file in
+	// place under the same path (then listed in its Files).
+	for _, f := range old.Replacing {
+		if !listed[f.Path] {
+			old.Files = append(old.Files, f)
+			listed[f.Path] = true
+		}
+	}
 	for _, f := range old.Files {
 		if !safeEntry(f) {
 			continue // never touch, nor list, a path outside the layout
@@ -350,6 +369,7 @@ func (w *ManifestWriter) Finish(status string) error {
 		w.pending.Stop()
 	}
 	w.m.Status = status
+	w.m.Replacing = nil
 	var stale []string // earlier files to remove after the save
 	for _, old := range w.replaced {
 		if w.written[old.Path] {
@@ -402,6 +422,7 @@ func (w *ManifestWriter) saveLocked() error {
 	}
 	syncDir(w.dir)
 	w.lastSave = time.Now()
+	w.saves++
 	return nil
 }
 

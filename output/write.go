@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync/atomic"
@@ -93,8 +91,8 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		})
 		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("create folder %s: %w", dir, err)
+	if _, err := MkdirIn(w.Dir, t.Game); err != nil {
+		return nil, err
 	}
 	meta := append([]KeyValue{
 		{"tabulate.game", t.Game},
@@ -174,7 +172,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 	}
 	var files []File
 	for _, o := range outs {
-		size, sum, err := o.file.Commit()
+		size, sum, err := o.file.CommitContext(ctx)
 		if err != nil {
 			return files, err
 		}

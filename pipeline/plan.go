@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"slices"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/internal/buildinfo"
 	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
@@ -27,11 +29,15 @@ type Job struct {
 
 // Plan is the list of jobs a configuration asks for, with its memory budget.
 type Plan struct {
-	Config  configs.Config
-	Jobs    []Job
+	Config configs.Config
+	Jobs   []Job
+	// Workers is how many jobs run at once. Engines that split their work
+	// share CPUs() tokens among the running jobs, so that jobs times engine
+	// goroutines never exceed the CPUs.
 	Workers int
 	Memory  int64 // estimated peak bytes of the whole plan
 	Limit   int64 // bytes the plan may use
+	cpus    int   // compute goroutines all jobs together may run
 }
 
 // MemoryError refuses a plan whose estimated memory is over the limit.
@@ -62,12 +68,16 @@ const AutoMemoryShare = 0.6
 // buffers and one row group per open Parquet writer.
 const baseMemory = 64 << 20
 
+// nonHeapMemory is the part of a run's resident memory that the garbage
+// collector does not count: the program's code and data as they are paged
+// in (measured at about 20 MiB).
+const nonHeapMemory = 24 << 20
+
 // NewPlan builds the jobs of cfg and checks their memory against the limit.
 func NewPlan(cfg configs.Config) (*Plan, error) {
 	p := &Plan{Config: cfg, Workers: cfg.Workers}
-	if p.Workers <= 0 {
-		p.Workers = runtime.GOMAXPROCS(0)
-	}
+	p.Workers = grundy.Options{Workers: cfg.Workers}.Goroutines()
+	p.cpus = min(p.Workers, runtime.GOMAXPROCS(0))
 	limitSource := "max_memory"
 	p.Limit = int64(cfg.MaxMemory)
 	if p.Limit == 0 {
@@ -80,20 +90,36 @@ func NewPlan(cfg configs.Config) (*Plan, error) {
 		}
 	}
 	for _, g := range cfg.Selected() {
-		for _, j := range g.Jobs(p.Workers) {
+		for _, j := range g.Jobs(p.cpus) {
 			p.Jobs = append(p.Jobs, Job{Game: g.Name, Job: j, bounds: g.Bounds})
 		}
 	}
-	p.Memory = baseMemory
-	for _, j := range p.Jobs {
-		p.Memory += j.Memory
-	}
+	p.Memory = baseMemory + concurrentMemory(p.Jobs, p.Workers)
 	if p.Memory > p.Limit {
 		largest := slices.Clone(p.Jobs)
 		slices.SortStableFunc(largest, func(a, b Job) int { return int(min(1, max(-1, b.Memory-a.Memory))) })
 		return nil, &MemoryError{Estimate: p.Memory, Limit: p.Limit, Largest: largest[:min(3, len(largest))], LimitSource: limitSource}
 	}
 	return p, nil
+}
+
+// jobMemory is what every job needs beside its own estimate: drawing its
+// figures (a raster of a few MiB per PNG) and the slack of its batches.
+const jobMemory = 8 << 20
+
+// concurrentMemory bounds the memory of jobs run at most workers at a time:
+// the sum of the largest workers estimates, each with jobMemory.
+func concurrentMemory(jobs []Job, workers int) int64 {
+	sizes := make([]int64, len(jobs))
+	for i, j := range jobs {
+		sizes[i] = j.Memory + jobMemory
+	}
+	slices.SortFunc(sizes, func(a, b int64) int { return cmp.Compare(b, a) })
+	var sum int64
+	for _, m := range sizes[:min(workers, len(sizes))] {
+		sum += m
+	}
+	return sum
 }
 
 // Bytes renders a byte count with a binary unit.

@@ -9,15 +9,18 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
 	"gonum.org/v1/plot"
 
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/stoppable"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/progress"
 )
@@ -72,6 +75,11 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := output.RemoveTemps(cfg.Out); err != nil {
 		return nil, fmt.Errorf("remove leftover temporary files in %s: %w", cfg.Out, err)
 	}
+	// The garbage collector keeps the heap under the limit the plan was
+	// accepted under (less what is not heap: the program's code and the
+	// C-free runtime's own mappings), instead of letting it grow to twice
+	// the live data before it collects.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(max(p.Limit-nonHeapMemory, p.Limit/2)))
 	games := p.Games()
 	manifest, err := output.OpenManifest(cfg.Out, "tabulate", Version, cfg, games)
 	if err != nil {
@@ -92,13 +100,15 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(p.Workers)
+	cpu := semaphore.NewWeighted(int64(p.cpus))
 	for _, job := range jobs {
 		task := tracker.Task(job.taskName())
 		g.Go(func() error {
-			if err := gctx.Err(); err != nil {
+			if err := cpu.Acquire(gctx, 1); err != nil {
 				return err
 			}
 			e := &env{plan: p, game: job.Game, bounds: job.bounds, task: task, manifest: manifest, start: time.Now(),
+				cpu: cpu, held: 1,
 				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps},
 				record: func(w Written) {
 					mu.Lock()
@@ -110,6 +120,7 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 					res.Findings = append(res.Findings, f)
 					mu.Unlock()
 				}}
+			defer func() { cpu.Release(int64(e.held)) }()
 			if err := job.Run(gctx, e); err != nil {
 				if errors.Is(err, context.Canceled) && ctx.Err() == nil {
 					return err // another job failed first; its error is the one reported
@@ -176,10 +187,24 @@ type env struct {
 	record   func(Written)
 	found    func(Finding)
 	start    time.Time
+	cpu      *semaphore.Weighted // CPU tokens shared by the running jobs
+	held     int                 // tokens this job holds
+	asked    bool
 }
 
-// Workers is the pool size, for engines that split their own work.
-func (e *env) Workers() int { return e.plan.Workers }
+// Workers is how many goroutines the job's engine may use: the token the
+// job runs on and, on the first call, every token free at that moment
+// (released when the job ends), so that the running jobs' engines together
+// never use more goroutines than the plan's CPUs.
+func (e *env) Workers() int {
+	if !e.asked {
+		e.asked = true
+		for e.held < e.plan.cpus && e.cpu.TryAcquire(1) {
+			e.held++
+		}
+	}
+	return e.held
+}
 
 // Phase starts a phase of the job's progress.
 func (e *env) Phase(name, unit string, total int64) { e.task.Phase(name, unit, total) }
@@ -228,13 +253,16 @@ func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 	}
 	e.task.Phase("drawing "+name, "", 0)
 	start := time.Now()
-	p, err := draw()
+	p, err := stoppable.Do(ctx, draw)
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fmt.Errorf("plot %s/%s: %w", e.game, name, err)
 	}
-	dir := filepath.Join(e.plan.Config.Out, e.game)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create folder %s: %w", dir, err)
+	dir, err := output.MkdirIn(e.plan.Config.Out, e.game)
+	if err != nil {
+		return err
 	}
 	for _, format := range e.plan.Config.Plots {
 		path := filepath.Join(dir, name+"."+format)
@@ -242,8 +270,19 @@ func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		if err != nil {
 			return err
 		}
-		if err := figureSettings(e.plan.Config.Figures).Write(p, f, format); err != nil {
-			f.Abort()
+		_, err = stoppable.Do(ctx, func() (struct{}, error) {
+			err := figureSettings(e.plan.Config.Figures).Write(p, f, format)
+			if err != nil {
+				f.Abort()
+			}
+			return struct{}{}, err
+		})
+		if ctx.Err() != nil {
+			// The drawing goes on in the background into its temporary
+			// file, which the run's Temps removes when the run ends.
+			return ctx.Err()
+		}
+		if err != nil {
 			var fe *output.FileError
 			if errors.As(err, &fe) {
 				return err // names the file already

@@ -9,6 +9,12 @@
 #                               sample: the plain take-a-square DP to 10^7,
 #                               the Nim tuple search at 10 x 15 and the
 #                               take-a-square losing positions to 2^32
+#
+# Every figure is taken BENCH_SAMPLES times (default 5) and printed as the
+# minimum and the median, with the machine's load average before and after:
+# on a shared machine the minimum is the closest to the unloaded time and the
+# median says how much the load moved it.
+#
 #   scripts/bench.sh octal [N] [REGEX]
 #                               the octal engine beside the C++ solver of
 #                               tczajka/octal-games (built from
@@ -16,11 +22,6 @@
 #                               N samples each (default 3), min and median
 #                               and the ratio peer/engine; REGEX narrows the
 #                               rows (e.g. '\.6_n=1000000$')
-#
-# Every figure is taken BENCH_SAMPLES times (default 5) and printed as the
-# minimum and the median, with the machine's load average before and after:
-# on a shared machine the minimum is the closest to the unloaded time and the
-# median says how much the load moved it.
 #
 # Each large run is the real command on a shipped configuration, timed by
 # /usr/bin/time -v. Each benchmark runs the plain algorithm (what a competent
@@ -153,13 +154,14 @@ bench() {
 if [[ "$what" == all || "$what" == runs || "$what" == full ]]; then
   echo "== large runs (tabulate run from the built binary; Parquet only, except the default job)"
   timed "default run (all games, parquet+csv, all plots)" "$tmp/tabulate" run -q --out "$tmp/default"
-  timed "squares: losing n <= 10^9" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/s9" \
-    --config <(printf 'squares: {grundy_max: 1, win_max: 1000000000}\n')
+  # Config files, not <(...): each of the $samples runs reads its config.
+  printf 'squares: {grundy_max: 1, win_max: 1000000000}\n' > "$tmp/s9.yaml"
+  printf 'squares: {grundy_max: 10000000, win_max: 1}\n' > "$tmp/g7.yaml"
+  timed "squares: losing n <= 10^9" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/s9" --config "$tmp/s9.yaml"
   if [[ "$what" == full ]]; then
     timed "squares: losing n <= 2^32, Grundy n <= 10^7" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/s32" --config configs/scale-squares.yaml
   fi
-  timed "squares: Grundy n <= 10^7 alone" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/g7" \
-    --config <(printf 'squares: {grundy_max: 10000000, win_max: 1}\n')
+  timed "squares: Grundy n <= 10^7 alone" "$tmp/tabulate" run -q --only squares --plots none --formats parquet --out "$tmp/g7" --config "$tmp/g7.yaml"
   timed "caniwin: every pair M <= 25, T <= 325" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/c25" --config configs/scale-caniwin.yaml
   timed "flip: positions to length 80, runs to 10^5" "$tmp/tabulate" run -q --formats parquet --plots none --out "$tmp/f80" --config configs/scale-flip.yaml
   for f in "$tmp"/s9/manifest.json "$tmp"/s32/manifest.json; do

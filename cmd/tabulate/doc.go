@@ -10,7 +10,10 @@
 //	tabulate solve flip BOARD
 //	tabulate solve caniwin M T
 //	tabulate solve nim PILE [PILE...]
+//	tabulate solve grundy-game HEAP [HEAP...]
 //	tabulate census --config FILE [--out DIR] [--workers N] [--max-seconds-per-game S] [-q]
+//	tabulate run --shard K/N ... | tabulate run --shards N ...
+//	tabulate merge [-q] OUT
 //	tabulate version
 //
 // run reads a YAML configuration (without --config, configs/default.yaml,
@@ -29,12 +32,27 @@
 // of {1..k} of size at most s), each to a proof of its period or to max
 // values, and writes OUT/census/octal and OUT/census/subtraction with one row
 // per game, figures and findings. Finished games are journalled under
-// OUT/.census/, so a stopped census resumes where it was.
+// OUT/.census/, so a stopped census resumes where it was. run computes the
+// census section too, after the games.
 //
-// Exit status: 0 on success; 1 when a run fails while computing or writing;
-// 2 for a usage or configuration error, or a plan refused for memory, in
-// which case nothing is written; 130 or 143 when interrupted by SIGINT or
-// SIGTERM. Every table is written under a temporary name and renamed into
-// place only when complete, so an interrupted or failed run never leaves a
-// partial file under a final name.
+// On a cluster, run --shard K/N (or with no flag SLURM_ARRAY_TASK_ID and
+// SLURM_ARRAY_TASK_COUNT of a Slurm array task, or JOB_COMPLETION_INDEX of a
+// Kubernetes Indexed Job with --shards N) computes the K-th of N
+// cost-balanced parts of the plan's jobs and of the census's games into
+// OUT/shards/K-of-N/, ending with its record shard.json (the shard, the
+// configuration, the version, every file with its SHA-256). merge OUT checks
+// every shard 0..N-1 (present, complete, same configuration and version,
+// files intact; otherwise it names the shards at fault, exits 2 and writes
+// nothing) and writes the tables, figures and manifest one run writes.
+//
+// Exit status: 0 on success; 1 when a run fails while computing or writing
+// (or an answer cannot be written to standard output); 2 for a usage or
+// configuration error, a plan refused for memory, an output folder in use by
+// another run (the message names its PID) or an earlier manifest that is not
+// a regular file, in which case nothing is written; 128+signal when stopped by
+// SIGINT (130), SIGTERM (143), SIGHUP (129) or SIGPIPE (141). A second signal
+// stops at once. Every table is written under a temporary name and renamed
+// into place only when complete, and OUT/manifest.json lists, at every
+// instant, only whole files with their checksums: see the output package for
+// how.
 package main

@@ -116,7 +116,7 @@ func TestRunEndToEnd(t *testing.T) {
 	ctx := context.Background()
 
 	t.Run("squares", func(t *testing.T) {
-		g, err := grundy.SquaresGrundy(ctx, 3000, 1, nil)
+		g, err := grundy.Subtraction(ctx, grundy.SquaresSet(), 3000, grundy.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func TestRunEndToEnd(t *testing.T) {
 			t.Errorf("b-file starts %.40q", bfile)
 		}
 		var losing []int64
-		err = grundy.SquaresLosing(ctx, 5000, 1, nil, func(l []int64) error { losing = append(losing, l...); return nil })
+		err = grundy.Losing(ctx, grundy.SquaresSet(), 5000, grundy.Options{Workers: 1}, func(l []int64) error { losing = append(losing, l...); return nil })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,7 +164,7 @@ func TestRunEndToEnd(t *testing.T) {
 		tb = readTable(t, out, "flip", "positions")
 		checkContract(t, tb, "runs list<element: int32>, length int32, grundy int32, win bool")
 		var want []grundy.FlipPosition
-		err := grundy.FlipPositions(ctx, 18, runG, 1, nil, func(ps []grundy.FlipPosition) error {
+		err := grundy.FlipPositions(ctx, 18, runG, grundy.Options{Workers: 1}, func(ps []grundy.FlipPosition) error {
 			for _, p := range ps {
 				p.Runs = slices.Clone(p.Runs)
 				want = append(want, p)
@@ -212,7 +212,7 @@ func TestRunEndToEnd(t *testing.T) {
 	})
 
 	t.Run("caniwin", func(t *testing.T) {
-		solved, err := grundy.SolveCanIWin(ctx, 8, 36, 1, nil)
+		solved, err := grundy.SolveCanIWin(ctx, 8, 36, grundy.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,23 +13,28 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/pipeline"
 	"github.com/tabulate-games/tabulate/progress"
 )
 
-const usageText = `tabulate computes impartial combinatorial games and writes tables, figures and a manifest.
+var usageText = fmt.Sprintf(usageFormat, gameList())
+
+const usageFormat = `tabulate computes impartial combinatorial games and writes tables, figures and a manifest.
 
 Usage:
   tabulate run [flags]          compute every table of the configuration (see tabulate run --help)
   tabulate solve GAME ARGS...   answer one position (see tabulate solve --help)
   tabulate census --config FILE compute a census of octal or subtraction games (see tabulate census --help)
+  tabulate merge OUT            merge the shards of a run (tabulate run --shard K/N) into OUT
   tabulate version              print the version
 
-Games: squares (take-a-square), flip (Flip Game II), caniwin (Can I Win), nim.
-Exit status: 0 success, 1 failure while running, 2 usage or configuration error,
-130/143 interrupted by SIGINT/SIGTERM.
+Games: %s.
+Exit status: 0 success, 1 failure while running, 2 usage or configuration error
+(or the output folder in use by another run), 128+signal when stopped
+(130 SIGINT, 143 SIGTERM, 129 SIGHUP, 141 SIGPIPE).
 `
 
 // UsageError is a mistake in the command line. It exits with status 2 and
@@ -71,6 +76,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return solveCommand(ctx, args[1:], stdout, stderr)
 	case "census":
 		return censusCommand(ctx, args[1:], stdout, stderr)
+	case "merge":
+		return mergeCommand(ctx, args[1:], stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "tabulate", pipeline.Version)
 		return nil
@@ -78,7 +85,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, usageText)
 		return nil
 	}
-	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, census, version; see tabulate --help"}
+	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, census, merge, version; see tabulate --help"}
 }
 
 // newFlags returns a flag set that reports errors instead of printing
@@ -111,67 +118,148 @@ const runUsage = `Usage: tabulate run [flags]
 Computes every table of the configuration and writes OUT/<game>/<table>.<format>,
 the figures OUT/<game>/<figure>.png|svg and OUT/manifest.json. Without --config
 the built-in configs/default.yaml is used. Flags override the configuration.
+A configuration with a census section also computes the census, as tabulate
+census does.
+
+On a cluster, --shard K/N (or, without it, SLURM_ARRAY_TASK_ID with
+SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shards N) computes the
+K-th of N cost-balanced parts of the plan and of the census into
+OUT/shards/K-of-N/; tabulate merge OUT then writes what one run writes.
 
 Flags:
 `
 
+// runFlags are the flags of tabulate run. tabulate merge parses a shard's
+// recorded flags with them, to rebuild the configuration the shards ran.
+type runFlags struct {
+	fs                                                      *flag.FlagSet
+	configPath, out, only, formats, plots, maxMemory, shard *string
+	workers, shards                                         *int
+	quiet                                                   *bool
+}
+
+// newRunFlags returns the flag set of tabulate run.
+func newRunFlags() *runFlags {
+	fs := newFlags("run")
+	return &runFlags{fs: fs,
+		configPath: fs.String("config", "", "YAML configuration `FILE` (default: the built-in configs/default.yaml)"),
+		out:        fs.String("out", "", "output `DIR` (default: the configuration's out, \"out\")"),
+		only:       fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(configs.Games, ",")),
+		workers:    fs.Int("workers", 0, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)"),
+		formats:    fs.String("formats", "", "table `FORMATS`, comma-separated: "+strings.Join(configs.Formats, ",")),
+		plots:      fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg,pdf, or none"),
+		maxMemory:  fs.String("max-memory", "", "refuse plans estimated above `SIZE` (auto = 60% of RAM, or e.g. 8GiB)"),
+		shard:      fs.String("shard", "", "compute only shard `K/N` (0 <= K < N) into OUT/shards/K-of-N/; default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"),
+		shards:     fs.Int("shards", 0, "the number of shards `N`, for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX gives K)"),
+		quiet:      fs.Bool("q", false, "quiet: no progress and no summary, only errors"),
+	}
+}
+
 // runCommand implements tabulate run.
 func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("run")
-	configPath := fs.String("config", "", "YAML configuration `FILE` (default: the built-in configs/default.yaml)")
-	out := fs.String("out", "", "output `DIR` (default: the configuration's out, \"out\")")
-	only := fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(configs.Games, ","))
-	workers := fs.Int("workers", 0, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)")
-	formats := fs.String("formats", "", "table `FORMATS`, comma-separated: "+strings.Join(configs.Formats, ","))
-	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg,pdf, or none")
-	maxMemory := fs.String("max-memory", "", "refuse plans estimated above `SIZE` (auto = 60% of RAM, or e.g. 8GiB)")
-	quiet := fs.Bool("q", false, "quiet: no progress and no summary, only errors")
-	if err := parseFlags(fs, args, runUsage, "see tabulate run --help", stdout); err != nil {
+	rf := newRunFlags()
+	if err := parseFlags(rf.fs, args, runUsage, "see tabulate run --help", stdout); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return &UsageError{Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)), Hint: "tabulate run takes only flags; see tabulate run --help"}
+	if rf.fs.NArg() > 0 {
+		return &UsageError{Msg: fmt.Sprintf("unexpected argument %q", rf.fs.Arg(0)), Hint: "tabulate run takes only flags; see tabulate run --help"}
 	}
-
-	var cfg configs.Config
-	var err error
-	if *configPath != "" {
-		cfg, err = configs.LoadFile(*configPath)
-	} else {
-		cfg, err = configs.Load(configs.DefaultName, configs.Default)
-	}
+	spec, sharded, err := rf.shardSpec(os.Getenv)
 	if err != nil {
 		return err
 	}
+	if sharded {
+		return runShard(ctx, rf, spec, stderr)
+	}
+	cfg, err := rf.config(*rf.configPath, nil)
+	if err != nil {
+		return err
+	}
+	if err := checkOut(cfg.Out, rf.outKey()); err != nil {
+		return err
+	}
+	quiet := *rf.quiet
+	plan, err := pipeline.NewPlan(cfg)
+	if err != nil {
+		return err
+	}
+	mode := progress.Off
+	if !quiet {
+		mode = progress.Lines
+		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			mode = progress.Live
+		}
+	}
+	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon})
+	if res != nil && !quiet {
+		printSummary(stderr, plan, res)
+	}
+	if err == nil && cfg.Census.Enabled() {
+		err = runCensus(ctx, cfg, census.Options{}, quiet, stderr)
+	}
+	return err
+}
+
+// outKey names where the output folder came from, for messages.
+func (rf *runFlags) outKey() string {
+	if rf.set()["out"] {
+		return "--out"
+	}
+	return ""
+}
+
+// set returns the flags given on the command line.
+func (rf *runFlags) set() map[string]bool {
 	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	rf.fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// config loads the configuration named name (data, or when data is nil the
+// file name, or the built-in default when name is "") and applies the
+// flags that override it.
+func (rf *runFlags) config(name string, data []byte) (configs.Config, error) {
+	var cfg configs.Config
+	var err error
+	switch {
+	case data != nil:
+		cfg, err = configs.Load(name, data)
+	case name != "":
+		cfg, err = configs.LoadFile(name)
+	default:
+		cfg, err = configs.Load(configs.DefaultName, configs.Default)
+	}
+	if err != nil {
+		return cfg, err
+	}
+	set := rf.set()
 	flagKey := map[string]string{}
 	if set["out"] {
-		cfg.Out, flagKey["out"] = *out, "--out"
+		cfg.Out, flagKey["out"] = *rf.out, "--out"
 	}
 	if set["only"] {
-		cfg.Games, flagKey["games"] = splitList(*only), "--only"
+		cfg.Games, flagKey["games"] = splitList(*rf.only), "--only"
 	}
 	if set["workers"] {
-		cfg.Workers, flagKey["workers"] = *workers, "--workers"
+		cfg.Workers, flagKey["workers"] = *rf.workers, "--workers"
 	}
 	if set["formats"] {
-		cfg.Formats, flagKey["formats"] = splitList(*formats), "--formats"
+		cfg.Formats, flagKey["formats"] = splitList(*rf.formats), "--formats"
 	}
 	if set["plots"] {
-		cfg.Plots, flagKey["plots"] = splitList(*plotFormats), "--plots"
-		if *plotFormats == "none" {
+		cfg.Plots, flagKey["plots"] = splitList(*rf.plots), "--plots"
+		if *rf.plots == "none" {
 			cfg.Plots = nil
 		}
 	}
 	if set["max-memory"] {
-		size, err := configs.ParseSize(*maxMemory)
+		size, err := configs.ParseSize(*rf.maxMemory)
 		if err != nil {
 			var ce *configs.Error
 			if errors.As(err, &ce) {
 				ce.Key = "--max-memory"
 			}
-			return err
+			return cfg, err
 		}
 		cfg.MaxMemory, flagKey["max_memory"] = size, "--max-memory"
 	}
@@ -181,31 +269,12 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			if flag, ok := flagKey[ce.Key]; ok {
 				ce.Key = flag
 			} else {
-				ce.File = *configPath
+				ce.File = name
 			}
 		}
-		return err
+		return cfg, err
 	}
-	if err := checkOut(cfg.Out, flagKey["out"]); err != nil {
-		return err
-	}
-
-	plan, err := pipeline.NewPlan(cfg)
-	if err != nil {
-		return err
-	}
-	mode := progress.Off
-	if !*quiet {
-		mode = progress.Lines
-		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-			mode = progress.Live
-		}
-	}
-	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon})
-	if res != nil && !*quiet {
-		printSummary(stderr, plan, res)
-	}
-	return err
+	return cfg, nil
 }
 
 // checkOut refuses, before anything is written, an output folder that

@@ -15,18 +15,30 @@ import (
 func solveUsage() string {
 	var b strings.Builder
 	b.WriteString("Usage:\n")
-	for _, name := range games.Names() {
+	width := 0
+	for _, name := range solvable() {
 		d, _ := games.Lookup(name)
-		if d.Solve == nil {
-			continue
-		}
-		fmt.Fprintf(&b, "  tabulate solve %-18s %s\n", d.Name+" "+d.Solve.Args, d.Solve.Help)
+		width = max(width, len(d.Name+" "+d.Solve.Args))
+	}
+	for _, name := range solvable() {
+		d, _ := games.Lookup(name)
+		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
 	b.WriteString(`
 Prints the Grundy value or outcome and every winning move.
 A board may start with '-': everything after the game name is an argument.
 `)
 	return b.String()
+}
+
+// gameList names every built-in game with its title, for the usage text.
+func gameList() string {
+	var parts []string
+	for _, name := range games.Names() {
+		d, _ := games.Lookup(name)
+		parts = append(parts, fmt.Sprintf("%s (%s)", d.Name, d.Title))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // solvable lists the games that can answer one position.

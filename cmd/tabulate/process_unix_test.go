@@ -1,0 +1,256 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tabulate-games/tabulate/output"
+)
+
+// TestBoundedReads checks that a configuration or an earlier manifest that
+// is not a regular file of bounded size is refused at once with status 2,
+// instead of hanging on a FIFO or reading /dev/zero until memory runs out.
+func TestBoundedReads(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("FIFOs and /dev/zero are unix")
+	}
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	huge := filepath.Join(dir, "huge.yaml")
+	if f, err := os.Create(huge); err == nil {
+		f.Truncate(64 << 20) // sparse: no disk used
+		f.Close()
+	}
+	manifestFIFO := filepath.Join(dir, "out-fifo")
+	os.MkdirAll(manifestFIFO, 0o755)
+	syscall.Mkfifo(filepath.Join(manifestFIFO, output.ManifestName), 0o644)
+	manifestZero := filepath.Join(dir, "out-zero")
+	os.MkdirAll(manifestZero, 0o755)
+	os.Symlink("/dev/zero", filepath.Join(manifestZero, output.ManifestName))
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"config /dev/zero", []string{"--config", "/dev/zero", "--out", filepath.Join(dir, "o1")}, []string{"/dev/zero", "not a regular file", "character device"}},
+		{"config FIFO", []string{"--config", fifo, "--out", filepath.Join(dir, "o2")}, []string{fifo, "not a regular file", "FIFO"}},
+		{"config too large", []string{"--config", huge, "--out", filepath.Join(dir, "o3")}, []string{huge, "too large"}},
+		{"config folder", []string{"--config", dir, "--out", filepath.Join(dir, "o4")}, []string{"not a regular file", "folder"}},
+		{"manifest FIFO", []string{"--only", "nim", "--out", manifestFIFO}, []string{"manifest", "not a regular file", "FIFO"}},
+		{"manifest link to /dev/zero", []string{"--only", "nim", "--out", manifestZero}, []string{"manifest", "not a regular file"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stderr, took := runTimed(t, 10*time.Second, append([]string{"run", "-q"}, tc.args...)...)
+			if code != 2 {
+				t.Errorf("exit status %d, want 2: %s", code, stderr)
+			}
+			if took > time.Second {
+				t.Errorf("took %v, want under a second", took)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("message lacks %q: %s", w, stderr)
+				}
+			}
+		})
+	}
+	for _, out := range []string{manifestFIFO, manifestZero} {
+		entries, _ := os.ReadDir(out)
+		if len(entries) != 1 {
+			t.Errorf("%s: %d entries after a refused run, want only the manifest", out, len(entries))
+		}
+	}
+}
+
+// startLong starts a run that lasts far longer than the tests wait (the
+// take-a-square sieve to 10^11 streams its table into temporary files) and
+// returns once the nim table is listed and the sieve is writing.
+func startLong(t *testing.T, out string, stderr *strings.Builder) *exec.Cmd {
+	t.Helper()
+	config := writeConfig(t, "games: [squares, nim]\nplots: []\nsquares: {grundy_max: 1000, win_max: 100000000000}\n")
+	cmd := exec.Command(tabulateBinary(t), "run", "--config", config, "--out", out, "--workers", "2")
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	waitFor(t, func() bool { m, _ := readManifestJSON(out); return m != nil && len(m.Files) >= 2 })
+	waitFor(t, func() bool {
+		found := false
+		filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+			found = found || err == nil && strings.HasPrefix(d.Name(), output.TempPrefix)
+			return nil
+		})
+		return found
+	})
+	return cmd
+}
+
+// waitStopped waits up to 30 s for a signalled run to end, and kills it
+// (failing the test) if it does not.
+func waitStopped(t *testing.T, cmd *exec.Cmd) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("still running 30 s after the signal")
+		return nil
+	}
+}
+
+// checkStopped checks a run stopped by signals: exit status, no temporary
+// file, the manifest says interrupted and is true.
+func checkStopped(t *testing.T, err error, out string, want int) {
+	t.Helper()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != want {
+		t.Errorf("exit: %v, want status %d", err, want)
+	}
+	checkNoTemps(t, out, "after the signal")
+	m := checkManifestTrue(t, out, "after the signal")
+	if m == nil {
+		t.Errorf("no manifest, want one with status interrupted")
+	} else if m.Status != output.StatusInterrupted {
+		t.Errorf("manifest status %s, want interrupted", m.Status)
+	}
+}
+
+// TestSignals checks every way a run is stopped from outside: the terminal
+// closed (SIGHUP), standard error a pipe whose reader is gone (SIGPIPE),
+// and a second Ctrl-C or SIGTERM while the first is being handled. Each
+// exits with 128+signal, leaves no temporary file and a manifest saying
+// interrupted.
+func TestSignals(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("unix signals")
+	}
+	for _, tc := range []struct {
+		name string
+		sigs []syscall.Signal
+		code int
+	}{
+		{"SIGHUP", []syscall.Signal{syscall.SIGHUP}, 129},
+		{"SIGPIPE", []syscall.Signal{syscall.SIGPIPE}, 141},
+		{"second SIGINT", []syscall.Signal{syscall.SIGINT, syscall.SIGINT}, 130},
+		{"second SIGTERM", []syscall.Signal{syscall.SIGTERM, syscall.SIGTERM}, 143},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			var stderr strings.Builder
+			cmd := startLong(t, out, &stderr)
+			for _, sig := range tc.sigs {
+				cmd.Process.Signal(sig)
+				time.Sleep(time.Millisecond)
+			}
+			checkStopped(t, waitStopped(t, cmd), out, tc.code)
+		})
+	}
+	t.Run("stderr to a closed pipe", func(t *testing.T) {
+		// As in `tabulate run 2>&1 | head -1`: the reader goes away after
+		// the first line; the next progress line meets a broken pipe.
+		out := filepath.Join(t.TempDir(), "out")
+		config := writeConfig(t, "games: [squares, nim]\nplots: []\nsquares: {grundy_max: 1000, win_max: 100000000000}\n")
+		cmd := exec.Command(tabulateBinary(t), "run", "--config", config, "--out", out, "--workers", "2")
+		pipe, err := cmd.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill() })
+		bufio.NewReader(pipe).ReadString('\n')
+		pipe.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			checkStopped(t, err, out, 141)
+		case <-time.After(30 * time.Second):
+			t.Fatal("still running 30 s after its standard error was closed")
+		}
+	})
+}
+
+// TestStopWithinASecond starts each engine at bounds where it runs for
+// many seconds (flip runs to 10^6, the largest allowed, took 14-33 s to stop
+// before) and checks that Ctrl-C stops it within a second.
+func TestStopWithinASecond(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("unix signals")
+	}
+	bin := tabulateBinary(t)
+	for _, tc := range []struct{ name, yaml string }{
+		{"flip runs", "games: [flip]\nflip: {run_max: 1000000, position_max: 2, count_max: 2, board_max: 2}\n"},
+		{"squares grundy", "games: [squares]\nsquares: {grundy_max: 50000000, win_max: 1}\n"},
+		{"squares sieve", "games: [squares]\nsquares: {grundy_max: 1, win_max: 1000000000000}\n"},
+		{"caniwin", "games: [caniwin]\ncaniwin: {max_choosable: 25, max_total: 325}\n"},
+		{"nim", "games: [nim]\nnim: {max_piles: 16, max_pile: 15}\n"},
+		{"subtraction", "games: [s]\nsubtraction: {s: {set: [1, 3, 4], max: 10000000}}\n"},
+		{"subtraction primes", "games: [p]\nsubtraction: {p: {set: primes, max: 1000000}}\n"},
+		{"octal", "games: [k]\noctal: {k: {code: \"0.77\", max: 10000000}}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			config := writeConfig(t, "plots: [png]\n"+tc.yaml)
+			// On a machine shared by many processes (load 15 on 2 cores
+			// was seen) a stop can miss the second by scheduling alone:
+			// one more try before calling it slow.
+			var took time.Duration
+			for try := 0; try < 2; try++ {
+				took = stopTime(t, bin, config)
+				if took <= time.Second {
+					return
+				}
+				t.Logf("try %d: stopped %v after SIGINT", try+1, took)
+			}
+			t.Errorf("stopped %v after SIGINT, want within 1 s", took)
+		})
+	}
+}
+
+// stopTime starts a run of config, sends SIGINT after 1.5 s, checks that it
+// stopped cleanly and returns how long it took to stop.
+func stopTime(t *testing.T, bin, config string) time.Duration {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "out")
+	cmd := exec.Command(bin, "run", "--config", config, "--out", out, "-q")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		t.Fatalf("finished within 1.5 s (%v): the bounds no longer test a long run", err)
+	case <-time.After(1500 * time.Millisecond):
+	}
+	sent := time.Now()
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case err := <-done:
+		took := time.Since(sent)
+		checkStopped(t, err, out, 130)
+		return took
+	case <-time.After(60 * time.Second):
+		t.Fatal("still running 60 s after SIGINT")
+	}
+	return 0
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// slurmConfig is a small census (63 octal codes 0.d1 and 0.d1d2, 31 subsets
+// of {1..5}) with one small game beside it.
+const slurmConfig = `
+formats: [parquet, csv]
+plots: [png]
+games: [nim]
+nim: { max_piles: 3, max_pile: 4 }
+census:
+  octal: { digits: 2, prefixes: ["0"], max: 4096 }
+  subtraction: { max_element: 5, max: 2000 }
+`
+
+// TestSlurmArray runs a census on a real one-node Slurm cluster, as a
+// researcher would on theirs: scripts/slurm/one-node.sh starts munged,
+// slurmctld and slurmd (installing Debian's slurm-wlm and munge if they are
+// missing), `sbatch --wait --array=0-3 scripts/slurm/tabulate.sbatch CONFIG
+// OUT` runs one shard per array task, tabulate merge merges them, and the
+// result is compared with a one-process run as in TestShardMergeMatchesOneRun.
+// The daemons are stopped by their PIDs whatever happens.
+//
+// It runs only with TABULATE_SLURM_TEST=1 (.ci/run sets it), as root; asked
+// for and unable to run, it fails with the reason.
+func TestSlurmArray(t *testing.T) {
+	if os.Getenv("TABULATE_SLURM_TEST") != "1" {
+		t.Skip("set TABULATE_SLURM_TEST=1 (as root) to run the Slurm integration test")
+	}
+	if runtime.GOOS != "linux" {
+		t.Fatalf("the Slurm test needs Linux, not %s", runtime.GOOS)
+	}
+	if os.Geteuid() != 0 {
+		t.Fatal("the Slurm test needs root, to install Slurm and start its daemons")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 170*time.Second)
+	defer cancel()
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	state := filepath.Join(dir, "slurm")
+	script := filepath.Join(repo, "scripts", "slurm", "one-node.sh")
+	run := func(name string, cmd *exec.Cmd) string {
+		t.Helper()
+		var outb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &outb, &outb
+		start := time.Now()
+		err := cmd.Run()
+		t.Logf("%s: %s", name, time.Since(start).Round(time.Millisecond))
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, outb.String())
+		}
+		return outb.String()
+	}
+	// Registered before the start, so that a start that fails half-way
+	// still stops what it started; it runs before TempDir's removal.
+	t.Cleanup(func() {
+		out, err := exec.Command("bash", script, "stop", state).CombinedOutput()
+		if err != nil {
+			t.Errorf("stop the Slurm daemons: %v\n%s", err, out)
+		}
+	})
+	run("start Slurm", exec.CommandContext(ctx, "bash", script, "start", state))
+
+	bin := filepath.Join(dir, "tabulate")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
+	run("go build", build)
+	config := filepath.Join(dir, "census.yaml")
+	if err := os.WriteFile(config, []byte(slurmConfig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, single := filepath.Join(dir, "out"), filepath.Join(dir, "single")
+	sbatch := exec.CommandContext(ctx, "sbatch", "--wait", "--array=0-3",
+		filepath.Join(repo, "scripts", "slurm", "tabulate.sbatch"), config, out)
+	sbatch.Dir = dir // where the tasks' logs go
+	sbatch.Env = append(os.Environ(), "TABULATE="+bin)
+	var logb bytes.Buffer
+	sbatch.Stdout, sbatch.Stderr = &logb, &logb
+	start := time.Now()
+	if err := sbatch.Run(); err != nil {
+		logs, _ := filepath.Glob(filepath.Join(dir, "tabulate-*.log"))
+		for _, l := range logs {
+			b, _ := os.ReadFile(l)
+			logb.WriteString("\n== " + l + "\n" + string(b))
+		}
+		ctld, _ := os.ReadFile(filepath.Join(state, "log", "slurmctld.log"))
+		t.Fatalf("sbatch --wait --array=0-3: %v\n%s\n== slurmctld.log (end)\n%s", err, logb.String(), tail(string(ctld), 30))
+	}
+	t.Logf("sbatch --wait --array=0-3: %s: %s", time.Since(start).Round(time.Millisecond), strings.TrimSpace(logb.String()))
+	shards, _ := filepath.Glob(filepath.Join(out, "shards", "*"))
+	for i := range shards {
+		shards[i] = filepath.Base(shards[i])
+	}
+	if want := []string{"0-of-4", "1-of-4", "2-of-4", "3-of-4"}; !slices.Equal(shards, want) {
+		t.Fatalf("shard folders %v, want %v (the array's 4 tasks)", shards, want)
+	}
+	run("tabulate merge", exec.CommandContext(ctx, bin, "merge", "-q", out))
+	run("one-process run", exec.CommandContext(ctx, bin, "run", "--config", config, "--out", single, "-q"))
+
+	want, got := outputFiles(t, single), outputFiles(t, out)
+	if !slices.Equal(got, want) {
+		t.Fatalf("merged files\n%v\nwant those of one run\n%v", got, want)
+	}
+	for _, rel := range want {
+		a, b := filepath.Join(single, rel), filepath.Join(out, rel)
+		switch {
+		case rel == "manifest.json":
+			compareManifestsGames(t, a, b, 2)
+		case isCensusTable(rel) && strings.HasSuffix(rel, ".csv"):
+			compareCSVBut(t, a, b, "seconds")
+		case isCensusTable(rel):
+			compareParquetBut(t, a, b, "seconds")
+		default:
+			if fileSum(t, a) != fileSum(t, b) {
+				t.Errorf("%s: merged sha256 %s, one run %s", rel, fileSum(t, b), fileSum(t, a))
+			}
+		}
+	}
+	t.Logf("%d files compared", len(want))
+}
+
+// tail returns the last n lines of s.
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n") + fmt.Sprintf("\n(%d lines in all)", len(lines))
+}

@@ -1,0 +1,42 @@
+package configs_test
+
+import (
+	"fmt"
+
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/games"
+)
+
+func ExampleLoad() {
+	cfg, err := configs.Load("run.yaml", []byte("games: [squares, kayles]\nsquares: {grundy_max: 5000}\noctal:\n  kayles: {code: '0.77', max: 1000}\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(cfg.Section("squares").(*games.Squares).GrundyMax, cfg.Section("squares").(*games.Squares).WinMax)
+	for _, g := range cfg.Selected() {
+		fmt.Println(g.Name)
+	}
+
+	// A value out of range names the file, line and key, and what is allowed.
+	_, err = configs.Load("run.yaml", []byte("flip:\n  board_max: 40\n"))
+	fmt.Println(err)
+	// Output:
+	// 5000 100000
+	// squares
+	// kayles
+	// run.yaml:2: flip.board_max: 40 is out of range (allowed: 1 to 26)
+}
+
+func ExampleParseSize() {
+	for _, s := range []string{"auto", "512MiB", "1.5GB", "0.5", "NaN"} {
+		size, err := configs.ParseSize(s)
+		fmt.Println(int64(size), err)
+	}
+	// Output:
+	// 0 <nil>
+	// 536870912 <nil>
+	// 1500000000 <nil>
+	// 0 "0.5" is not a whole number of bytes (0.5) (allowed: auto, or a whole number of bytes from 1 to 4EiB, with a unit such as 512MiB, 8GiB or 1.5GB)
+	// 0 "NaN" is not a size (allowed: auto, or a whole number of bytes from 1 to 4EiB, with a unit such as 512MiB, 8GiB or 1.5GB)
+}

@@ -1,0 +1,70 @@
+package games_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy"
+)
+
+// Every built-in game is found by name; a new one is a Def given to
+// Register.
+func ExampleNames() {
+	for _, name := range games.Names() {
+		d, _ := games.Lookup(name)
+		fmt.Printf("%s: %s\n", d.Name, d.Title)
+	}
+	// Output:
+	// squares: take-a-square
+	// flip: Flip Game II
+	// caniwin: Can I Win
+	// nim: Nim
+	// grundy-game: Grundy's game
+}
+
+// A game defined by its rules gives its Grundy sequence through its Heap.
+func ExampleOctal() {
+	code, err := grundy.ParseOctal("0.77")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	kayles := games.Octal(code)
+	g, err := kayles.Values(context.Background(), 12, 1, nil)
+	fmt.Println(kayles.Rules, g, err)
+	// Output:
+	// octal 0.77 [0 1 2 3 1 4 3 2 1 4 2 6 4] <nil>
+}
+
+// Solve answers one position of a game, as tabulate solve does.
+func ExampleSolver() {
+	d, _ := games.Lookup("grundy-game")
+	if err := d.Solve.Solve(context.Background(), []string{"7", "5"}, os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// grundy's game, heaps [7 5]
+	// grundy value: 2
+	// outcome: the player to move wins
+	// winning moves: heap 1: 7 -> 2 + 5, heap 2: 5 -> 1 + 4
+}
+
+// Rules gives the heap game of a definition, for callers that sweep many.
+func ExampleRules() {
+	for _, def := range [][2]string{{"subtraction", "1,3,4"}, {"subtraction", "squares"}, {"octal", "0.07"}, {"octal", "0.8"}} {
+		h, err := games.Rules(def[0], def[1])
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		g, _ := h.Values(context.Background(), 10, 1, nil)
+		fmt.Println(h.Rules, g)
+	}
+	// Output:
+	// subtraction {1,3,4} [0 1 0 1 2 3 2 0 1 0 1]
+	// subtraction squares [0 1 0 1 2 0 1 0 1 2 0]
+	// octal 0.07 [0 0 1 1 2 0 3 1 1 0 3]
+	// octal code "0.8": character '8' at position 2 (0-based): only digits 0-7 and one point are allowed, as in "0.07"
+}

@@ -1,0 +1,89 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/tabulate-games/tabulate/grundy"
+)
+
+// grundysGame is Grundy's game: a move splits one heap into two non-empty
+// heaps of different sizes (OEIS A002188).
+var grundysGame = Def{
+	Name: "grundy-game", Title: "Grundy's game",
+	Section: func() Section { return &GrundysGame{Max: 10000} },
+	Solve: &Solver{Args: "HEAP...", Help: fmt.Sprintf("Grundy's game position, one or more heaps (0 <= HEAP <= %d)", grundysGameSolveMax),
+		Solve: solveGrundysGame},
+}
+
+// GrundysGame bounds Grundy's game.
+type GrundysGame struct {
+	Max int `yaml:"max" json:"max"` // grundy-game/grundy: heaps 0 <= n <= Max
+}
+
+// Check keeps the bound in what the engine accepts.
+func (g *GrundysGame) Check() error {
+	return checkRange("max", int64(g.Max), 1, grundy.GrundysGameMax)
+}
+
+// grundysGameHeap is Grundy's game as a heap game: no periodicity theorem
+// applies (none is known), so a period found is reported, not proven.
+var grundysGameHeap = Heap{
+	Title: "Grundy's game",
+	Rules: "Grundy's game: split a heap into two unequal heaps",
+	Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
+		return grundy.GrundysGame(ctx, max, progress)
+	},
+	Memory: grundy.GrundysGameMemory,
+	// max^2/4 steps at a few hundred million a second.
+	Cost: func(max int) float64 { return float64(max) * float64(max) / 4 / 3e8 },
+}
+
+// Jobs plans the Grundy table and the losing heaps.
+func (g *GrundysGame) Jobs(game string, workers int) []Job {
+	return grundysGameHeap.Jobs(game, g.Max)
+}
+
+// grundysGameSolveMax is the largest heap solve answers for (about a second).
+const grundysGameSolveMax = 50000
+
+// solveGrundysGame answers a position of several heaps: its value (the XOR
+// of the heaps' values), its outcome and every winning split.
+func solveGrundysGame(ctx context.Context, args []string, w io.Writer) error {
+	if len(args) == 0 {
+		return &ArgError{Arg: "solve grundy-game", Problem: "takes one or more heap sizes"}
+	}
+	heaps := make([]int, len(args))
+	largest := 0
+	for i, a := range args {
+		h, err := ParseArg(fmt.Sprintf("heap %d", i+1), a, 0, grundysGameSolveMax)
+		if err != nil {
+			return err
+		}
+		heaps[i] = int(h)
+		largest = max(largest, heaps[i])
+	}
+	g, err := grundy.GrundysGame(ctx, largest, nil)
+	if err != nil {
+		return err
+	}
+	var x int32
+	for _, h := range heaps {
+		x ^= g[h]
+	}
+	fmt.Fprintf(w, "grundy's game, heaps %v\n", heaps)
+	fmt.Fprintf(w, "grundy value: %d\n", x)
+	fmt.Fprintf(w, "outcome: %s\n", outcomeText(x != 0))
+	var moves []string
+	for i, h := range heaps {
+		rest := x ^ g[h]
+		for a := 1; 2*a < h; a++ {
+			if g[a]^g[h-a] == rest {
+				moves = append(moves, fmt.Sprintf("heap %d: %d -> %d + %d", i+1, h, a, h-a))
+			}
+		}
+	}
+	fmt.Fprintf(w, "winning moves: %s\n", listOrNone(moves))
+	return nil
+}

@@ -1,0 +1,63 @@
+package pipeline_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/pipeline"
+)
+
+// A plan lists the jobs of a configuration with their memory estimates;
+// running it writes the tables, figures and manifest, and reports the
+// findings.
+func ExamplePlan_Run() {
+	cfg, err := configs.Load("example.yaml", []byte("games: [nim]\nnim: {max_piles: 3, max_pile: 3}\nformats: [csv]\nplots: []\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if cfg.Out, err = os.MkdirTemp("", "example"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(cfg.Out)
+	plan, err := pipeline.NewPlan(cfg)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, j := range plan.Jobs {
+		fmt.Println("job", j.Game+"/"+j.Table)
+	}
+	res, err := plan.Run(context.Background(), pipeline.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range res.Files {
+		fmt.Println("wrote", f.Path, f.Rows)
+	}
+	for _, f := range res.Findings {
+		fmt.Println(f.Game, f.Key+":", f.Finding)
+	}
+	// Output:
+	// job nim/positions
+	// wrote nim/positions.csv 19
+	// nim bouton: Bouton's rule (the player to move wins iff the nim-sum is not 0) holds on all 19 positions
+	// nim positions: 19 positions: first player wins 15 (0.7895), second 4
+}
+
+// A plan over the memory limit is refused before anything is written.
+func ExampleNewPlan() {
+	cfg := configs.Defaults()
+	cfg.Games = []string{"squares"}
+	cfg.MaxMemory = 64 << 20
+	_, err := pipeline.NewPlan(cfg)
+	var me *pipeline.MemoryError
+	fmt.Println(errors.As(err, &me))
+	// Output:
+	// true
+}

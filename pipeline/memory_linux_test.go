@@ -1,0 +1,94 @@
+//go:build linux
+
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/internal/longtest"
+)
+
+// memoryCases are runs of one kind of job each, large enough that the jobs'
+// memory, not the Go runtime's, dominates the peak.
+var memoryCases = map[string]string{
+	"squares/grundy":      "games: [squares]\nsquares: {grundy_max: 5000000, win_max: 1}",
+	"squares/p_positions": "games: [squares]\nsquares: {grundy_max: 1, win_max: 200000000}",
+	"flip/positions":      "games: [flip]\nflip: {run_max: 1, position_max: 70, count_max: 1, board_max: 1}",
+	"flip/boards":         "games: [flip]\nflip: {run_max: 1, position_max: 1, count_max: 62, board_max: 21}",
+	"flip/run_grundy":     "games: [flip]\nflip: {run_max: 30000, position_max: 1, count_max: 1, board_max: 1}",
+	"caniwin/pairs":       "games: [caniwin]\ncaniwin: {max_choosable: 23, max_total: 276}",
+	"nim/positions":       "games: [nim]\nnim: {max_piles: 10, max_pile: 15}",
+	"octal/grundy":        "games: [k]\noctal: {k: {code: '0.77', max: 10000000}}",
+	"subtraction/grundy":  "games: [s]\nsubtraction: {s: {set: squares, max: 10000000}}",
+	"grundy-game/grundy":  "games: [grundy-game]\ngrundy-game: {max: 30000}",
+}
+
+// TestMemoryPeak runs each kind of job in a process of its own and checks
+// that its peak resident memory (getrusage's ru_maxrss) stays under the
+// plan's estimate when the estimate is the limit: a plan accepted under
+// --max-memory M must peak under M.
+func TestMemoryPeak(t *testing.T) {
+	if name := os.Getenv("TABULATE_MEMORY_CASE"); name != "" {
+		memoryChild(t, name)
+		return
+	}
+	longtest.Skip(t, "runs a large job of each kind in a process of its own, about 2 minutes")
+	for name := range memoryCases {
+		t.Run(strings.ReplaceAll(name, "/", "_"), func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestMemoryPeak$", "-test.v")
+			cmd.Env = append(os.Environ(), "TABULATE_MEMORY_CASE="+name, "TABULATE_MEMORY_OUT="+t.TempDir())
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			var peak, estimate int64
+			for _, line := range strings.Split(string(out), "\n") {
+				if f := strings.Fields(line); len(f) == 3 && f[0] == "memory:" {
+					peak, _ = strconv.ParseInt(f[1], 10, 64)
+					estimate, _ = strconv.ParseInt(f[2], 10, 64)
+				}
+			}
+			if estimate == 0 {
+				t.Fatalf("no measurement in\n%s", out)
+			}
+			t.Logf("peak %s, estimate %s (%.2f)", Bytes(peak), Bytes(estimate), float64(peak)/float64(estimate))
+			if peak > estimate {
+				t.Errorf("peak resident memory %s is over the estimate %s", Bytes(peak), Bytes(estimate))
+			}
+		})
+	}
+}
+
+// memoryChild runs one case and prints "memory: PEAK ESTIMATE" in bytes.
+func memoryChild(t *testing.T, name string) {
+	cfg, err := configs.Load(name, []byte(memoryCases[name]+"\nformats: [parquet, csv]\nplots: [png, svg]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Out = os.Getenv("TABULATE_MEMORY_OUT")
+	plan, err := NewPlan(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The tightest limit the plan is accepted under.
+	cfg.MaxMemory = configs.Size(plan.Memory)
+	if plan, err = NewPlan(cfg); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plan.Run(context.Background(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("memory: %d %d\n", ru.Maxrss*1024, plan.Memory)
+}
