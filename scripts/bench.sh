@@ -47,7 +47,7 @@ if [[ "$what" == octal ]]; then
   echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "go: $(go version); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   go test ./grundy -run '^$' -bench "OctalPeer/(${rows})" -benchtime 1x -count "$count" -timeout 6h |
-    awk '{ print | "cat 1>&2" }  # the raw lines as they come (tee /dev/stderr would reopen the file at offset 0)
+    awk '{ print | "cat 1>&2"; fflush("cat 1>&2") }  # the raw lines as they come (tee /dev/stderr would reopen the file at offset 0)
     /^BenchmarkOctalPeer/ {
       name = $1; sub(/^BenchmarkOctalPeer\//, "", name); sub(/-[0-9]+$/, "", name)
       t[name] = t[name] " " $3 / 1e9
