@@ -31,12 +31,16 @@ var (
 
 // Config is one run's configuration.
 type Config struct {
-	Out       string   `yaml:"out" json:"out"`
-	Formats   []string `yaml:"formats" json:"formats"`
-	Plots     []string `yaml:"plots" json:"plots"`
-	Workers   int      `yaml:"workers" json:"workers"`
-	MaxMemory Size     `yaml:"max_memory" json:"max_memory"`
-	Games     []string `yaml:"games" json:"games"`
+	Out     string   `yaml:"out" json:"out"`
+	Formats []string `yaml:"formats" json:"formats"`
+	Plots   []string `yaml:"plots" json:"plots"`
+	Workers int      `yaml:"workers" json:"workers"`
+	// BFileOffset shifts the index of b-files of tables indexed by n: the
+	// line for row n reads "n+BFileOffset a(n)", rows whose index would be
+	// negative left out (see README, b-files).
+	BFileOffset int      `yaml:"bfile_offset" json:"bfile_offset,omitempty"`
+	MaxMemory   Size     `yaml:"max_memory" json:"max_memory"`
+	Games       []string `yaml:"games" json:"games"`
 	// Sections holds each built-in game's bounds under its name, such as
 	// Sections["squares"] = &games.Squares{...}; every built-in game has
 	// one. In YAML each is a top-level key (squares: {grundy_max: 10}).
@@ -228,6 +232,10 @@ func (c *Config) Validate() error {
 	if err := checkSet("games", c.Games, append(slices.Clone(Games), c.CustomGames()...), false); err != nil {
 		return err
 	}
+	if c.BFileOffset < -BFileOffsetMax || c.BFileOffset > BFileOffsetMax {
+		return &Error{Key: "bfile_offset", Value: fmt.Sprint(c.BFileOffset), Problem: "is out of range",
+			Allowed: fmt.Sprintf("%d to %d", -BFileOffsetMax, BFileOffsetMax)}
+	}
 	if c.Workers < 0 || c.Workers > WorkersMax {
 		return &Error{Key: "workers", Value: fmt.Sprint(c.Workers), Problem: "is out of range",
 			Allowed: fmt.Sprintf("0 to %d", WorkersMax)}
@@ -330,3 +338,7 @@ func validName(name string) bool {
 	}
 	return true
 }
+
+// BFileOffsetMax bounds bfile_offset: OEIS entries of game values start at
+// n = 0 or 1, and related games are shifted by one or two (A002187).
+const BFileOffsetMax = 16

@@ -50,3 +50,21 @@ func (s *SetSpec) UnmarshalYAML(n *yaml.Node) error {
 	return &Error{Value: describe(n), Problem: "is not a subtraction set",
 		Allowed: "a list of positive whole numbers such as [1, 3, 4], or one of squares, cubes, triangular, primes, powers-of-two, fibonacci"}
 }
+
+// Heap returns the game defined by rules under name, with the largest heap
+// the configuration tabulates; false when no such game is defined.
+func (c *Config) Heap(name string) (games.Heap, int, bool) {
+	if g, ok := c.Octal[name]; ok {
+		code, err := g.Rules()
+		if err == nil {
+			return games.Octal(code), g.Max, true
+		}
+	}
+	if g, ok := c.Subtraction[name]; ok {
+		set, err := g.Rules()
+		if err == nil {
+			return games.Subtraction(set), g.Max, true
+		}
+	}
+	return games.Heap{}, 0, false
+}

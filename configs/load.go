@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tabulate-games/tabulate/internal/regular"
 )
 
 // Error is a problem with a configuration: which file, line and key, the
@@ -69,58 +71,26 @@ func LoadFile(path string) (Config, error) {
 }
 
 // readConfig reads a configuration file, refusing what is not a regular
-// file of bounded size.
+// file of bounded size (regular.Read, which never blocks on a FIFO).
 func readConfig(path string) ([]byte, error) {
 	const allowed = "a readable YAML file (a regular file of at most 16 MiB)"
-	fail := func(problem string, err error) ([]byte, error) {
-		return nil, &Error{File: path, Problem: "config file " + problem, Allowed: allowed, Err: err}
+	data, err := regular.Read(path, FileLimit)
+	if err == nil {
+		return data, nil
 	}
-	info, err := os.Stat(path)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return fail("does not exist", err)
-		}
-		return fail("cannot be read", err)
-	}
-	if !info.Mode().IsRegular() {
-		return fail("is not a regular file (it is "+fileKind(info.Mode())+")", nil)
-	}
-	if info.Size() > FileLimit {
-		return fail(fmt.Sprintf("is too large (%d bytes)", info.Size()), nil)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return fail("cannot be read", err)
-	}
-	defer f.Close()
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
-		return fail("is not a regular file", err)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, FileLimit+1))
-	if err != nil {
-		return fail("cannot be read", err)
-	}
-	if len(data) > FileLimit {
-		return fail("is too large", nil)
-	}
-	return data, nil
-}
-
-// fileKind names what a path is when it is not a regular file.
-func fileKind(m os.FileMode) string {
+	problem, cause := "cannot be read", err
 	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&os.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&os.ModeCharDevice != 0:
-		return "a character device"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	case m&os.ModeSocket != 0:
-		return "a socket"
+	case errors.Is(err, os.ErrNotExist):
+		problem = "does not exist"
+	case errors.Is(err, regular.ErrNotRegular):
+		problem, cause = "is not a regular file", nil
+		if info, serr := os.Stat(path); serr == nil {
+			problem += " (it is " + regular.Kind(info.Mode()) + ")"
+		}
+	case errors.Is(err, regular.ErrTooLarge):
+		problem, cause = fmt.Sprintf("is too large (over %d bytes)", FileLimit), nil
 	}
-	return "a special file"
+	return nil, &Error{File: path, Problem: "config file " + problem, Allowed: allowed, Err: cause}
 }
 
 // Load decodes a configuration from YAML data over the defaults and

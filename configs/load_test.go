@@ -56,7 +56,7 @@ func TestLoadErrors(t *testing.T) {
 		want       []string // words the message must hold
 	}{
 		{"unknown top key", "out: o\nbogus: 1\n", 2, []string{"bogus", "unknown key", "allowed", "squares"}},
-		{"unknown nested key", "squares:\n  grundy_max: 10\n  win: 5\n", 3, []string{"squares.win", "unknown key", "grundy_max, win_max"}},
+		{"unknown nested key", "squares:\n  grundy_max: 10\n  win: 5\n", 3, []string{"squares.win", "unknown key", "grundy_max, win_max, moves_max"}},
 		{"wrong type", "squares:\n  grundy_max: lots\n", 2, []string{"squares.grundy_max", `"lots"`, "whole number"}},
 		{"fractional", "squares:\n  grundy_max: 10.5\n", 2, []string{"squares.grundy_max", "whole number"}},
 		{"negative bound", "squares:\n  win_max: -5\n", 2, []string{"squares.win_max", "-5", "out of range", "1 to"}},

@@ -19,7 +19,7 @@ var caniwin = Def{
 	Name: "caniwin", Title: "Can I Win", Default: true,
 	Section: func() Section { return &CanIWin{MaxChoosable: 20, MaxTotal: 300} },
 	Solve: &Solver{Args: "M T", Help: fmt.Sprintf("Can I Win with pool 1..M (1 <= M <= %d), target total T >= 0", grundy.CanIWinMaxChoosable),
-		Solve: solveCanIWin},
+		Solve: solveCanIWin, Answer: answerCanIWin},
 }
 
 // CanIWin bounds Can I Win.

@@ -24,7 +24,7 @@ const flipMaxRemove = 2
 var flip = Def{
 	Name: "flip", Title: "Flip Game II", Default: true,
 	Section: func() Section { return &Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20} },
-	Solve:   &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", Solve: solveFlip},
+	Solve:   &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", Solve: solveFlip, Answer: answerFlip},
 }
 
 // Flip bounds Flip Game II.
@@ -209,17 +209,20 @@ func flipBoardsTable(ctx context.Context, s Sink, maxLen int, runG []int32) erro
 			{Name: "board", Type: output.String, Sorted: true},
 			{Name: "grundy", Type: output.Int32},
 			{Name: "win", Type: output.Bool},
+			{Name: "winning_moves", Type: output.Int32List},
 		},
 	}
 	rows := int64(1)<<(maxLen+1) - 2
 	return s.Table(ctx, t, rows, func(ctx context.Context, emit func(output.Batch) error) error {
 		var wins []bool
+		var moves [][]int32
 		return grundy.FlipBoards(ctx, maxLen, runG, func(boards []string, gs []int32) error {
-			wins = wins[:0]
-			for _, g := range gs {
+			wins, moves = wins[:0], moves[:0]
+			for i, g := range gs {
 				wins = append(wins, g != 0)
+				moves = append(moves, flipWinningMoves(boards[i], g, runG))
 			}
-			return emit(output.Batch{boards, gs, wins})
+			return emit(output.Batch{boards, gs, wins, moves})
 		})
 	})
 }
@@ -247,4 +250,36 @@ func solveFlip(ctx context.Context, args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "winning moves (index i: board[i:i+2] \"++\" -> \"--\"): %s\n", listOrNone(moves))
 	return nil
+}
+
+// flipWinningMoves lists, ascending, every index i where turning
+// board[i:i+2] from "++" into "--" leaves Grundy value 0, given the board's
+// value g and the values runG of single runs: in a run of r starting at
+// start, the move at start+a leaves runs a and r-2-a, so it wins exactly
+// when runG[a] XOR runG[r-2-a] equals runG[r] XOR g (the rest of the board
+// is unchanged). Empty, not nil, for a losing board.
+func flipWinningMoves(board string, g int32, runG []int32) []int32 {
+	moves := []int32{}
+	if g == 0 {
+		return moves
+	}
+	for start := 0; start < len(board); {
+		if board[start] != '+' {
+			start++
+			continue
+		}
+		end := start
+		for end < len(board) && board[end] == '+' {
+			end++
+		}
+		r := end - start
+		want := runG[r] ^ g
+		for a := 0; a <= r-2; a++ {
+			if runG[a]^runG[r-2-a] == want {
+				moves = append(moves, int32(start+a))
+			}
+		}
+		start = end
+	}
+	return moves
 }

@@ -91,6 +91,9 @@ type Solver struct {
 	// Solve writes the position's value, outcome and winning moves to w.
 	// A bad argument is an *ArgError.
 	Solve func(ctx context.Context, args []string, w io.Writer) error
+	// Answer answers the same position as a value, for --json and for
+	// reading many positions; nil when the game has none.
+	Answer func(ctx context.Context, args []string) (*Answer, error)
 }
 
 // KeyError is a value of a section that is out of its allowed range, or a

@@ -14,7 +14,7 @@ var grundysGame = Def{
 	Name: "grundy-game", Title: "Grundy's game",
 	Section: func() Section { return &GrundysGame{Max: 10000} },
 	Solve: &Solver{Args: "HEAP...", Help: fmt.Sprintf("Grundy's game position, one or more heaps (0 <= HEAP <= %d)", grundysGameSolveMax),
-		Solve: solveGrundysGame},
+		Solve: solveGrundysGame, Answer: answerGrundysGame},
 }
 
 // GrundysGame bounds Grundy's game.

@@ -36,6 +36,9 @@ type Heap struct {
 	// Prove returns the proof of a period found in the sequence, or nil
 	// when no periodicity theorem applies to the game.
 	Prove func(seq []int32, p analysis.Period) *analysis.Proof
+	// Moves lists the moves from a heap of n, for tabulate solve's winning
+	// moves (HeapAnswer); nil when the game cannot list them.
+	Moves func(n int) []HeapMove
 }
 
 // Jobs plans the game's tables up to max: one job computes the sequence and

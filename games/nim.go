@@ -16,7 +16,7 @@ import (
 var nim = Def{
 	Name: "nim", Title: "Nim", Default: true,
 	Section: func() Section { return &Nim{MaxPiles: 7, MaxPile: 7} },
-	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Solve: solveNim},
+	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Solve: solveNim, Answer: answerNim},
 }
 
 // Nim bounds Nim.
@@ -68,6 +68,8 @@ func nimTable(ctx context.Context, s Sink, cfg Nim, table *grundy.NimTable, coun
 			{Name: "nim_sum", Type: output.Int32},
 			{Name: "win", Type: output.Bool},
 			{Name: "winning_moves", Type: output.Int32},
+			{Name: "winning_piles", Type: output.Int32List},
+			{Name: "winning_sizes", Type: output.Int32List},
 		},
 	}
 	var losing int64
@@ -77,13 +79,19 @@ func nimTable(ctx context.Context, s Sink, cfg Nim, table *grundy.NimTable, coun
 			sums := make([]int32, len(ps))
 			wins := make([]bool, len(ps))
 			moves := make([]int32, len(ps))
+			movePiles := make([][]int32, len(ps))
+			moveSizes := make([][]int32, len(ps))
 			for i, p := range ps {
 				piles[i], sums[i], wins[i], moves[i] = p.Piles, p.NimSum, p.Win, p.WinningMoves
 				if !p.Win {
 					losing++
 				}
+				movePiles[i], moveSizes[i] = nimWinningMoves(p.Piles, p.NimSum)
+				if int32(len(movePiles[i])) != p.WinningMoves {
+					return fmt.Errorf("piles %v: Bouton's rule gives %d winning moves, the search %d", p.Piles, len(movePiles[i]), p.WinningMoves)
+				}
 			}
-			return emit(output.Batch{piles, sums, wins, moves})
+			return emit(output.Batch{piles, sums, wins, moves, movePiles, moveSizes})
 		})
 	})
 	if err != nil {
@@ -91,8 +99,13 @@ func nimTable(ctx context.Context, s Sink, cfg Nim, table *grundy.NimTable, coun
 	}
 	s.Finding("positions", Wins{What: "positions", Count: count, FirstPlayerWins: count - losing, SecondPlayerWins: losing})
 	s.Finding("bouton", RuleCheck{Rule: "Bouton's rule (the player to move wins iff the nim-sum is not 0)", Positions: count, Agrees: true})
+	return nimFigure(ctx, s, cfg.MaxPile)
+}
+
+// nimFigure draws the nim-sum of two piles of up to maxPile.
+func nimFigure(ctx context.Context, s Sink, maxPile int) error {
 	return s.Figure(ctx, "nim_sum", func() (*plot.Plot, error) {
-		return plots.NimSumHeatmap("Nim: nim-sum of two piles (0 = the player to move loses)", cfg.MaxPile)
+		return plots.NimSumHeatmap("Nim: nim-sum of two piles (0 = the player to move loses)", maxPile)
 	})
 }
 
@@ -122,4 +135,23 @@ func solveNim(ctx context.Context, args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "winning moves: %s\n", listOrNone(moves))
 	return nil
+}
+
+// nimWinningMoves lists the winning moves of a position as parallel lists:
+// the pile (numbered from 1 in the ascending piles) and the size it is
+// reduced to. By Bouton's theorem they are the piles p with p XOR sum < p,
+// reduced to p XOR sum (none when sum is 0); the caller checks their count
+// against the exhaustive search. Both lists are empty, not nil, for a
+// losing position.
+func nimWinningMoves(piles []int32, sum int32) (index, size []int32) {
+	index, size = []int32{}, []int32{}
+	if sum == 0 {
+		return index, size
+	}
+	for i, p := range piles {
+		if p^sum < p {
+			index, size = append(index, int32(i+1)), append(size, p^sum)
+		}
+	}
+	return index, size
 }

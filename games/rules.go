@@ -18,6 +18,7 @@ func Octal(code grundy.OctalCode) Heap {
 			return grundy.OctalGrundy(ctx, code, max, progress)
 		},
 		Memory: func(max int) int64 { return grundy.OctalGrundyMemory(code, max) },
+		Moves:  func(n int) []HeapMove { return octalMoves(code, n) },
 		Prove: func(seq []int32, p analysis.Period) *analysis.Proof {
 			proof := analysis.ProveOctal(seq, p, code.MaxRemove())
 			return &proof
@@ -35,6 +36,7 @@ func Subtraction(set grundy.SubtractionSet) Heap {
 			return grundy.Subtraction(ctx, set, max, grundy.Options{Workers: workers, Progress: progress})
 		},
 		Memory: func(max int) int64 { return grundy.SubtractionMemory(set, max) },
+		Moves:  func(n int) []HeapMove { return subtractionMoves(set, n) },
 	}
 	if set.Finite() {
 		h.Prove = func(seq []int32, p analysis.Period) *analysis.Proof {

@@ -20,23 +20,31 @@ import (
 // stones from the pile.
 var squares = Def{
 	Name: "squares", Title: "take-a-square", Default: true,
-	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000} },
+	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000, MovesMax: 1000} },
 	Solve: &Solver{Args: "N", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d)", int64(grundy.SquaresSolveMax)),
-		Solve: solveSquares},
+		Solve: solveSquares, Answer: answerSquares},
 }
 
 // Squares bounds take-a-square.
 type Squares struct {
 	GrundyMax int   `yaml:"grundy_max" json:"grundy_max"` // squares/grundy: 0 <= n <= GrundyMax
 	WinMax    int64 `yaml:"win_max" json:"win_max"`       // squares/p_positions: losing n <= WinMax
+	MovesMax  int   `yaml:"moves_max" json:"moves_max"`   // squares/moves: 0 <= n <= min(MovesMax, GrundyMax); 0 for none
 }
+
+// SquaresMovesLimit is the largest squares.moves_max: the table lists about
+// 0.4·sqrt(n) moves a row on average, some 10^9 numbers at 10^7.
+const SquaresMovesLimit = 10_000_000
 
 // Check keeps the bounds in what the engines accept.
 func (s *Squares) Check() error {
 	if err := checkRange("grundy_max", int64(s.GrundyMax), 1, 1_000_000_000); err != nil {
 		return err
 	}
-	return checkRange("win_max", s.WinMax, 1, 1_000_000_000_000)
+	if err := checkRange("win_max", s.WinMax, 1, 1_000_000_000_000); err != nil {
+		return err
+	}
+	return checkRange("moves_max", int64(s.MovesMax), 0, SquaresMovesLimit)
 }
 
 // Jobs plans take-a-square: the Grundy table (with records) and the losing
@@ -67,7 +75,13 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 				if err != nil {
 					return err
 				}
-				return squaresGrundyTables(ctx, sink, g)
+				if err := squaresGrundyTables(ctx, sink, g); err != nil {
+					return err
+				}
+				if cfg.MovesMax == 0 {
+					return nil
+				}
+				return squaresMovesTable(ctx, sink, g[:min(cfg.MovesMax, cfg.GrundyMax)+1])
 			}},
 		{Table: "p_positions", Memory: grundy.LosingMemory(grundy.SquaresSet(), cfg.WinMax) + writing(cfg.WinMax, 8),
 			Cost: math.Pow(w, 1.2) / 1e9, Run: func(ctx context.Context, sink Sink) error {
@@ -154,8 +168,19 @@ const growthPoints = 60
 // squaresLosingTable writes squares/p_positions from the sieve, streamed,
 // with the growth figure and the power-law fit.
 func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
+	return squaresLosingFrom(ctx, s, max, func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error {
+		return grundy.Losing(ctx, grundy.SquaresSet(), max, opts, emit)
+	})
+}
+
+// squaresLosingFrom is squaresLosingTable with the losing positions up to
+// max streamed, ascending, by losing: the sieve, or (Redraw) the table.
+func squaresLosingFrom(ctx context.Context, s Sink, max int64, losing func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error) error {
+	// As a b-file, the k-th losing position for k = 1, 2, ...: OEIS
+	// A030193, whose offset is 1.
 	t := output.Table{Game: "squares", Name: "p_positions",
-		Columns: []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
+		Columns:  []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
+		Sequence: &output.Sequence{Value: "n", First: 1},
 	}
 	// The count of losing positions up to x on analysis.CountCurve's grid,
 	// summed over the streamed batches (each counted by CountCurve), so
@@ -165,7 +190,7 @@ func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
 	s.Phase("sieving", "n", max)
 	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
 		opts := grundy.Options{Workers: s.Workers(), Progress: func(done, total int64) { s.Set(done) }}
-		return grundy.Losing(ctx, grundy.SquaresSet(), max, opts,
+		return losing(ctx, opts,
 			func(losing []int64) error {
 				_, c := analysis.CountCurve(losing, max, growthPoints)
 				for i := range c {
@@ -233,4 +258,36 @@ func solveSquares(ctx context.Context, args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "winning moves: %s\n", listOrNone(moves))
 	return nil
+}
+
+// squaresMovesTable writes squares/moves: for each n of g, every winning
+// move as the number of stones removed (the k² with g(n-k²) = 0), an empty
+// list for a losing n.
+func squaresMovesTable(ctx context.Context, s Sink, g []int32) error {
+	t := output.Table{Game: "squares", Name: "moves",
+		Columns: []output.Column{
+			{Name: "n", Type: output.Int64, Sorted: true},
+			{Name: "winning_moves", Type: output.Int32List},
+		},
+	}
+	return s.Table(ctx, t, int64(len(g)), func(ctx context.Context, emit func(output.Batch) error) error {
+		for start := 0; start < len(g); start += batchRows {
+			end := min(len(g), start+batchRows)
+			ns := make([]int64, 0, end-start)
+			moves := make([][]int32, 0, end-start)
+			for n := start; n < end; n++ {
+				m := []int32{}
+				for k := 1; k*k <= n; k++ {
+					if g[n-k*k] == 0 {
+						m = append(m, int32(k*k))
+					}
+				}
+				ns, moves = append(ns, int64(n)), append(moves, m)
+			}
+			if err := emit(output.Batch{ns, moves}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

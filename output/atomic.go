@@ -6,13 +6,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"hash"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/tabulate-games/tabulate/internal/regular"
 )
 
 // TempPrefix starts the name of every temporary file this package creates, so
@@ -302,58 +303,18 @@ func FileSHA256(path string) (size int64, sha string, err error) {
 	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// ErrNotRegular is the cause of a refused read of something that is not a
-// regular file (a FIFO, a device such as /dev/zero, a folder).
-var ErrNotRegular = errors.New("is not a regular file")
+// ErrNotRegular and ErrTooLarge are the causes of a refused read of the
+// manifest or the lock file: see package internal/regular.
+var (
+	ErrNotRegular = regular.ErrNotRegular
+	ErrTooLarge   = regular.ErrTooLarge
+)
 
-// ErrTooLarge is the cause of a refused read of a file over its size limit.
-var ErrTooLarge = errors.New("is too large")
+// ReadRegular reads the regular file at path of at most limit bytes,
+// refusing a FIFO, a device or a folder at once (see package
+// internal/regular).
+func ReadRegular(path string, limit int64) ([]byte, error) { return regular.Read(path, limit) }
 
-// readBounded reads the regular file at path, refusing anything else and
-// anything over limit bytes, without blocking on a FIFO or reading a device
-// forever.
-func readBounded(path string, limit int64) ([]byte, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s %w (it is %s)", path, ErrNotRegular, kindOf(info.Mode()))
-	}
-	if info.Size() > limit {
-		return nil, fmt.Errorf("%s %w (%d bytes, the limit is %d)", path, ErrTooLarge, info.Size(), limit)
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s %w", path, ErrNotRegular) // swapped since the Stat above
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fileError("read", path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s %w (over %d bytes)", path, ErrTooLarge, limit)
-	}
-	return data, nil
-}
-
-// kindOf names the kind of a file that is not regular.
-func kindOf(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&os.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&os.ModeCharDevice != 0:
-		return "a character device"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	}
-	return "not a regular file"
-}
+// FileKind names the kind of a file that is not regular (see package
+// internal/regular).
+func FileKind(m os.FileMode) string { return regular.Kind(m) }

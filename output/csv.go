@@ -102,14 +102,21 @@ func (e *csvEncoder) close() error { return e.w.Flush() }
 
 // bfileEncoder writes a sequence table as an OEIS b-file: one line "n a(n)"
 // per row, nothing else, so it can be compared with a published b-file by diff.
+// n is the index column plus offset (lines with a negative n are left out),
+// or, for a ranked sequence, the row's rank from Sequence.First.
 type bfileEncoder struct {
 	w          *bufio.Writer
 	index, val int
+	offset     int64
+	rank       int64 // the next rank, for a ranked sequence
 	line       []byte
 }
 
-func newBFileEncoder(w io.Writer, t *Table) (*bfileEncoder, error) {
-	e := &bfileEncoder{w: bufio.NewWriterSize(w, 1<<16), index: -1, val: -1}
+func newBFileEncoder(w io.Writer, t *Table, offset int64) (*bfileEncoder, error) {
+	e := &bfileEncoder{w: bufio.NewWriterSize(w, 1<<16), index: -1, val: -1, offset: offset}
+	if t.Sequence.Index == "" {
+		e.index, e.rank = -2, t.Sequence.First
+	}
 	for i, c := range t.Columns {
 		switch c.Name {
 		case t.Sequence.Index:
@@ -118,7 +125,7 @@ func newBFileEncoder(w io.Writer, t *Table) (*bfileEncoder, error) {
 			e.val = i
 		}
 	}
-	if e.index < 0 || e.val < 0 {
+	if e.index == -1 || e.val < 0 {
 		return nil, fmt.Errorf("output: %s/%s: b-file columns %q, %q not in table", t.Game, t.Name, t.Sequence.Index, t.Sequence.Value)
 	}
 	return e, nil
@@ -127,7 +134,17 @@ func newBFileEncoder(w io.Writer, t *Table) (*bfileEncoder, error) {
 func (e *bfileEncoder) write(b Batch) error {
 	n := b.Len()
 	for r := 0; r < n; r++ {
-		line := appendIntAt(e.line[:0], b[e.index], r)
+		var line []byte
+		if e.index == -2 {
+			line = strconv.AppendInt(e.line[:0], e.rank, 10)
+			e.rank++
+		} else {
+			i := intAt(b[e.index], r) + e.offset
+			if i < 0 {
+				continue
+			}
+			line = strconv.AppendInt(e.line[:0], i, 10)
+		}
 		line = append(line, ' ')
 		line = appendIntAt(line, b[e.val], r)
 		line = append(line, '\n')
@@ -137,6 +154,17 @@ func (e *bfileEncoder) write(b Batch) error {
 		}
 	}
 	return nil
+}
+
+// intAt returns row r of an integer column.
+func intAt(col any, r int) int64 {
+	switch v := col.(type) {
+	case []int32:
+		return int64(v[r])
+	case []int64:
+		return v[r]
+	}
+	panic(fmt.Sprintf("output: b-file column of type %T", col))
 }
 
 // appendIntAt appends row r of an integer column.

@@ -86,7 +86,7 @@ func LockDir(dir string) (*Lock, error) {
 
 // readPID reads the PID a lock holder wrote, or 0.
 func readPID(path string) int {
-	data, err := readBounded(path, 64)
+	data, err := ReadRegular(path, 64)
 	if err != nil {
 		return 0
 	}

@@ -10,8 +10,6 @@ func tryLock(f *os.File) error { return nil }
 
 func unlock(f *os.File) error { return nil }
 
-const openNonblock = 0
-
 func release(f *os.File, path string) error {
 	err := f.Close()
 	os.Remove(path)

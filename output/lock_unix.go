@@ -28,9 +28,6 @@ func tryLock(f *os.File) error {
 
 func unlock(f *os.File) error { return unix.Flock(int(f.Fd()), unix.LOCK_UN) }
 
-// openNonblock keeps an open of a FIFO from waiting for a writer.
-const openNonblock = unix.O_NONBLOCK
-
 // release removes the lock file while still holding the lock (a run that
 // opened it meanwhile sees it gone and starts again, see LockDir), then lets
 // go.

@@ -30,9 +30,6 @@ func unlock(f *os.File) error {
 	return windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, ol)
 }
 
-// openNonblock is not needed: Windows has no FIFOs in the file system.
-const openNonblock = 0
-
 // release lets go of the lock and then removes the file; Windows refuses to
 // remove a file another process holds open, so a run that has just opened it
 // keeps it.

@@ -54,12 +54,16 @@ type Manifest struct {
 	// replace them at any moment, but kept so that the next run, should
 	// this one be killed, finds and lists again those still intact.
 	Replacing []File `json:"replacing,omitempty"`
+	// Run is how the latest run was made (see RunInfo).
+	Run *RunInfo `json:"run,omitempty"`
 }
 
 // GameEntry is one game's part of the manifest.
 type GameEntry struct {
 	Bounds   any            `json:"bounds"`
 	Findings map[string]any `json:"findings,omitempty"`
+	// Run is the run that computed the game's files, with these bounds.
+	Run *RunInfo `json:"run,omitempty"`
 }
 
 // ManifestError is an earlier manifest that cannot be used: not a regular
@@ -89,7 +93,7 @@ func CheckManifest(dir string) error {
 		return nil // absent or unreadable: handled when the run opens it
 	}
 	if !info.Mode().IsRegular() {
-		return &ManifestError{Path: p, Err: fmt.Errorf("%s %w (it is %s)", p, ErrNotRegular, kindOf(info.Mode()))}
+		return &ManifestError{Path: p, Err: fmt.Errorf("%s %w (it is %s)", p, ErrNotRegular, FileKind(info.Mode()))}
 	}
 	if info.Size() > ManifestLimit {
 		return &ManifestError{Path: p, Err: fmt.Errorf("%s %w (%d bytes)", p, ErrTooLarge, info.Size())}
@@ -100,7 +104,7 @@ func CheckManifest(dir string) error {
 // ReadManifest reads a manifest file. It refuses anything but a regular file
 // of at most ManifestLimit bytes.
 func ReadManifest(path string) (*Manifest, error) {
-	data, err := readBounded(path, ManifestLimit)
+	data, err := ReadRegular(path, ManifestLimit)
 	if err != nil {
 		if errors.Is(err, ErrNotRegular) || errors.Is(err, ErrTooLarge) {
 			return nil, &ManifestError{Path: path, Err: err}
@@ -237,7 +241,7 @@ func safeEntry(f File) bool {
 		strings.HasPrefix(game, ".") || strings.HasPrefix(name, ".") {
 		return false
 	}
-	for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg"} {
+	for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg", ".pdf"} {
 		if strings.HasSuffix(name, ext) && len(name) > len(ext) {
 			return true
 		}
@@ -275,7 +279,7 @@ func (w *ManifestWriter) intact(f File) bool {
 func (w *ManifestWriter) SetBounds(game string, bounds any) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.m.Games[game] = &GameEntry{Bounds: bounds}
+	w.m.Games[game] = &GameEntry{Bounds: bounds, Run: w.m.Run}
 }
 
 // SetFinding records one finding of a game under key.
@@ -369,6 +373,9 @@ func (w *ManifestWriter) Finish(status string) error {
 		w.pending.Stop()
 	}
 	w.m.Status = status
+	if w.m.Run != nil && w.m.Run.Finished == "" {
+		w.m.Run.Finished = TimeText(time.Now())
+	}
 	w.m.Replacing = nil
 	var stale []string // earlier files to remove after the save
 	for _, old := range w.replaced {
@@ -412,7 +419,10 @@ func sortFiles(files []File) {
 // saveLocked writes the manifest atomically and makes the rename durable.
 func (w *ManifestWriter) saveLocked() error {
 	sortFiles(w.m.Files)
-	data, err := json.MarshalIndent(&w.m, "", "  ")
+	data, err := json.Marshal(&w.m)
+	if err == nil {
+		data, err = SafeIntegers(data)
+	}
 	if err != nil {
 		return fmt.Errorf("manifest: %w", err)
 	}

@@ -43,14 +43,22 @@ type File struct {
 	// rerun stopped half-way leaves files of two runs side by side, so each
 	// file says which bounds it holds.
 	Bounds json.RawMessage `json:"bounds,omitempty"`
+	// Seconds is how long its job had run when the file was complete: the
+	// computing of the table (and of the tables its job wrote before it)
+	// and the writing. Zero for files of manifests before it was recorded.
+	Seconds float64 `json:"seconds"`
 }
 
 // Writer writes tables into a folder in every format asked for.
 type Writer struct {
 	Dir     string   // the output folder; OUT in OUT/<game>/<table>.<ext>
 	Formats []string // formats to write; bfile applies only to sequence tables
-	Version string   // tool version, recorded in every Parquet file
-	Temps   *Temps   // the run's temporary files (nil: untracked)
+	// BFileOffset is added to the index of b-files of tables with an index
+	// column (lines with a negative index are left out); b-files of ranked
+	// tables (Sequence.Index empty) are not shifted.
+	BFileOffset int64
+	Version     string // tool version, recorded in every Parquet file
+	Temps       *Temps // the run's temporary files (nil: untracked)
 }
 
 // encoder is one format's writer of a table.
@@ -125,7 +133,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		case FormatCSV:
 			enc, err = newCSVEncoder(f, &t)
 		case FormatBFile:
-			enc, err = newBFileEncoder(f, &t)
+			enc, err = newBFileEncoder(f, &t, w.BFileOffset)
 		}
 		if err != nil {
 			f.Abort()

@@ -33,6 +33,9 @@ type Options struct {
 	// temporary files go, the manifest is saved as interrupted, and Run
 	// returns without waiting for the workers. Nil: never.
 	Abandon <-chan struct{}
+	// Command is the command line recorded in the manifest, program name
+	// first.
+	Command []string
 }
 
 // Written is one file written by a run, with the time its job took.
@@ -49,6 +52,8 @@ type Result struct {
 
 	Elapsed time.Duration
 	Status  string
+	// Skipped lists the figures Redraw could not draw from the tables.
+	Skipped []string
 }
 
 // Run executes the plan. Files are written under the configured output
@@ -85,6 +90,7 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	manifest.SetRun(runInfo(start, opts.Command, p.Workers))
 	for _, n := range manifest.Notices {
 		fmt.Fprintf(opts.Log, "tabulate: warning: %s\n", n)
 	}
@@ -109,7 +115,7 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 			}
 			e := &env{plan: p, game: job.Game, bounds: job.bounds, task: task, manifest: manifest, start: time.Now(),
 				cpu: cpu, held: 1,
-				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps},
+				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps, BFileOffset: int64(cfg.BFileOffset)},
 				record: func(w Written) {
 					mu.Lock()
 					res.Files = append(res.Files, w)
@@ -233,6 +239,9 @@ func (e *env) Table(ctx context.Context, t output.Table, rows int64, src output.
 	bounds, _ := json.Marshal(e.bounds)
 	start := time.Now()
 	files, err := e.writer.WriteTable(ctx, t, string(bounds), src, rowProgress)
+	for i := range files {
+		files[i].Seconds = seconds(time.Since(e.start))
+	}
 	// Formats put in place before another failed are whole: list them.
 	if aerr := e.manifest.Add(files...); aerr != nil && err == nil {
 		err = aerr
@@ -294,7 +303,8 @@ func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		if err != nil {
 			return err
 		}
-		file := output.File{Path: e.game + "/" + name + "." + format, Game: e.game, Format: format, Bytes: size, SHA256: sum, Bounds: bounds}
+		file := output.File{Path: e.game + "/" + name + "." + format, Game: e.game, Format: format, Bytes: size, SHA256: sum, Bounds: bounds,
+			Seconds: seconds(time.Since(start))}
 		if err := e.manifest.Add(file); err != nil {
 			return err
 		}

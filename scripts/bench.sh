@@ -24,7 +24,7 @@
 #                               rows (e.g. '\.6_n=1000000$')
 #
 # Each large run is the real command on a shipped configuration, timed by
-# /usr/bin/time -v. Each benchmark runs the plain algorithm (what a competent
+# /usr/bin/time. Each benchmark runs the plain algorithm (what a competent
 # programmer writes for the original problem, on one core) and the engine on
 # the same work in one go test -bench process, the engine twice: on one
 # worker (engine/workers=1) and on every CPU (engine/workers=all); go test

@@ -11,9 +11,12 @@
 //	tabulate solve caniwin M T
 //	tabulate solve nim PILE [PILE...]
 //	tabulate solve grundy-game HEAP [HEAP...]
+//	tabulate solve --config FILE NAME N
+//	tabulate solve [--json] [--from OUT] GAME POSITION | GAME -
 //	tabulate census --config FILE [--out DIR] [--workers N] [--max-seconds-per-game S] [-q]
 //	tabulate run --shard K/N ... | tabulate run --shards N ...
 //	tabulate merge [-q] OUT
+//	tabulate plot OUT [--config FILE] [--plots png,svg,pdf] [-q]
 //	tabulate version
 //
 // run reads a YAML configuration (without --config, configs/default.yaml,
@@ -23,9 +26,23 @@
 // configuration and what was found (periods and their proofs, counts, fits).
 // Flags override the configuration. Progress goes to standard error: live bars
 // on a terminal, a line every few seconds otherwise; -q keeps only errors.
+// The closing summary (files written, findings) goes to standard output,
+// except after live bars, which it follows on standard error. The manifest
+// records the run's provenance: start and finish times, command line,
+// version, VCS revision, Go version, OS and CPU, and each file's seconds.
 //
 // solve answers one position of a game on the spot, with its Grundy value or
-// outcome and every winning move.
+// outcome and every winning move. --json prints one JSON object per answer;
+// GAME - reads one position per line from standard input (at most 16 MiB a
+// line); --from OUT answers from the Parquet tables of an earlier run,
+// checked against the manifest's sha256, instead of computing; --config FILE
+// names the configuration that defines games by rules.
+//
+// plot draws the figures of the output folder OUT of an earlier run again
+// from its tables (checked against the manifest's sha256), with the figures:
+// section and plots: of --config FILE and --plots, without computing any
+// value; with the run's own settings it draws the run's figures byte for
+// byte.
 //
 // census computes every game of the families in the configuration's census
 // section (every octal code with up to so many digits, every subtraction set

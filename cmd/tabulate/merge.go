@@ -249,6 +249,7 @@ func readShardRecord(p string) (*shardRecord, error) {
 type shardManifest struct {
 	Games map[string]*struct {
 		Findings map[string]json.RawMessage `json:"findings"`
+		Run      *output.RunInfo            `json:"run"`
 	} `json:"games"`
 	Files []output.File `json:"files"`
 }
@@ -309,6 +310,9 @@ func mergeGames(ctx context.Context, cfg configs.Config, shards []shardDir) erro
 				}
 				for key, value := range e.Findings {
 					manifest.SetFinding(game, key, value)
+				}
+				if e.Run != nil {
+					manifest.SetGameRun(game, e.Run) // the shard run that computed it
 				}
 			}
 		}

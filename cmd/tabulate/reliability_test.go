@@ -34,7 +34,7 @@ func TestBadInput(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"unknown key", []string{"run", "--config", cfg("squares:\n  grundy_max: 10\n  bogus: 3\n")}, []string{":3:", "squares.bogus", "unknown key", "grundy_max, win_max"}},
+		{"unknown key", []string{"run", "--config", cfg("squares:\n  grundy_max: 10\n  bogus: 3\n")}, []string{":3:", "squares.bogus", "unknown key", "grundy_max, win_max, moves_max"}},
 		{"wrong type", []string{"run", "--config", cfg("flip:\n  run_max: [1]\n")}, []string{":2:", "flip.run_max", "whole number"}},
 		{"negative bound", []string{"run", "--config", cfg("nim:\n  max_pile: -3\n")}, []string{":2:", "nim.max_pile", "-3", "1 to 63"}},
 		{"zero bound", []string{"run", "--config", cfg("squares: {win_max: 0}\n")}, []string{"squares.win_max", "0", "out of range"}},
@@ -259,13 +259,17 @@ func TestInterrupt(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			lines := make(chan string, 100)
+			// The reader keeps every line and ends at EOF, when the process
+			// has exited; Wait comes after it, as os/exec requires (Wait
+			// closes the pipe, and lines still unread would be lost).
+			var log []string
+			readDone := make(chan struct{})
 			go func() {
+				defer close(readDone)
 				s := bufio.NewScanner(stderr)
 				for s.Scan() {
-					lines <- s.Text()
+					log = append(log, s.Text())
 				}
-				close(lines)
 			}()
 			// Wait until the nim table is complete and the sieve is running.
 			deadline := time.Now().Add(30 * time.Second)
@@ -275,7 +279,9 @@ func TestInterrupt(t *testing.T) {
 				}
 				if time.Now().After(deadline) {
 					cmd.Process.Kill()
-					t.Fatal("no table was written within 30 s")
+					<-readDone
+					cmd.Wait()
+					t.Fatalf("no table was listed within 30 s; stderr:\n%s", strings.Join(log, "\n"))
 				}
 				time.Sleep(50 * time.Millisecond)
 			}
@@ -283,6 +289,7 @@ func TestInterrupt(t *testing.T) {
 			before := checksums(t, out)
 			sent := time.Now()
 			cmd.Process.Signal(tc.sig)
+			<-readDone
 			err := cmd.Wait()
 			stopped := time.Since(sent)
 			var ee *exec.ExitError
@@ -291,10 +298,6 @@ func TestInterrupt(t *testing.T) {
 			}
 			if stopped > 2*time.Second {
 				t.Errorf("took %v to stop after %v, want under a second or so", stopped, tc.sig)
-			}
-			var log []string
-			for l := range lines {
-				log = append(log, l)
 			}
 			if !strings.Contains(strings.Join(log, "\n"), "interrupted") {
 				t.Errorf("stderr does not say it was interrupted:\n%s", strings.Join(log, "\n"))

@@ -29,6 +29,7 @@ Usage:
   tabulate solve GAME ARGS...   answer one position (see tabulate solve --help)
   tabulate census --config FILE compute a census of octal or subtraction games (see tabulate census --help)
   tabulate merge OUT            merge the shards of a run (tabulate run --shard K/N) into OUT
+  tabulate plot OUT [flags]     draw the figures of OUT again from its tables (see tabulate plot --help)
   tabulate version              print the version
 
 Games: %s.
@@ -78,6 +79,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return censusCommand(ctx, args[1:], stdout, stderr)
 	case "merge":
 		return mergeCommand(ctx, args[1:], stdout, stderr)
+	case "plot":
+		return plotCommand(ctx, args[1:], stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "tabulate", pipeline.Version)
 		return nil
@@ -85,7 +88,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, usageText)
 		return nil
 	}
-	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, census, merge, version; see tabulate --help"}
+	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, census, merge, plot, version; see tabulate --help"}
 }
 
 // newFlags returns a flag set that reports errors instead of printing
@@ -190,9 +193,17 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			mode = progress.Live
 		}
 	}
-	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon})
+	command := append([]string{"tabulate", "run"}, args...)
+	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Command: command})
 	if res != nil && !quiet {
-		printSummary(stderr, plan, res)
+		// The summary is the run's result: on standard output, unless it
+		// follows live progress bars on a terminal, where it stays with
+		// them on standard error.
+		summary := stdout
+		if mode == progress.Live {
+			summary = stderr
+		}
+		printSummary(summary, plan, res)
 	}
 	if err == nil && cfg.Census.Enabled() {
 		err = runCensus(ctx, cfg, census.Options{}, quiet, stderr)

@@ -1,21 +1,35 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
+	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/lookup"
 )
+
+// stdin is where tabulate solve GAME - reads positions; tests replace it.
+var stdin io.Reader = os.Stdin
+
+// MaxLineBytes is the longest line tabulate solve GAME - reads from standard
+// input: a position (a board of up to 16 MiB of '+' and '-'). Longer lines
+// are refused with the line number.
+const MaxLineBytes = 16 << 20
 
 // solveUsage is the help of tabulate solve, made from every game that can
 // answer one position.
 func solveUsage() string {
 	var b strings.Builder
-	b.WriteString("Usage:\n")
-	width := 0
+	b.WriteString("Usage: tabulate solve [--json] [--from OUT] [--config FILE] GAME POSITION | GAME -\n\n")
+	width := len("NAME N")
 	for _, name := range solvable() {
 		d, _ := games.Lookup(name)
 		width = max(width, len(d.Name+" "+d.Solve.Args))
@@ -24,10 +38,23 @@ func solveUsage() string {
 		d, _ := games.Lookup(name)
 		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
-	b.WriteString(`
+	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under octal or subtraction in --config FILE: heap of N")
+	fmt.Fprintf(&b, `
 Prints the Grundy value or outcome and every winning move.
-A board may start with '-': everything after the game name is an argument.
-`)
+A board may start with '-': everything after the game name is a position.
+GAME - reads one position per line from standard input (a line holds what
+the arguments would, such as "3 4 5" for nim; at most %d bytes a line), and
+answers each in turn.
+
+Flags (before GAME):
+  --json         print one JSON object per answer, one a line:
+                 {"game","position","grundy","win","outcome","winning_moves","source"}
+  --from OUT     answer from the tables of an earlier tabulate run into OUT
+                 (squares, flip, grundy-game, games defined by rules), checking each table
+                 against the sha256 in OUT/manifest.json; a position outside
+                 the tables' bounds is an error that names them
+  --config FILE  the configuration defining games by rules (octal, subtraction)
+`, MaxLineBytes)
 	return b.String()
 }
 
@@ -52,26 +79,171 @@ func solvable() []string {
 	return names
 }
 
+// answerFunc answers one position given as arguments.
+type answerFunc func(ctx context.Context, args []string) (*games.Answer, error)
+
 // solveCommand implements tabulate solve.
 func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	hint := "see tabulate solve --help"
-	if len(args) == 0 {
-		return &UsageError{Msg: "solve needs a game and a position", Hint: hint}
+	fs := newFlags("solve")
+	asJSON := fs.Bool("json", false, "one JSON object per answer")
+	from := fs.String("from", "", "answer from the tables in `OUT`")
+	configPath := fs.String("config", "", "configuration `FILE` defining games by rules")
+	if len(args) > 0 && args[0] == "help" {
+		args[0] = "--help"
 	}
-	game, rest := args[0], args[1:]
-	switch game {
-	case "-h", "-help", "--help", "help":
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, solveUsage())
 		return nil
+	} else if err != nil {
+		return &UsageError{Msg: err.Error(), Hint: hint}
 	}
-	d, ok := games.Lookup(game)
-	if !ok || d.Solve == nil {
-		return &UsageError{Msg: fmt.Sprintf("unknown game %q", game), Hint: "games: " + strings.Join(solvable(), ", ") + "; " + hint}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		return &UsageError{Msg: "solve needs a game and a position", Hint: hint}
 	}
-	err := d.Solve.Solve(ctx, rest, stdout)
+	game, pos := rest[0], rest[1:]
+
+	answer, text, err := answerer(ctx, game, *from, *configPath)
+	if err != nil {
+		return usageOf(err, hint)
+	}
+	if answer == nil && *asJSON {
+		return &UsageError{Msg: fmt.Sprintf("%s has no JSON answers", game), Hint: hint}
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	one := func(args []string) error {
+		if !*asJSON && (text != nil || answer == nil) {
+			return text(ctx, args, stdout)
+		}
+		a, err := answer(ctx, args)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return enc.Encode(a)
+		}
+		return a.WriteText(stdout)
+	}
+	if len(pos) != 1 || pos[0] != "-" {
+		return usageOf(one(pos), hint)
+	}
+	return usageOf(eachLine(ctx, stdin, game, func(line int, args []string) error {
+		if line > 1 && !*asJSON {
+			fmt.Fprintln(stdout)
+		}
+		if err := one(args); err != nil {
+			return fmt.Errorf("standard input line %d: %w", line, err)
+		}
+		return nil
+	}), hint)
+}
+
+// usageOf turns a bad position or an out-of-bounds one into a usage error
+// (exit status 2), keeping other errors.
+func usageOf(err error, hint string) error {
 	var ae *games.ArgError
-	if errors.As(err, &ae) {
-		return &UsageError{Msg: ae.Error(), Hint: hint}
+	var be *lookup.BoundsError
+	var le *lineError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ae), errors.As(err, &be), errors.As(err, &le):
+		return &UsageError{Msg: err.Error(), Hint: hint}
 	}
 	return err
+}
+
+// lineError is a line of standard input that is not a position.
+type lineError struct{ msg string }
+
+func (e *lineError) Error() string { return e.msg }
+
+// eachLine calls f with the position on each line of r, numbered from 1: the
+// line itself for flip (a board, possibly empty), its fields otherwise.
+func eachLine(ctx context.Context, r io.Reader, game string, f func(line int, args []string) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxLineBytes+2) // room for "\r\n"
+	line := 0
+	for sc.Scan() {
+		line++
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		text := strings.TrimSuffix(sc.Text(), "\r")
+		var args []string
+		if game == "flip" {
+			args = []string{strings.TrimSpace(text)}
+		} else {
+			args = strings.Fields(text)
+		}
+		if err := f(line, args); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return &lineError{fmt.Sprintf("standard input line %d is longer than %d bytes (16 MiB), the most a position may take on standard input", line+1, MaxLineBytes)}
+		}
+		return fmt.Errorf("read standard input: %w", err)
+	}
+	return nil
+}
+
+// answerer returns how to answer positions of game: from the tables in
+// from, from the game's own solver (with its plain text form), or, for a
+// game defined by rules in the configuration, from its Grundy values.
+func answerer(ctx context.Context, game, from, configPath string) (answerFunc, func(context.Context, []string, io.Writer) error, error) {
+	if from != "" {
+		t, err := lookup.Open(from)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--from %s: %w", from, err)
+		}
+		return func(ctx context.Context, args []string) (*games.Answer, error) { return t.Answer(ctx, game, args) }, nil, nil
+	}
+	if d, ok := games.Lookup(game); ok && d.Solve != nil {
+		// A built-in game answers any position; the configuration only
+		// defines games by rules.
+		return d.Solve.Answer, d.Solve.Solve, nil
+	}
+	cfg, err := configs.Load(configs.DefaultName, configs.Default)
+	if configPath != "" {
+		cfg, err = configs.LoadFile(configPath)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	h, _, ok := cfg.Heap(game)
+	if !ok {
+		allowed := append(solvable(), cfg.CustomGames()...)
+		return nil, nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
+			Hint: "games: " + strings.Join(allowed, ", ") + ", or one defined under octal or subtraction in --config FILE; see tabulate solve --help"}
+	}
+	limit := int64(configs.OctalMaxLimit)
+	if s, ok := cfg.Subtraction[game]; ok {
+		limit = configs.CustomMaxLimit
+		if s.Set.Name == "primes" {
+			limit = configs.PrimesMaxLimit
+		}
+	}
+	var values []int32 // g(0..len-1), kept for the next position
+	return func(ctx context.Context, args []string) (*games.Answer, error) {
+		if len(args) != 1 {
+			return nil, &games.ArgError{Arg: "solve " + game, Problem: "takes one heap size N"}
+		}
+		n, err := games.ParseArg("N", args[0], 0, limit)
+		if err != nil {
+			return nil, err
+		}
+		if int(n) >= len(values) {
+			// Grow geometrically, so that many rising positions on
+			// standard input cost a constant factor over the largest.
+			m := max(int(n), min(2*len(values), int(limit)))
+			if values, err = h.Values(ctx, m, 0, nil); err != nil {
+				return nil, err
+			}
+		}
+		return h.HeapAnswer(game, values, int(n), "computed"), nil
+	}, nil, nil
 }

@@ -9,12 +9,13 @@ const dir = process.argv[2];
 const contract = {
   'squares/grundy': 'n BIGINT, grundy INTEGER, win BOOLEAN',
   'squares/p_positions': 'n BIGINT',
+  'squares/moves': 'n BIGINT, winning_moves INTEGER[]',
   'flip/run_grundy': 'length INTEGER, grundy INTEGER',
   'flip/positions': 'runs INTEGER[], length INTEGER, grundy INTEGER, win BOOLEAN',
   'flip/board_counts': 'length INTEGER, boards BIGINT, first_player_wins BIGINT, second_player_wins BIGINT',
-  'flip/boards': 'board VARCHAR, grundy INTEGER, win BOOLEAN',
+  'flip/boards': 'board VARCHAR, grundy INTEGER, win BOOLEAN, winning_moves INTEGER[]',
   'caniwin/pairs': 'max_choosable INTEGER, desired_total INTEGER, outcome VARCHAR, first_player_wins BOOLEAN, winning_moves INTEGER[]',
-  'nim/positions': 'piles INTEGER[], nim_sum INTEGER, win BOOLEAN, winning_moves INTEGER',
+  'nim/positions': 'piles INTEGER[], nim_sum INTEGER, win BOOLEAN, winning_moves INTEGER, winning_piles INTEGER[], winning_sizes INTEGER[]',
 };
 const manifest = JSON.parse(readFileSync(`${dir}/manifest.json`, 'utf8'));
 const rows = Object.fromEntries(manifest.files.map(f => [f.path, f.rows]));

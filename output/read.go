@@ -1,0 +1,126 @@
+package output
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/apache/arrow-go/v18/parquet/file"
+)
+
+// ErrTampered is the cause of a *FileError for a table whose bytes are not
+// those the manifest lists: changed, truncated or replaced since the run.
+var ErrTampered = errors.New("does not match the sha256 in the manifest")
+
+// ErrUnlisted is the cause of a *FileError for a table the manifest does not
+// list.
+var ErrUnlisted = errors.New("is not listed in the manifest")
+
+// Entry returns the manifest's entry for the file at rel (a slash-separated
+// path inside the output folder, such as "squares/grundy.parquet").
+func (m *Manifest) Entry(rel string) (File, bool) {
+	for _, f := range m.Files {
+		if f.Path == rel {
+			return f, true
+		}
+	}
+	return File{}, false
+}
+
+// VerifyFile checks that the file at rel in the output folder dir is the one
+// the manifest m lists: its size and sha256. It returns a *FileError that
+// wraps ErrUnlisted or ErrTampered otherwise.
+func VerifyFile(dir string, m *Manifest, rel string) error {
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	want, ok := m.Entry(rel)
+	if !ok {
+		return &FileError{Op: "verify", Path: p, Err: ErrUnlisted}
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return &FileError{Op: "verify", Path: p, Err: err}
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return &FileError{Op: "verify", Path: p, Err: err}
+	}
+	if got := hex.EncodeToString(h.Sum(nil)); n != want.Bytes || got != want.SHA256 {
+		return &FileError{Op: "verify", Path: p, Err: fmt.Errorf("%w (%d bytes, sha256 %.12s...; the manifest lists %d bytes, %.12s...)", ErrTampered, n, got, want.Bytes, want.SHA256)}
+	}
+	return nil
+}
+
+// ReadColumn reads the required integer column called name of the Parquet
+// file at path, every row group in order, as a slice of T (int32 or int64:
+// the column's own type). It reads with arrow-go's column readers
+// (parquet/file), which link no RPC code.
+func ReadColumn[T int32 | int64](path, name string) ([]T, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &FileError{Op: "read", Path: path, Err: err}
+	}
+	defer f.Close()
+	rdr, err := file.NewParquetReader(f)
+	if err != nil {
+		return nil, &FileError{Op: "read", Path: path, Err: err}
+	}
+	defer rdr.Close()
+	col := rdr.MetaData().Schema.ColumnIndexByName(name)
+	if col < 0 {
+		return nil, &FileError{Op: "read", Path: path, Err: fmt.Errorf("no column %q", name)}
+	}
+	out := make([]T, 0, rdr.MetaData().NumRows)
+	buf := make([]T, 1<<14)
+	for g := 0; g < rdr.NumRowGroups(); g++ {
+		cr, err := rdr.RowGroup(g).Column(col)
+		if err != nil {
+			return nil, &FileError{Op: "read", Path: path, Err: fmt.Errorf("column %s, row group %d: %w", name, g, err)}
+		}
+		if out, err = readChunk(out, buf, cr); err != nil {
+			return nil, &FileError{Op: "read", Path: path, Err: fmt.Errorf("column %s, row group %d: %w", name, g, err)}
+		}
+	}
+	if int64(len(out)) != rdr.MetaData().NumRows {
+		return nil, &FileError{Op: "read", Path: path, Err: fmt.Errorf("column %s has %d values, the file %d rows", name, len(out), rdr.MetaData().NumRows)}
+	}
+	return out, nil
+}
+
+// readChunk appends the values of one column chunk to out, if the chunk
+// holds values of type T.
+func readChunk[T int32 | int64](out, buf []T, cr file.ColumnChunkReader) ([]T, error) {
+	if cr.Descriptor().MaxRepetitionLevel() != 0 || cr.Descriptor().MaxDefinitionLevel() != 0 {
+		return out, errors.New("is not a required flat column")
+	}
+	var read func(int64, []T, []int16, []int16) (int64, int, error)
+	switch r := cr.(type) {
+	case *file.Int32ColumnChunkReader:
+		f, ok := any(r.ReadBatch).(func(int64, []T, []int16, []int16) (int64, int, error))
+		if !ok {
+			return out, errors.New("holds int32 values, want int64")
+		}
+		read = f
+	case *file.Int64ColumnChunkReader:
+		f, ok := any(r.ReadBatch).(func(int64, []T, []int16, []int16) (int64, int, error))
+		if !ok {
+			return out, errors.New("holds int64 values, want int32")
+		}
+		read = f
+	default:
+		return out, fmt.Errorf("holds %s values, want integers", cr.Type())
+	}
+	for cr.HasNext() {
+		_, n, err := read(int64(len(buf)), buf, nil, nil)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, buf[:n]...)
+	}
+	return out, nil
+}

@@ -1,0 +1,123 @@
+package pipeline
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"golang.org/x/sync/semaphore"
+
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/lookup"
+	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/progress"
+)
+
+// Redraw draws again the figures of every game in the output folder
+// cfg.Out from its tables, in the formats cfg.Plots with the settings
+// cfg.Figures, without computing any value (tabulate plot OUT). Each table
+// is checked against the manifest's sha256 before it is read; the figures
+// replace the earlier ones and the manifest lists them. The tables, the
+// findings and the rest of the manifest stay as they are. Result.Skipped
+// lists the figures that cannot be drawn from the tables alone.
+func Redraw(ctx context.Context, cfg configs.Config, opts Options) (*Result, error) {
+	start := time.Now()
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	lock, err := output.LockDir(cfg.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
+	if err := output.RemoveTemps(cfg.Out); err != nil {
+		return nil, fmt.Errorf("remove leftover temporary files in %s: %w", cfg.Out, err)
+	}
+	tables, err := lookup.Open(cfg.Out)
+	if err != nil {
+		return nil, err
+	}
+	old := tables.Manifest()
+	rules, err := lookup.Rules(old)
+	if err != nil {
+		return nil, err
+	}
+	manifest, err := output.OpenManifest(cfg.Out, old.Tool, old.Version, old.Config, nil)
+	if err != nil {
+		return nil, err
+	}
+	if old.Run != nil {
+		manifest.SetRun(old.Run)
+	}
+	temps := &output.Temps{}
+	res := &Result{Dir: cfg.Out}
+	tracker := progress.New(opts.Log, opts.Progress)
+	names := make([]string, 0, len(old.Games))
+	for g := range old.Games {
+		names = append(names, g)
+	}
+	slices.Sort(names)
+	plan := &Plan{Config: cfg, Workers: 1, cpus: 1}
+	for _, game := range names {
+		entry := old.Games[game]
+		bounds, err := json.Marshal(entry.Bounds)
+		if err != nil {
+			return nil, err
+		}
+		var heap *games.Heap
+		if h, ok := rules[game]; ok {
+			heap = &h
+		}
+		run, skipped, err := games.Redraw(game, bounds, heap, tables.Columns(game))
+		res.Skipped = append(res.Skipped, skipped...)
+		if err == nil && run != nil {
+			task := tracker.Task(game + " figures")
+			e := &env{plan: plan, game: game, bounds: entry.Bounds, task: task, manifest: manifest, start: time.Now(),
+				cpu: semaphore.NewWeighted(1), held: 1,
+				writer: &output.Writer{Dir: cfg.Out, Version: Version, Temps: temps},
+				record: func(w Written) { res.Files = append(res.Files, w) },
+				found:  func(Finding) {}}
+			err = run(ctx, redrawSink{e})
+			task.Done()
+		}
+		if err != nil {
+			tracker.Stop()
+			temps.Abandon()
+			res.Status = output.StatusFailed
+			if ctx.Err() != nil {
+				res.Status = output.StatusInterrupted
+			}
+			if ferr := manifest.Finish(res.Status); ferr != nil {
+				err = fmt.Errorf("%w; and the manifest: %v", err, ferr)
+			}
+			return res, fmt.Errorf("%s: %w", game, err)
+		}
+	}
+	tracker.Stop()
+	res.Status = output.StatusComplete
+	if err := manifest.Finish(res.Status); err != nil {
+		return res, err
+	}
+	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// redrawSink is a job's sink that draws figures and leaves tables and
+// findings as they are.
+type redrawSink struct{ *env }
+
+// Table does not write, the table being there already, but runs the
+// source: some jobs gather what their figures need (the losing positions'
+// counts) as their rows stream past.
+func (redrawSink) Table(ctx context.Context, t output.Table, rows int64, src output.Source) error {
+	return src(ctx, func(output.Batch) error { return ctx.Err() })
+}
+
+// Finding keeps the finding the run recorded.
+func (redrawSink) Finding(key string, f games.Finding) {}
