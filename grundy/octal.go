@@ -66,8 +66,9 @@ import (
 // move, however poor its sparse space: there is no quadratic fallback. The
 // C++ solver of tczajka/octal-games does the same (its "rare" and "common"
 // bit sets are the two parities); Dawson's Kayles 0.07 and Dawson's chess
-// 0.137 have a third of their heaps rare, 0.007 a tenth, and 0.007 to 10^6
-// takes about a minute where the plain mex takes hours.
+// 0.137 have a third of their heaps rare, 0.007 a tenth of its first 2*10^5
+// (4% of 6*10^5), and 0.007 to 10^6 takes under a minute on two cores where
+// the plain mex takes hours.
 //
 // The engine chooses m (below 2^16) and e at checkpoints n = 128, 256, 512,
 // ... and every 2^16 heaps, taking the labelling with the fewest rare heaps
@@ -338,12 +339,13 @@ func octalGrundy(ctx context.Context, c OctalCode, max int, progress Progress, o
 // OctalGrundyMemory estimates the peak bytes OctalGrundy(c, max) allocates:
 // the result (4 bytes a value), the scratch of the period check at a
 // checkpoint (2 bytes a value), the list of rare heaps (8 bytes each,
-// budgeted at a quarter of the heaps, doubled for slice growth) and a fixed
-// 1 MiB. It returns 0 for a negative max.
+// budgeted at an eighth of the heaps: 0.007, the poorest sparse space of
+// issue 14, has a tenth, most games far fewer) and a fixed 1 MiB: about 7
+// bytes a heap. It returns 0 for a negative max.
 func OctalGrundyMemory(c OctalCode, max int) int64 {
 	if max < 0 {
 		return 0
 	}
 	n := int64(max) + 1
-	return 4*n + 2*n + 2*8*n/4 + 1<<20
+	return 4*n + 2*n + 8*n/8 + 1<<20
 }

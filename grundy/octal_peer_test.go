@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // octalPeerBinary returns the path of the C++ octal-game solver of
@@ -66,16 +68,17 @@ func octalPeerRun(t testing.TB, bin, code string, n int) ([]int32, string) {
 // and a few more: every value it computes, the largest value and where it
 // first occurs, and the number of rare heaps (ours is the fewest of any
 // labelling, so at most its count, which includes heap 0 when rare). It is
-// skipped when the solver is not built (run
+// run to 2^14 heaps, to 2^17 in the long tests, and skipped when the solver
+// is not built (run
 // ../shared/peers/czajka-octal/run.sh .6 10 once to build it).
 func TestOctalPeer(t *testing.T) {
 	bin := octalPeerBinary()
 	if bin == "" {
 		t.Skip("the C++ solver is not built: run ../shared/peers/czajka-octal/run.sh .6 10")
 	}
-	n := 1 << 17
-	if testing.Short() {
-		n = 1 << 14
+	n := 1 << 14
+	if longtest.Enabled() {
+		n = 1 << 17
 	}
 	re := regexp.MustCompile(`largest G\[(\d+)\]=(\d+) rare_mask=[0-9a-f]+(?:pos)? num_rare=(\d+)`)
 	for _, code := range []string{".6", ".007", ".14", ".172", ".034", ".354", ".376", ".16", ".127", "4.07", ".77", ".1777"} {

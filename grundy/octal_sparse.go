@@ -26,16 +26,16 @@ const (
 
 	// octalHistBits bounds the masks tried: m < 1<<octalHistBits. Values
 	// are folded modulo 2^16 in the histogram, which is exact for masks
-	// below it; no octal game in Flammenkamp's tables has a sparse-space
-	// mask above 2^12.
+	// below it; the values of the games of issue 14 stay far below (0.007
+	// to 3*10^5: 1066).
 	octalHistBits = 16
 
 	// octalBlock is the number of heaps in a block of the two-core
 	// pipeline. It divides every checkpoint and octalRechoose.
 	octalBlock = 128
 
-	// octalParallelScan is the chunk of step 3 from which the rest of the
-	// splits are listed at once on two cores (see scanRest).
+	// octalParallelScan is the chunk of step 3 from which each chunk is
+	// listed on two cores (see markRanges2).
 	octalParallelScan = 1 << 13
 
 	// octalTopSplits bounds the number of the most even splits of each
@@ -87,9 +87,9 @@ type octalEngine struct {
 
 	bot, top []int // step 3: splits listed from each end, by split digit
 
-	parallel bool   // a second core is used
-	mk2      []byte // the marks of the other half of scanRest
-	mid      []int  // scanRest: where the halves meet, by split digit
+	parallel bool     // a second core is used
+	mk2      []byte   // the marks of the other core in markRanges2
+	ranges   [][3]int // step 3: the ranges of splits of one chunk
 
 	fullScans int64 // heaps whose mex needed every split (rare heaps)
 	computed  int   // heaps 0..computed were computed by the mex
@@ -438,11 +438,9 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 		}
 	}
 	for chunk := 32; ; chunk *= 2 {
-		if e.parallel && chunk >= octalParallelScan {
-			e.scanRest(n)
-			break
-		}
+		par := e.parallel && chunk >= octalParallelScan
 		more := false
+		e.ranges = e.ranges[:0]
 		for _, k := range e.r.split {
 			s := n - k
 			h := octalHalf(s, e.r.unequal)
@@ -453,9 +451,15 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 			more = true
 			loB := min(b+chunk, h-t)
 			hiA := max(h-t-chunk+1, loB+1)
-			octalMarkSplits(e.mk, g, s, b+1, loB)
-			octalMarkSplits(e.mk, g, s, hiA, h-t)
+			e.ranges = append(e.ranges, [3]int{s, b + 1, loB}, [3]int{s, hiA, h - t})
 			e.bot[k], e.top[k] = loB, h-hiA+1
+		}
+		if par {
+			e.markRanges2()
+		} else {
+			for _, r := range e.ranges {
+				octalMarkSplits(e.mk, g, r[0], r[1], r[2])
+			}
 		}
 		octalPack(seen[:mw], e.mk)
 		need = 0
@@ -477,44 +481,38 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	return int32(octalMexBits(seen))
 }
 
-// scanRest lists every split not listed yet at n, on two cores: the lower
-// half of what is left of each split digit here, the upper half on another
-// goroutine into a second set of marks. The values below n are final and
-// the goroutine starts after they are written (go statement), so it may read
-// them.
+// markRanges2 marks the splits of e.ranges (s, lo, hi: a from lo to hi) on
+// two cores: the ranges from the low end (even indices) here, those from the
+// high end on another goroutine into a second set of marks, packed into
+// seen. The values below n are final and the goroutine starts after they
+// are written (go statement), so it may read them.
 //
-// Trick: a rare heap's mex needs every split (the missing values are not
-// options, and only a complete listing shows it), O(n) work at one heap, and
-// games with a poor sparse space have many (0.007: 9% of heaps), which would
-// leave the main goroutine the bottleneck of the pipeline. Cost: a goroutine
-// start and a wait (a few microseconds) against at least 2*octalParallelScan
-// splits; the marks are packed twice.
-func (e *octalEngine) scanRest(n int) {
+// Trick: from the chunk of octalParallelScan splits on, step 3 lists each
+// chunk on both cores. Reason: a rare heap's mex needs every split (O(n)
+// at one heap), and so do the heaps whose last missing values come late;
+// games with a poor sparse space have many (0.007 to 6*10^5: 22,000 rare
+// heaps and ten times as many long scans), which would leave the main
+// goroutine the bottleneck of the pipeline. Cost: a goroutine start and a
+// wait (a few microseconds) against at least 2*octalParallelScan splits a
+// chunk, and a second pack.
+func (e *octalEngine) markRanges2() {
 	if len(e.mk2) < len(e.mk) {
 		e.mk2 = make([]byte, len(e.mk))
 	}
 	mw := e.markWords()
 	done := make(chan struct{})
-	mid := e.mid[:0]
-	for _, k := range e.r.split {
-		s := n - k
-		h := octalHalf(s, e.r.unequal)
-		lo, hi := e.bot[k]+1, h-e.top[k]
-		mid = append(mid, lo+(hi-lo+1)/2)
-	}
-	e.mid = mid
 	go func() {
-		for i, k := range e.r.split {
-			s := n - k
-			octalMarkSplits(e.mk2, e.g, s, mid[i], octalHalf(s, e.r.unequal)-e.top[k])
+		for i := 1; i < len(e.ranges); i += 2 {
+			r := e.ranges[i]
+			octalMarkSplits(e.mk2, e.g, r[0], r[1], r[2])
 		}
 		close(done)
 	}()
-	for i, k := range e.r.split {
-		octalMarkSplits(e.mk, e.g, n-k, e.bot[k]+1, mid[i]-1)
+	for i := 0; i < len(e.ranges); i += 2 {
+		r := e.ranges[i]
+		octalMarkSplits(e.mk, e.g, r[0], r[1], r[2])
 	}
 	<-done
-	octalPack(e.seen[:mw], e.mk)
 	octalPack(e.seen[:mw], e.mk2)
 	clear(e.mk2[:64*mw])
 }

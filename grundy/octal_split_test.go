@@ -3,6 +3,8 @@ package grundy
 import (
 	"context"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // grundysOracle returns g(0..max) of Grundy's game by a memoised recursion
@@ -37,8 +39,9 @@ func grundysOracle(max int) []int32 {
 
 // TestGrundysGameSparse checks the engine on Grundy's game against the
 // literal recursion to 300, the plain mex (octalPlain, no code shared with
-// the engine) to 20000 with and without the second core, and the C++ solver
-// of tczajka/octal-games ("grundy") to 2^16 when it is built. The values
+// the engine) to 5000 (20000 in the long tests) with and without the second
+// core, and the C++ solver of tczajka/octal-games ("grundy") to 2^13 (2^16)
+// when it is built. The values
 // begin 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0 as in
 // OEIS A002188.
 func TestGrundysGameSparse(t *testing.T) {
@@ -56,9 +59,9 @@ func TestGrundysGameSparse(t *testing.T) {
 	if st.Period != 0 {
 		t.Errorf("proved period %d; no theorem applies", st.Period)
 	}
-	max := 20_000
-	if testing.Short() {
-		max = 5000
+	max := 5000
+	if longtest.Enabled() {
+		max = 20_000
 	}
 	want, err := octalPlain(ctx, "4.", max, true)
 	if err != nil {
@@ -74,11 +77,15 @@ func TestGrundysGameSparse(t *testing.T) {
 		}
 	}
 	bin := octalPeerBinary()
-	if bin == "" || testing.Short() {
-		t.Log("C++ solver not built or -short: not compared")
+	if bin == "" {
+		t.Log("C++ solver not built: not compared")
 		return
 	}
-	peer, line := octalPeerRun(t, bin, "grundy", 1<<16)
+	n := 1 << 13
+	if longtest.Enabled() {
+		n = 1 << 16
+	}
+	peer, line := octalPeerRun(t, bin, "grundy", n)
 	got, st, err = GrundysGameSparse(ctx, len(peer)-1, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -39,12 +39,16 @@ trap 'rm -rf "$tmp"' EXIT
 if [[ "$what" == octal ]]; then
   count="${2:-3}"
   rows="${3:-.}"
-  peer_run="$(cd .. && pwd)/shared/peers/czajka-octal/run.sh"
+  peer_run=""
+  for d in ../shared ../../shared; do  # from /work/main or a worktree under /work/wt
+    [[ -x "$d/peers/czajka-octal/run.sh" ]] && peer_run="$(cd "$d" && pwd)/peers/czajka-octal/run.sh" && break
+  done
   [[ -x "$peer_run" ]] && "$peer_run" .6 10 >/dev/null  # builds the solver once
   echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "go: $(go version); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  go test ./grundy -run '^$' -bench "OctalPeer/(${rows})" -benchtime 1x -count "$count" -timeout 6h | tee /dev/stderr |
-    awk '/^BenchmarkOctalPeer/ {
+  go test ./grundy -run '^$' -bench "OctalPeer/(${rows})" -benchtime 1x -count "$count" -timeout 6h |
+    awk '{ print | "cat 1>&2"; fflush("cat 1>&2") }  # the raw lines as they come (tee /dev/stderr would reopen the file at offset 0)
+    /^BenchmarkOctalPeer/ {
       name = $1; sub(/^BenchmarkOctalPeer\//, "", name); sub(/-[0-9]+$/, "", name)
       t[name] = t[name] " " $3 / 1e9
       if (!(name in seen)) { seen[name] = 1; order[++n] = name }
