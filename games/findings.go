@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 // Note is a finding that is a sentence, such as the rules of a game.
@@ -182,4 +183,47 @@ func (f RuleCheck) String() string {
 		return fmt.Sprintf("%s holds on all %d positions", f.Rule, f.Positions)
 	}
 	return fmt.Sprintf("%s fails", f.Rule)
+}
+
+// SparseSpace is what the sparse-space engine found about an octal game or
+// Grundy's game, the figures a researcher compares with published tables
+// (Flammenkamp's, Czajka's): the labelling with the fewest rare heaps, how
+// many heaps are rare and the last of them, and the largest value.
+type SparseSpace struct {
+	// Mask and HeapParity give the labelling: label(a) = parity(g(a) AND
+	// Mask), XOR the parity of a when HeapParity is set. Mask 0 means none
+	// applies (no split move, or every value is 0).
+	Mask       uint32 `json:"mask"`
+	MaskHex    string `json:"mask_hex"`
+	HeapParity bool   `json:"heap_parity"`
+	// RareHeaps counts the heaps 1 <= a <= Computed of the rare label (heap 0
+	// is not counted) and LastRare is the largest of them (0 if none).
+	RareHeaps int `json:"rare_heaps"`
+	LastRare  int `json:"last_rare_heap"`
+	// Largest is the largest value, first at LargestAt.
+	Largest   int32 `json:"largest_value"`
+	LargestAt int   `json:"largest_value_first_n"`
+	// Computed is the last heap computed as a mex; the values beyond it were
+	// copied one proven period back.
+	Computed int `json:"computed_heaps"`
+}
+
+// NewSparseSpace records the engine's statistics.
+func NewSparseSpace(st grundy.OctalStats) SparseSpace {
+	return SparseSpace{Mask: st.Mask, MaskHex: fmt.Sprintf("0x%x", st.Mask), HeapParity: st.HeapParity,
+		RareHeaps: st.Rare, LastRare: st.LastRare, Largest: st.Largest, LargestAt: st.LargestAt, Computed: st.Computed}
+}
+
+// String summarises the sparse space on one line.
+func (s SparseSpace) String() string {
+	largest := fmt.Sprintf("largest value %d, first at n = %d", s.Largest, s.LargestAt)
+	if s.Mask == 0 {
+		return "no sparse space (no split move, or every value 0); " + largest
+	}
+	parity := ""
+	if s.HeapParity {
+		parity = " with heap parity"
+	}
+	return fmt.Sprintf("sparse space mask %s%s: %d rare heaps in 1..%d, the last at %d; %s",
+		s.MaskHex, parity, s.RareHeaps, s.Computed, s.LastRare, largest)
 }

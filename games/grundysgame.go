@@ -35,6 +35,7 @@ var grundysGameHeap = Heap{
 	Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
 		return grundy.GrundysGame(ctx, max, progress)
 	},
+	Sparse: grundy.GrundysGameSparse,
 	Memory: grundy.GrundysGameMemory,
 	// max^2/4 steps at a few hundred million a second.
 	Cost: func(max int) float64 { return float64(max) * float64(max) / 4 / 3e8 },

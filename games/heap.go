@@ -28,6 +28,10 @@ type Heap struct {
 	Rules string
 	// Values computes g(0..max) with up to workers goroutines.
 	Values func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error)
+	// Sparse, when set, computes what Values computes and also the
+	// engine's sparse-space statistics (octal games and Grundy's game),
+	// recorded as the finding "sparse_space"; run prefers it to Values.
+	Sparse func(ctx context.Context, max int, progress grundy.Progress) ([]int32, grundy.OctalStats, error)
 	// Memory estimates the peak bytes of Values for max.
 	Memory func(max int) int64
 	// Cost estimates the relative work of Values for max (1 is about a
@@ -61,7 +65,17 @@ func (h Heap) Jobs(game string, max int) []Job {
 // run computes the sequence and writes GAME/grundy, GAME/p_positions, the
 // findings and the figures.
 func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
-	seq, err := h.Values(ctx, max, s.Workers(), s.Progress("computing Grundy values", "n"))
+	var seq []int32
+	var err error
+	if h.Sparse != nil {
+		var stats grundy.OctalStats
+		seq, stats, err = h.Sparse(ctx, max, s.Progress("computing Grundy values", "n"))
+		if err == nil {
+			s.Finding("sparse_space", NewSparseSpace(stats))
+		}
+	} else {
+		seq, err = h.Values(ctx, max, s.Workers(), s.Progress("computing Grundy values", "n"))
+	}
 	if err != nil {
 		return err
 	}

@@ -36,6 +36,7 @@ func Redraw(game string, bounds json.RawMessage, heap *Heap, cols Columns) (run 
 			return nil, nil, err
 		}
 		h := *heap
+		h.Sparse = nil // the values come from the table, not the engine
 		h.Values = func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
 			return seq, nil
 		}

@@ -17,6 +17,9 @@ func Octal(code grundy.OctalCode) Heap {
 		Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
 			return grundy.OctalGrundy(ctx, code, max, progress)
 		},
+		Sparse: func(ctx context.Context, max int, progress grundy.Progress) ([]int32, grundy.OctalStats, error) {
+			return grundy.OctalGrundyStats(ctx, code, max, progress)
+		},
 		Memory: func(max int) int64 { return grundy.OctalGrundyMemory(code, max) },
 		Moves:  func(n int) []HeapMove { return octalMoves(code, n) },
 		Prove: func(seq []int32, p analysis.Period) *analysis.Proof {
