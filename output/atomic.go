@@ -153,11 +153,17 @@ func (a *AtomicFile) Commit() (size int64, sha string, err error) {
 		return 0, "", fileError("commit", a.final, errors.New("file already closed"))
 	}
 	a.done = true
-	return a.commit()
+	return a.commit(nil)
 }
 
-// commit does the work of Commit once a.done is set.
-func (a *AtomicFile) commit() (size int64, sha string, err error) {
+// errCancelled is the error of a commit whose caller stopped waiting before
+// the file was renamed into place: the file was removed instead.
+var errCancelled = errors.New("the commit was cancelled")
+
+// commit does the work of Commit once a.done is set. If proceed is not nil,
+// it is called once the file is synced and closed, just before the rename:
+// false removes the file instead of renaming it.
+func (a *AtomicFile) commit(proceed func() bool) (size int64, sha string, err error) {
 	tmp := a.f.Name()
 	fail := func(op string, err error) (int64, string, error) {
 		a.f.Close()
@@ -176,6 +182,11 @@ func (a *AtomicFile) commit() (size int64, sha string, err error) {
 	}
 	if err := os.Chmod(tmp, 0o644); err != nil {
 		return fail("write", err)
+	}
+	if proceed != nil && !proceed() {
+		os.Remove(tmp)
+		a.forget()
+		return 0, "", fileError("rename into place", a.final, errCancelled)
 	}
 	if t := a.temps; t != nil {
 		// Rename under the set's lock, so that a file is either removed by
@@ -197,9 +208,11 @@ func (a *AtomicFile) commit() (size int64, sha string, err error) {
 
 // CommitContext is Commit, but returns ctx.Err() as soon as ctx is done:
 // flushing and syncing a file of 10^7 rows takes seconds on a busy disk,
-// longer than a stop may take. The commit goes on in the background; if the
-// file belongs to a Temps that is then abandoned (as a stopped run's is), it
-// is removed instead of renamed into place.
+// longer than a stop may take. The flush and sync go on in the background,
+// but a file whose caller has stopped waiting is removed, never renamed into
+// place: a file is in place only if CommitContext reported it (so that the
+// caller can list it). If ctx is done when the rename has already begun,
+// CommitContext waits the moment it takes and reports the file.
 func (a *AtomicFile) CommitContext(ctx context.Context) (size int64, sha string, err error) {
 	if err := ctx.Err(); err != nil {
 		return 0, "", err
@@ -213,15 +226,31 @@ func (a *AtomicFile) CommitContext(ctx context.Context) (size int64, sha string,
 		sha  string
 		err  error
 	}
+	var mu sync.Mutex
+	cancelled, renaming := false, false
+	proceed := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		renaming = !cancelled
+		return renaming
+	}
 	done := make(chan result, 1)
 	go func() {
-		size, sha, err := a.commit()
+		size, sha, err := a.commit(proceed)
 		done <- result{size, sha, err}
 	}()
 	select {
 	case r := <-done:
 		return r.size, r.sha, r.err
 	case <-ctx.Done():
+		mu.Lock()
+		if renaming {
+			mu.Unlock()
+			r := <-done
+			return r.size, r.sha, r.err
+		}
+		cancelled = true
+		mu.Unlock()
 		return 0, "", ctx.Err()
 	}
 }

@@ -64,8 +64,10 @@
 //     manifest is ignored.
 //
 // Stopping: the caller's context stops WriteTable between batches and while
-// a commit syncs (CommitContext returns at once, and the commit finishes in
-// the background). Temps tracks a run's temporary files: Abandon, on a second
+// a commit syncs (CommitContext returns at once, and the flush and sync
+// finish in the background; the file is then removed, never renamed into
+// place unlisted: a failed job elsewhere once left a complete new
+// nim/positions.parquet in place of the listed one, listed nowhere). Temps tracks a run's temporary files: Abandon, on a second
 // signal or when a run stops, removes them all and makes any later commit
 // fail instead of renaming, so a worker still busy cannot put a file in
 // place after the run has saved its final manifest.
