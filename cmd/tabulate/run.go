@@ -172,7 +172,7 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if sharded {
-		return runShard(ctx, rf, spec, stderr)
+		return runShard(ctx, rf, spec, append([]string{"tabulate", "run"}, args...), stderr)
 	}
 	cfg, err := rf.config(*rf.configPath, nil)
 	if err != nil {

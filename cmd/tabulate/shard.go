@@ -149,7 +149,7 @@ func configID(cfg configs.Config) (json.RawMessage, string, error) {
 // runShard computes shard s of the run into OUT/shards/K-of-N/: its jobs of
 // the plan as tabulate run does (tables, figures, manifest.json), its games
 // of the census into the census journal, and last shard.json.
-func runShard(ctx context.Context, rf *runFlags, s shard.Spec, stderr io.Writer) error {
+func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string, stderr io.Writer) error {
 	name, data := *rf.configPath, configs.Default
 	if name != "" {
 		var err error
@@ -200,7 +200,7 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, stderr io.Writer)
 	if !quiet {
 		mode = progress.Lines
 	}
-	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon})
+	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Command: command})
 	if res != nil && !quiet {
 		printSummary(stderr, plan, res)
 	}
