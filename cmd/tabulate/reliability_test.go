@@ -52,7 +52,7 @@ func TestBadInput(t *testing.T) {
 		{"bad --only", []string{"run", "--only", "squares,chess"}, []string{"--only", `"chess"`}},
 		{"bad --formats", []string{"run", "--formats", "csv,xml"}, []string{"--formats", `"xml"`}},
 		{"bad --max-memory", []string{"run", "--max-memory", "heaps"}, []string{"--max-memory", `"heaps"`}},
-		{"plan over memory", []string{"run", "--only", "caniwin", "--config", cfg("caniwin: {max_choosable: 25, max_total: 325}\n"), "--max-memory", "64MiB"}, []string{"estimated", "caniwin/pairs", "over the limit of 64.0 MiB"}},
+		{"plan over memory", []string{"run", "--only", "caniwin", "--config", cfg("caniwin: {max_choosable: 25, max_total: 325}\n"), "--max-memory", "64MiB"}, []string{"estimated", "caniwin/pairs", "over the limit of 64.0 MiB (--max-memory)"}},
 		{"solve no game", []string{"solve"}, []string{"needs a game"}},
 		{"solve unknown game", []string{"solve", "chess", "1"}, []string{`unknown game "chess"`}},
 		{"solve squares not a number", []string{"solve", "squares", "ten"}, []string{`"ten"`, "whole number"}},

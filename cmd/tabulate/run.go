@@ -183,6 +183,10 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	quiet := *rf.quiet
 	plan, err := pipeline.NewPlan(cfg)
+	var me *pipeline.MemoryError
+	if errors.As(err, &me) && me.LimitSource == "max_memory" && rf.set()["max-memory"] {
+		me.LimitSource = "--max-memory" // the limit came from the flag, not the file
+	}
 	if err != nil {
 		return err
 	}
