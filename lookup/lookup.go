@@ -40,6 +40,10 @@ type Tables struct {
 	int32s   map[string][]int32
 	int64s   map[string][]int64
 	bools    map[string][]bool
+	// int32Lists holds list columns read; nimRows indexes nim/positions by
+	// its sorted piles.
+	int32Lists map[string][][]int32
+	nimRows    map[string]int
 }
 
 // BoundsError is a position outside what the tables of the run hold.
@@ -60,7 +64,7 @@ func Open(dir string) (*Tables, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Tables{Dir: dir, manifest: m, int32s: map[string][]int32{}, int64s: map[string][]int64{}, bools: map[string][]bool{}}
+	t := &Tables{Dir: dir, manifest: m, int32s: map[string][]int32{}, int64s: map[string][]int64{}, bools: map[string][]bool{}, int32Lists: map[string][][]int32{}}
 	if t.rules, err = Rules(m); err != nil {
 		return nil, fmt.Errorf("%s: the configuration it records: %w", filepath.Join(dir, output.ManifestName), err)
 	}
@@ -70,7 +74,7 @@ func Open(dir string) (*Tables, error) {
 // Games lists the games whose positions the folder can answer.
 func (t *Tables) Games() []string {
 	var names []string
-	for _, g := range append([]string{"squares", "flip", "grundy-game"}, sortedKeys(t.rules)...) {
+	for _, g := range append([]string{"squares", "flip", "caniwin", "nim", "grundy-game"}, sortedKeys(t.rules)...) {
 		if _, ok := t.manifest.Entry(t.tablePath(g)); ok {
 			names = append(names, g)
 		}
@@ -89,8 +93,13 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // tablePath is the main table of game, relative to the folder.
 func (t *Tables) tablePath(game string) string {
-	if game == "flip" {
+	switch game {
+	case "flip":
 		return "flip/run_grundy.parquet"
+	case "caniwin":
+		return caniwinRel
+	case "nim":
+		return nimRel
 	}
 	return game + "/grundy.parquet"
 }
@@ -109,6 +118,10 @@ func (t *Tables) Answer(ctx context.Context, game string, args []string) (*games
 		return t.squares(args)
 	case "flip":
 		return t.flip(args)
+	case "caniwin":
+		return t.caniwin(args)
+	case "nim":
+		return t.nim(args)
 	case "grundy-game":
 		return t.grundysGame(args)
 	}

@@ -130,3 +130,71 @@ func readChunk[T int32 | int64 | bool](out, buf []T, cr file.ColumnChunkReader) 
 	}
 	return out, nil
 }
+
+// ReadInt32Lists reads the list<int32> column called name of the Parquet
+// file at path (a required list of required int32, as this package writes
+// it), every row group in order, one slice a row.
+func ReadInt32Lists(path, name string) ([][]int32, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &FileError{Op: "read", Path: path, Err: err}
+	}
+	defer f.Close()
+	rdr, err := file.NewParquetReader(f)
+	if err != nil {
+		return nil, &FileError{Op: "read", Path: path, Err: err}
+	}
+	defer rdr.Close()
+	fail := func(err error) ([][]int32, error) {
+		return nil, &FileError{Op: "read", Path: path, Err: fmt.Errorf("column %s: %w", name, err)}
+	}
+	col := -1
+	for i := range rdr.MetaData().Schema.NumColumns() {
+		if rdr.MetaData().Schema.ColumnRoot(i).Name() == name {
+			col = i
+		}
+	}
+	if col < 0 {
+		return fail(errors.New("no such list column"))
+	}
+	out := make([][]int32, 0, rdr.MetaData().NumRows)
+	const batch = 1 << 14
+	vals, def, rep := make([]int32, batch), make([]int16, batch), make([]int16, batch)
+	for g := 0; g < rdr.NumRowGroups(); g++ {
+		cr, err := rdr.RowGroup(g).Column(col)
+		if err != nil {
+			return fail(err)
+		}
+		r, ok := cr.(*file.Int32ColumnChunkReader)
+		if !ok || cr.Descriptor().MaxRepetitionLevel() != 1 || cr.Descriptor().MaxDefinitionLevel() != 1 {
+			return fail(errors.New("is not a required list of required int32"))
+		}
+		for r.HasNext() {
+			levels, _, err := r.ReadBatch(batch, vals, def, rep)
+			if err != nil {
+				return fail(err)
+			}
+			// Repetition level 0 starts a row, 1 continues it; definition
+			// level 1 carries a value, 0 is an empty list.
+			k := 0
+			for i := range levels {
+				switch {
+				case rep[i] == 0 && def[i] == 0:
+					out = append(out, []int32{})
+				case rep[i] == 0:
+					out = append(out, []int32{vals[k]})
+					k++
+				case len(out) > 0 && def[i] == 1:
+					out[len(out)-1] = append(out[len(out)-1], vals[k])
+					k++
+				default:
+					return fail(fmt.Errorf("levels rep %d, def %d out of order", rep[i], def[i]))
+				}
+			}
+		}
+	}
+	if int64(len(out)) != rdr.MetaData().NumRows {
+		return fail(fmt.Errorf("%d lists, the file has %d rows", len(out), rdr.MetaData().NumRows))
+	}
+	return out, nil
+}

@@ -265,8 +265,10 @@ func TestSolveFrom(t *testing.T) {
 	cfg := writeConfig(t, `
 formats: [parquet]
 plots: []
-games: [squares, flip, kayles, grundy-game]
+games: [squares, flip, caniwin, nim, kayles, grundy-game]
 grundy-game: { max: 300 }
+caniwin: { max_choosable: 6, max_total: 22 }
+nim: { max_piles: 3, max_pile: 4 }
 squares: { grundy_max: 3000, win_max: 5000 }
 flip: { run_max: 200, position_max: 10, count_max: 10, board_max: 4 }
 octal:
@@ -283,6 +285,21 @@ octal:
 		{"flip", ""}, {"flip", "++++-+++++"}, {"flip", "+++++++++++-+-++++++++++++++++++++++++++"},
 		{"kayles", "0"}, {"kayles", "71"}, {"kayles", "500"},
 		{"grundy-game", "7", "5"}, {"grundy-game", "300", "17", "0"},
+		{"nim", "0"}, {"nim", "4", "4"}, {"nim", "3", "0", "1", "2"},
+	}
+	// Every Can I Win pair of the table, and every nim position of up to
+	// three piles of 0..4 in every order given.
+	for m := 1; m <= 6; m++ {
+		for total := 0; total <= 22; total++ {
+			cases = append(cases, []string{"caniwin", strconv.Itoa(m), strconv.Itoa(total)})
+		}
+	}
+	for a := range 5 {
+		for b := range 5 {
+			for c := range 5 {
+				cases = append(cases, []string{"nim", strconv.Itoa(a), strconv.Itoa(b), strconv.Itoa(c)})
+			}
+		}
 	}
 	for _, c := range cases {
 		args := []string{"solve", "--json"}
@@ -299,7 +316,7 @@ octal:
 			t.Errorf("%v: source %q", c, g.Source)
 		}
 		n, _ := strconv.Atoi(c[1])
-		if c[0] == "squares" && n > 3000 {
+		if c[0] == "squares" && len(c) > 1 && n > 3000 {
 			if g.Grundy != nil {
 				t.Errorf("%v: grundy %d past grundy_max", c, *g.Grundy)
 			}
@@ -317,8 +334,14 @@ octal:
 		for _, c := range [][]string{{"squares", "5001", "n = 5001 is outside the tables", "up to 5000"},
 			{"kayles", "501", "n = 501 is outside", "n = 0 to 500"},
 			{"flip", "+" + strings.Repeat("+", 201), "a run of 202 '+'", "length 0 to 200"},
-			{"grundy-game", "301", "heap 1 = 301 is outside", "n = 0 to 300"}} {
-			code, stdout, stderr := runTabulate(t, "solve", "--from", out, c[0], c[1])
+			{"grundy-game", "301", "heap 1 = 301 is outside", "n = 0 to 300"},
+			{"caniwin", "7", "M = 7, T = 7 is outside", "M = 1 to 6, T = 0 to 22"},
+			{"nim", "5", "piles [5 5] is outside", "nim/positions.parquet holds"}} {
+			args := []string{"solve", "--from", out, c[0], c[1]}
+			if c[0] == "caniwin" || c[0] == "nim" {
+				args = append(args, c[1]) // M = T; two equal piles
+			}
+			code, stdout, stderr := runTabulate(t, args...)
 			if code != 2 || stdout != "" || !strings.Contains(stderr, c[2]) || !strings.Contains(stderr, c[3]) {
 				t.Errorf("%s %s: exit %d, stderr %q", c[0], c[1], code, stderr)
 			}
@@ -342,8 +365,12 @@ octal:
 		}
 	})
 	t.Run("no table", func(t *testing.T) {
-		code, _, stderr := runTabulate(t, "solve", "--from", out, "nim", "1", "2")
-		if code != 2 || !strings.Contains(stderr, "squares, flip, grundy-game, kayles") {
+		only := filepath.Join(t.TempDir(), "only")
+		if code, _, stderr := runTabulate(t, "run", "--config", cfg, "--only", "squares,flip", "--out", only, "-q"); code != 0 {
+			t.Fatalf("run: exit %d: %s", code, stderr)
+		}
+		code, _, stderr := runTabulate(t, "solve", "--from", only, "nim", "1", "2")
+		if code != 2 || !strings.Contains(stderr, "squares, flip") {
 			t.Errorf("exit %d, stderr %q", code, stderr)
 		}
 	})

@@ -50,7 +50,8 @@ Flags (before GAME):
   --json         print one JSON object per answer, one a line:
                  {"game","position","grundy","win","outcome","winning_moves","source"}
   --from OUT     answer from the tables of an earlier tabulate run into OUT
-                 (squares, flip, grundy-game, games defined by rules), checking each table
+                 (squares, flip, caniwin, nim, grundy-game, games defined by
+                 rules), checking each table
                  against the sha256 in OUT/manifest.json; a position outside
                  the tables' bounds is an error that names them
   --config FILE  the configuration defining games by rules (octal, subtraction)
