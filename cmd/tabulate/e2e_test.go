@@ -85,7 +85,8 @@ func (tb table) col(name string) any {
 	return tb.parquet.Columns[slices.Index(tb.parquet.Names, name)]
 }
 
-// checkContract checks column names and Arrow types against DESIGN.md.
+// checkContract checks column names and Arrow types against the output
+// contract (README.md, "Output").
 func checkContract(t *testing.T, tb table, want string) {
 	t.Helper()
 	var got []string
