@@ -113,6 +113,25 @@ func positionText(p any) string {
 	return fmt.Sprint(p)
 }
 
+type progressKey struct{}
+
+// WithProgress returns a copy of ctx through which the solvers of tabulate
+// solve report their long computations: each computation calls start with
+// its phase and unit, such as ("computing", "n"), and reports how far it has
+// got to the Progress start returns (which may be nil).
+func WithProgress(ctx context.Context, start func(phase, unit string) grundy.Progress) context.Context {
+	return context.WithValue(ctx, progressKey{}, start)
+}
+
+// ProgressOf returns the Progress that ctx (see WithProgress) gives a
+// computation of the phase and unit, or nil when ctx has none.
+func ProgressOf(ctx context.Context, phase, unit string) grundy.Progress {
+	if start, ok := ctx.Value(progressKey{}).(func(phase, unit string) grundy.Progress); ok && start != nil {
+		return start(phase, unit)
+	}
+	return nil
+}
+
 // answerSquares answers one take-a-square pile by computing it.
 func answerSquares(ctx context.Context, args []string) (*Answer, error) {
 	if len(args) != 1 {
@@ -122,7 +141,7 @@ func answerSquares(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := grundy.SolveSquares(ctx, n, grundy.Options{})
+	a, err := grundy.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +196,7 @@ func answerCanIWin(ctx context.Context, args []string) (*Answer, error) {
 		ans.Outcome = "unreachable"
 		return ans, nil
 	}
-	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), grundy.Options{})
+	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
 	if err != nil {
 		return nil, err
 	}
@@ -318,7 +337,7 @@ func answerGrundysGame(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := grundy.GrundysGame(ctx, slices.Max(heaps), nil)
+	g, err := grundy.GrundysGame(ctx, slices.Max(heaps), ProgressOf(ctx, "computing", "n"))
 	if err != nil {
 		return nil, err
 	}

@@ -167,7 +167,7 @@ func solveCanIWin(ctx context.Context, args []string, w io.Writer) error {
 		fmt.Fprintf(w, "outcome: unreachable (1+...+%d = %d < %d)\nfirst player wins: false\nwinning moves: none\n", m, sum, t)
 		return nil
 	}
-	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), grundy.Options{})
+	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
 	if err != nil {
 		return err
 	}

@@ -65,7 +65,7 @@ func solveGrundysGame(ctx context.Context, args []string, w io.Writer) error {
 		heaps[i] = int(h)
 		largest = max(largest, heaps[i])
 	}
-	g, err := grundy.GrundysGame(ctx, largest, nil)
+	g, err := grundy.GrundysGame(ctx, largest, ProgressOf(ctx, "computing", "n"))
 	if err != nil {
 		return err
 	}

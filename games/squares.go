@@ -241,7 +241,7 @@ func solveSquares(ctx context.Context, args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	a, err := grundy.SolveSquares(ctx, n, grundy.Options{})
+	a, err := grundy.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
 	if err != nil {
 		return err
 	}

@@ -701,14 +701,15 @@ type SquaresAnswer struct {
 // whether the player to move wins and with which removals, from the
 // losing-position sieve up to n (Losing), and the Grundy value when
 // n <= SquaresSolveGrundyMax (Subtraction; -1 otherwise), each with up to
-// opts.Workers goroutines (opts.Progress is not used).
+// opts.Workers goroutines. opts.Progress, if not nil, receives the progress
+// of the sieve and then, starting again from 0, of the Grundy values.
 func SolveSquares(ctx context.Context, n int64, opts Options) (SquaresAnswer, error) {
 	workers := opts.Workers
 	if err := checkRange("SolveSquares", "n", n, 0, SquaresSolveMax); err != nil {
 		return SquaresAnswer{}, err
 	}
 	losing := make([]int64, 0, squaresLosingCountBound(n))
-	err := squaresLosing(ctx, n, workers, nil, func(b []int64) error {
+	err := squaresLosing(ctx, n, workers, opts.Progress, func(b []int64) error {
 		losing = append(losing, b...)
 		return nil
 	})
@@ -729,7 +730,7 @@ func SolveSquares(ctx context.Context, n int64, opts Options) (SquaresAnswer, er
 		panic(fmt.Sprintf("grundy: take-a-square: sieve inconsistent at %d", n))
 	}
 	if n <= SquaresSolveGrundyMax {
-		g, err := squaresGrundy(ctx, int(n), workers, nil)
+		g, err := squaresGrundy(ctx, int(n), workers, opts.Progress)
 		if err != nil {
 			return SquaresAnswer{}, err
 		}

@@ -51,6 +51,12 @@ type Tracker struct {
 // New starts a tracker writing to w in the given mode.
 func New(w io.Writer, mode Mode) *Tracker { return newTracker(w, mode, Interval) }
 
+// NewEvery is New with Lines mode printing every interval instead of
+// Interval.
+func NewEvery(w io.Writer, mode Mode, interval time.Duration) *Tracker {
+	return newTracker(w, mode, interval)
+}
+
 // newTracker is New with the interval of Lines mode chosen.
 func newTracker(w io.Writer, mode Mode, interval time.Duration) *Tracker {
 	t := &Tracker{w: w, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{}), width: 22, interval: interval}

@@ -12,7 +12,7 @@
 //	tabulate solve nim PILE [PILE...]
 //	tabulate solve grundy-game HEAP [HEAP...]
 //	tabulate solve --config FILE NAME N
-//	tabulate solve [--json] [--from OUT] GAME POSITION | GAME -
+//	tabulate solve [-q] [--json] [--from OUT] GAME POSITION | GAME -
 //	tabulate census --config FILE [--out DIR] [--workers N] [--max-seconds-per-game S] [-q]
 //	tabulate run --shard K/N ... | tabulate run --shards N ...
 //	tabulate merge [-q] OUT
@@ -36,7 +36,10 @@
 // GAME - reads one position per line from standard input (at most 16 MiB a
 // line); --from OUT answers from the Parquet tables of an earlier run,
 // checked against the manifest's sha256, instead of computing; --config FILE
-// names the configuration that defines games by rules.
+// names the configuration that defines games by rules. A computation that
+// runs longer than a second shows its progress on standard error as run does
+// (live bars on a terminal, a line every few seconds otherwise; none with
+// -q); standard output holds only the answers.
 //
 // plot draws the figures of the output folder OUT of an earlier run again
 // from its tables (checked against the manifest's sha256), with the figures:

@@ -10,10 +10,16 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/term"
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/lookup"
+	"github.com/tabulate-games/tabulate/progress"
 )
 
 // stdin is where tabulate solve GAME - reads positions; tests replace it.
@@ -28,7 +34,7 @@ const MaxLineBytes = 16 << 20
 // answer one position.
 func solveUsage() string {
 	var b strings.Builder
-	b.WriteString("Usage: tabulate solve [--json] [--from OUT] [--config FILE] GAME POSITION | GAME -\n\n")
+	b.WriteString("Usage: tabulate solve [-q] [--json] [--from OUT] [--config FILE] GAME POSITION | GAME -\n\n")
 	width := len("NAME N")
 	for _, name := range solvable() {
 		d, _ := games.Lookup(name)
@@ -46,7 +52,12 @@ GAME - reads one position per line from standard input (a line holds what
 the arguments would, such as "3 4 5" for nim; at most %d bytes a line), and
 answers each in turn.
 
+A computation that runs longer than a second shows its progress on standard
+error (a live bar on a terminal, a line every few seconds otherwise);
+standard output holds only the answers.
+
 Flags (before GAME):
+  -q             quiet: no progress on standard error, only errors
   --json         print one JSON object per answer, one a line:
                  {"game","position","grundy","win","outcome","winning_moves","source"}
   --from OUT     answer from the tables of an earlier tabulate run into OUT
@@ -90,6 +101,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	asJSON := fs.Bool("json", false, "one JSON object per answer")
 	from := fs.String("from", "", "answer from the tables in `OUT`")
 	configPath := fs.String("config", "", "configuration `FILE` defining games by rules")
+	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
 	if len(args) > 0 && args[0] == "help" {
 		args[0] = "--help"
 	}
@@ -104,6 +116,17 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return &UsageError{Msg: "solve needs a game and a position", Hint: hint}
 	}
 	game, pos := rest[0], rest[1:]
+	out := stdout
+	if !*quiet {
+		mode := progress.Lines
+		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			mode = progress.Live
+		}
+		sp := &solveProgress{w: stderr, mode: mode, name: game}
+		defer sp.stop()
+		ctx = games.WithProgress(ctx, sp.start)
+		out = stopOnWrite{stdout, sp}
+	}
 
 	answer, text, err := answerer(ctx, game, *from, *configPath)
 	if err != nil {
@@ -112,11 +135,11 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if answer == nil && *asJSON {
 		return &UsageError{Msg: fmt.Sprintf("%s has no JSON answers", game), Hint: hint}
 	}
-	enc := json.NewEncoder(stdout)
+	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	one := func(args []string) error {
 		if !*asJSON && (text != nil || answer == nil) {
-			return text(ctx, args, stdout)
+			return text(ctx, args, out)
 		}
 		a, err := answer(ctx, args)
 		if err != nil {
@@ -125,14 +148,14 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if *asJSON {
 			return enc.Encode(a)
 		}
-		return a.WriteText(stdout)
+		return a.WriteText(out)
 	}
 	if len(pos) != 1 || pos[0] != "-" {
 		return usageOf(one(pos), hint)
 	}
 	return usageOf(eachLine(ctx, stdin, game, func(line int, args []string) error {
 		if line > 1 && !*asJSON {
-			fmt.Fprintln(stdout)
+			fmt.Fprintln(out)
 		}
 		if err := one(args); err != nil {
 			return fmt.Errorf("standard input line %d: %w", line, err)
@@ -241,10 +264,83 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, f
 			// Grow geometrically, so that many rising positions on
 			// standard input cost a constant factor over the largest.
 			m := max(int(n), min(2*len(values), int(limit)))
-			if values, err = h.Values(ctx, m, 0, nil); err != nil {
+			if values, err = h.Values(ctx, m, 0, games.ProgressOf(ctx, "computing Grundy values", "n")); err != nil {
 				return nil, err
 			}
 		}
 		return h.HeapAnswer(game, values, int(n), "computed"), nil
 	}, nil, nil
+}
+
+// SolveProgressAfter is how long a computation of tabulate solve runs before
+// its progress is shown, so that quick answers print nothing on standard
+// error; solveProgressEvery is how often Lines mode prints (tests shorten
+// both).
+var (
+	solveProgressAfter = time.Second
+	solveProgressEvery = progress.Interval
+)
+
+// solveProgress shows the progress of tabulate solve's computations on w,
+// from solveProgressAfter after each starts: a tracker with one task, made
+// when first needed and stopped before the answer is printed, so that live
+// bars never interleave with standard output.
+type solveProgress struct {
+	w    io.Writer
+	mode progress.Mode
+	name string
+
+	mu      sync.Mutex
+	tracker *progress.Tracker
+	task    *progress.Task
+}
+
+// start is the games.WithProgress function: a Progress for one computation
+// of the phase and unit.
+func (sp *solveProgress) start(phase, unit string) grundy.Progress {
+	began := time.Now()
+	var last int64
+	return func(done, total int64) {
+		sp.mu.Lock()
+		defer sp.mu.Unlock()
+		if time.Since(began) < solveProgressAfter {
+			last = done
+			return
+		}
+		if sp.tracker == nil {
+			sp.tracker = progress.NewEvery(sp.w, sp.mode, solveProgressEvery)
+			sp.task = sp.tracker.Task("solve " + sp.name)
+			sp.task.Phase(phase, unit, total)
+		} else if done < last {
+			// The engine went on to its next pass (take-a-square:
+			// the sieve, then the Grundy values).
+			sp.task.Phase(phase, unit, total)
+		}
+		last = done
+		sp.task.Set(done)
+	}
+}
+
+// stop ends the display, if any, leaving the next computation to start a
+// new one.
+func (sp *solveProgress) stop() {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.tracker != nil {
+		sp.task.Done()
+		sp.tracker.Stop()
+		sp.tracker, sp.task = nil, nil
+	}
+}
+
+// stopOnWrite is standard output of tabulate solve: it ends the progress
+// display before the answer is written.
+type stopOnWrite struct {
+	w  io.Writer
+	sp *solveProgress
+}
+
+func (s stopOnWrite) Write(p []byte) (int, error) {
+	s.sp.stop()
+	return s.w.Write(p)
 }
