@@ -117,6 +117,14 @@ func flipRunTable(ctx context.Context, s Sink, g []int32) error {
 	period := analysis.FindPeriod(g)
 	proof := analysis.ProveOctal(g, period, flipMaxRemove)
 	s.Finding("run_grundy", NewPeriod(period, &proof))
+	// The run sequence's periodic structure as tables (flip/period and
+	// flip/exceptions), as for games defined by rules: 0.07 is octal.
+	report := analysis.Study(g, analysis.Theorems{Period: func(seq []int32, p analysis.Period) analysis.Proof {
+		return analysis.ProveOctal(seq, p, flipMaxRemove)
+	}})
+	if err := periodTables(ctx, s, "flip", g, report, []output.KeyValue{{Key: "tabulate.rules", Value: "octal 0.07 (runs of '+')"}}); err != nil {
+		return err
+	}
 	if err := s.Figure(ctx, "run_grundy", func() (*plot.Plot, error) {
 		return plots.GrundyScatter("Flip Game II (octal 0.07): Grundy value of a run of n '+'", "run length n", g)
 	}); err != nil {

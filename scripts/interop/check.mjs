@@ -14,6 +14,8 @@ const contract = {
   'flip/positions': 'runs INTEGER[], length INTEGER, grundy INTEGER, win BOOLEAN',
   'flip/board_counts': 'length INTEGER, boards BIGINT, first_player_wins BIGINT, second_player_wins BIGINT',
   'flip/boards': 'board VARCHAR, grundy INTEGER, win BOOLEAN, winning_moves INTEGER[]',
+  'flip/period': 'offset INTEGER, grundy BIGINT, period INTEGER, preperiod BIGINT, saltus BIGINT, status VARCHAR, proven BOOLEAN',
+  'flip/exceptions': 'n BIGINT, grundy INTEGER, periodic BIGINT',
   'caniwin/pairs': 'max_choosable INTEGER, desired_total INTEGER, outcome VARCHAR, first_player_wins BOOLEAN, winning_moves INTEGER[]',
   'nim/positions': 'piles INTEGER[], nim_sum INTEGER, win BOOLEAN, winning_moves INTEGER, winning_piles INTEGER[], winning_sizes INTEGER[]',
 };
