@@ -61,12 +61,7 @@ func VerifyFile(dir string, m *Manifest, rel string) error {
 // (int32, int64 or bool: the column's own type). It reads with arrow-go's column readers
 // (parquet/file), which link no RPC code.
 func ReadColumn[T int32 | int64 | bool](path, name string) ([]T, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &FileError{Op: "read", Path: path, Err: err}
-	}
-	defer f.Close()
-	rdr, err := file.NewParquetReader(f)
+	rdr, err := file.OpenParquetFile(path, false) // its Close closes the file
 	if err != nil {
 		return nil, &FileError{Op: "read", Path: path, Err: err}
 	}
@@ -135,12 +130,7 @@ func readChunk[T int32 | int64 | bool](out, buf []T, cr file.ColumnChunkReader) 
 // file at path (a required list of required int32, as this package writes
 // it), every row group in order, one slice a row.
 func ReadInt32Lists(path, name string) ([][]int32, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &FileError{Op: "read", Path: path, Err: err}
-	}
-	defer f.Close()
-	rdr, err := file.NewParquetReader(f)
+	rdr, err := file.OpenParquetFile(path, false) // its Close closes the file
 	if err != nil {
 		return nil, &FileError{Op: "read", Path: path, Err: err}
 	}
