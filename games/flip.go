@@ -24,7 +24,7 @@ const flipMaxRemove = 2
 var flip = Def{
 	Name: "flip", Title: "Flip Game II", Default: true,
 	Section: func() Section { return &Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20} },
-	Solve:   &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", Solve: solveFlip, Answer: answerFlip},
+	Solve:   &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", WholeLine: true, Solve: solveFlip, Answer: answerFlip},
 }
 
 // Flip bounds Flip Game II.

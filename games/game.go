@@ -88,6 +88,10 @@ type Solver struct {
 	Args string
 	// Help says what the arguments are, for the usage text.
 	Help string
+	// WholeLine is set when a position is one argument that may be empty
+	// or hold spaces (a flip board): a line of standard input is then the
+	// argument as it stands, not split into fields.
+	WholeLine bool
 	// Solve writes the position's value, outcome and winning moves to w.
 	// A bad argument is an *ArgError.
 	Solve func(ctx context.Context, args []string, w io.Writer) error

@@ -153,7 +153,11 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if len(pos) != 1 || pos[0] != "-" {
 		return usageOf(one(pos), hint)
 	}
-	return usageOf(eachLine(ctx, stdin, game, func(line int, args []string) error {
+	wholeLine := false
+	if d, ok := games.Lookup(game); ok && d.Solve != nil {
+		wholeLine = d.Solve.WholeLine
+	}
+	return usageOf(eachLine(ctx, stdin, wholeLine, func(line int, args []string) error {
 		if line > 1 && !*asJSON {
 			fmt.Fprintln(out)
 		}
@@ -185,8 +189,9 @@ type lineError struct{ msg string }
 func (e *lineError) Error() string { return e.msg }
 
 // eachLine calls f with the position on each line of r, numbered from 1: the
-// line itself for flip (a board, possibly empty), its fields otherwise.
-func eachLine(ctx context.Context, r io.Reader, game string, f func(line int, args []string) error) error {
+// line itself when wholeLine (a flip board, possibly empty), its fields
+// otherwise.
+func eachLine(ctx context.Context, r io.Reader, wholeLine bool, f func(line int, args []string) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), MaxLineBytes+2) // room for "\r\n"
 	line := 0
@@ -197,7 +202,7 @@ func eachLine(ctx context.Context, r io.Reader, game string, f func(line int, ar
 		}
 		text := strings.TrimSuffix(sc.Text(), "\r")
 		var args []string
-		if game == "flip" {
+		if wholeLine {
 			args = []string{strings.TrimSpace(text)}
 		} else {
 			args = strings.Fields(text)
