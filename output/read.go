@@ -1,11 +1,8 @@
 package output
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -32,26 +29,35 @@ func (m *Manifest) Entry(rel string) (File, bool) {
 }
 
 // VerifyFile checks that the file at rel in the output folder dir is the one
-// the manifest m lists: its size and sha256. It returns a *FileError that
-// wraps ErrUnlisted or ErrTampered otherwise.
+// the manifest m lists: a regular file (not a link, a FIFO or a device,
+// which could block or never end) of the listed size and sha256. It returns
+// a *FileError that wraps ErrUnlisted, ErrNotRegular or ErrTampered
+// otherwise.
 func VerifyFile(dir string, m *Manifest, rel string) error {
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	want, ok := m.Entry(rel)
 	if !ok {
 		return &FileError{Op: "verify", Path: p, Err: ErrUnlisted}
 	}
-	f, err := os.Open(p)
+	info, err := os.Lstat(p)
 	if err != nil {
 		return &FileError{Op: "verify", Path: p, Err: err}
 	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return &FileError{Op: "verify", Path: p, Err: err}
+	if !info.Mode().IsRegular() {
+		return &FileError{Op: "verify", Path: p, Err: fmt.Errorf("%w (it is %s)", ErrNotRegular, FileKind(info.Mode()))}
 	}
-	if got := hex.EncodeToString(h.Sum(nil)); n != want.Bytes || got != want.SHA256 {
+	tampered := func(n int64, got string) error {
 		return &FileError{Op: "verify", Path: p, Err: fmt.Errorf("%w (%d bytes, sha256 %.12s...; the manifest lists %d bytes, %.12s...)", ErrTampered, n, got, want.Bytes, want.SHA256)}
+	}
+	if info.Size() != want.Bytes {
+		return tampered(info.Size(), "not computed")
+	}
+	n, got, err := FileSHA256(p)
+	if err != nil {
+		return &FileError{Op: "verify", Path: p, Err: err}
+	}
+	if n != want.Bytes || got != want.SHA256 {
+		return tampered(n, got)
 	}
 	return nil
 }
