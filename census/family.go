@@ -11,6 +11,8 @@ import (
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
 // The families a census can hold; each is also the name of its table.
@@ -22,8 +24,8 @@ const (
 // Game is one game of a family: an octal code or a finite subtraction set.
 type Game struct {
 	Family string
-	Code   grundy.OctalCode // for Octal
-	Set    []int            // for Subtraction: ascending elements
+	Code   octal.Code // for Octal
+	Set    []int      // for Subtraction: ascending elements
 }
 
 // Name returns the game as the tables write it: the canonical code ("0.77",
@@ -96,18 +98,18 @@ func (g Game) values(ctx context.Context, n int) ([]int32, error) {
 
 // octalValues is the census's one call to the octal engine (the engine may
 // be renamed; only this line then changes).
-func octalValues(ctx context.Context, c grundy.OctalCode, n int) ([]int32, error) {
-	return grundy.OctalGrundy(ctx, c, n-1, nil)
+func octalValues(ctx context.Context, c octal.Code, n int) ([]int32, error) {
+	return octal.Values(ctx, c, n-1, nil)
 }
 
 // subtractionValues is the census's one call to the subtraction engine. One
 // worker: the census runs games side by side instead.
 func subtractionValues(ctx context.Context, set []int, n int) ([]int32, error) {
-	s, err := grundy.NewSubtractionSet("", set, nil)
+	s, err := subtraction.NewSet("", set, nil)
 	if err != nil {
 		return nil, err
 	}
-	return grundy.Subtraction(ctx, s, n-1, grundy.Options{Workers: 1})
+	return subtraction.Values(ctx, s, n-1, grundy.Options{Workers: 1})
 }
 
 // OctalGames lists the codes of an octal census, sorted: every code
@@ -127,7 +129,7 @@ func OctalGames(c configs.CensusOctal) ([]Game, error) {
 			}
 			for _, p := range c.Prefixes {
 				if strings.HasPrefix(name, p) {
-					oc, err := grundy.ParseOctal(name)
+					oc, err := octal.Parse(name)
 					if err != nil {
 						return fmt.Errorf("census: octal code %s: %w", name, err)
 					}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // TestPublishedOctal checks games of the census against published tables.
@@ -53,7 +53,7 @@ func TestPublishedOctal(t *testing.T) {
 			if testing.Short() && tt.preperiod > 100000 {
 				t.Skip("needs up to 2^20 values")
 			}
-			c, err := grundy.ParseOctal(tt.code)
+			c, err := octal.Parse(tt.code)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -103,7 +103,7 @@ func TestPublishedUnsolved(t *testing.T) {
 	const n = 4096
 	var recs []*Record
 	for _, code := range czajkaUnsolved {
-		c, err := grundy.ParseOctal(code)
+		c, err := octal.Parse(code)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +136,7 @@ func TestPublishedUnsolved(t *testing.T) {
 // holds for any octal game with d0 = 4 (see grundy/octal.go). A reader who
 // doubts it can run the oracle further: it holds to 40000.
 func TestCensus4344(t *testing.T) {
-	c, _ := grundy.ParseOctal("4.344")
+	c, _ := octal.Parse("4.344")
 	r, err := solve(context.Background(), Game{Family: Octal, Code: c}, 1<<14, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +160,7 @@ func TestCensus4344(t *testing.T) {
 // one that is reached keeps the last stage and says so.
 func TestStages(t *testing.T) {
 	for _, code := range []string{"0.07", "0.165", "0.16", "0.14"} {
-		c, _ := grundy.ParseOctal(code)
+		c, _ := octal.Parse(code)
 		g := Game{Family: Octal, Code: c}
 		a, err := solve(context.Background(), g, 1<<16, 0)
 		if err != nil {
@@ -175,7 +175,7 @@ func TestStages(t *testing.T) {
 			t.Errorf("%s: computed in stages: %+v, at once: %+v", code, b, a)
 		}
 	}
-	c, _ := grundy.ParseOctal("0.04") // no sparse space: quadratic, minutes to 2^20
+	c, _ := octal.Parse("0.04") // no sparse space: quadratic, minutes to 2^20
 	r, err := solve(context.Background(), Game{Family: Octal, Code: c}, 1<<20, 300*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)

@@ -107,7 +107,7 @@ const CustomMaxLimit = 10_000_000
 
 // OctalMaxLimit is the largest heap an octal game may be tabulated to: 2^30,
 // about 4 GiB of values (the sparse-space engine's memory is about 7 bytes a
-// heap, grundy.OctalGrundyMemory); the run's memory plan decides whether a
+// heap, octal.Memory); the run's memory plan decides whether a
 // given machine allows it.
 const OctalMaxLimit = 1 << 30
 

@@ -2,19 +2,20 @@ package configs
 
 import (
 	"github.com/tabulate-games/tabulate/games"
-	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 
 	"go.yaml.in/yaml/v3"
 )
 
 // Rules returns the subtraction set the entry describes.
-func (g SubtractionGame) Rules() (grundy.SubtractionSet, error) {
-	return grundy.NewSubtractionSet(g.Set.Name, g.Set.Elements, g.AllBut)
+func (g SubtractionGame) Rules() (subtraction.Set, error) {
+	return subtraction.NewSet(g.Set.Name, g.Set.Elements, g.AllBut)
 }
 
 // Rules returns the octal code the entry describes.
-func (g OctalGame) Rules() (grundy.OctalCode, error) {
-	return grundy.ParseOctal(g.Code)
+func (g OctalGame) Rules() (octal.Code, error) {
+	return octal.Parse(g.Code)
 }
 
 // Jobs plans the game's tables (the set is checked by Validate).

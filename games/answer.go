@@ -10,6 +10,11 @@ import (
 	"strings"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/caniwin"
+	"github.com/tabulate-games/tabulate/grundy/flip"
+	"github.com/tabulate-games/tabulate/grundy/nim"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
 // Answer is what tabulate solve says about one position, printed as text or
@@ -30,7 +35,7 @@ type Answer struct {
 	// [M, T] (caniwin) or the piles (nim).
 	Position any `json:"position"`
 	// Grundy is the position's Grundy value, or nil when it was not
-	// computed (take-a-square past grundy.SquaresSolveGrundyMax, and Can I
+	// computed (take-a-square past subtraction.SquaresSolveGrundyMax, and Can I
 	// Win, which does not decompose into a sum).
 	Grundy *int64 `json:"grundy"`
 	// Win reports whether the player to move wins with perfect play (for
@@ -137,11 +142,11 @@ func answerSquares(ctx context.Context, args []string) (*Answer, error) {
 	if len(args) != 1 {
 		return nil, &ArgError{Arg: "solve squares", Problem: "takes one number N"}
 	}
-	n, err := ParseArg("N", args[0], 0, grundy.SquaresSolveMax)
+	n, err := ParseArg("N", args[0], 0, subtraction.SquaresSolveMax)
 	if err != nil {
 		return nil, err
 	}
-	a, err := grundy.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	a, err := subtraction.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
 	if err != nil {
 		return nil, err
 	}
@@ -158,9 +163,9 @@ func answerFlip(ctx context.Context, args []string) (*Answer, error) {
 		return nil, &ArgError{Arg: "solve flip", Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
 	}
 	board := args[0]
-	a, err := grundy.SolveFlip(board)
+	a, err := flip.Solve(board)
 	if err != nil {
-		var be *grundy.BoardError
+		var be *flip.BoardError
 		if errors.As(err, &be) {
 			return nil, &ArgError{Arg: "board", Value: shortQuote(board), Problem: fmt.Sprintf("has the character %q at position %d (0-based)", be.Char, be.Pos), Allowed: "only '+' and '-'"}
 		}
@@ -183,7 +188,7 @@ func answerCanIWin(ctx context.Context, args []string) (*Answer, error) {
 	if len(args) != 2 {
 		return nil, &ArgError{Arg: "solve caniwin", Problem: "takes two numbers, M and T"}
 	}
-	m, err := ParseArg("M", args[0], 1, grundy.CanIWinMaxChoosable)
+	m, err := ParseArg("M", args[0], 1, caniwin.MaxChoosable)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +201,7 @@ func answerCanIWin(ctx context.Context, args []string) (*Answer, error) {
 		ans.Outcome = "unreachable"
 		return ans, nil
 	}
-	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
+	table, err := caniwin.Solve(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +226,7 @@ func answerNim(ctx context.Context, args []string) (*Answer, error) {
 		}
 		piles[i] = int(p)
 	}
-	a, err := grundy.SolveNim(piles)
+	a, err := nim.Solve(piles)
 	if err != nil {
 		return nil, &ArgError{Arg: "solve nim", Problem: err.Error()}
 	}
@@ -256,7 +261,7 @@ func (h Heap) HeapAnswer(game string, g []int32, n int, source string) *Answer {
 // each k, digit d_k allows removing a whole heap of k (bit 1), k from a
 // larger heap leaving one (bit 2), and k leaving two non-empty heaps
 // (bit 4), listed once per unordered pair.
-func octalMoves(code grundy.OctalCode, n int) []HeapMove {
+func octalMoves(code octal.Code, n int) []HeapMove {
 	var out []HeapMove
 	for k := 0; k <= min(code.MaxRemove(), n); k++ {
 		d := code.Digit(k)
@@ -277,7 +282,7 @@ func octalMoves(code grundy.OctalCode, n int) []HeapMove {
 
 // subtractionMoves lists the moves from a heap of n: remove any member s
 // <= n of the set, leaving n - s.
-func subtractionMoves(set grundy.SubtractionSet, n int) []HeapMove {
+func subtractionMoves(set subtraction.Set, n int) []HeapMove {
 	var out []HeapMove
 	for _, s := range set.Members(n) {
 		out = append(out, HeapMove{Remove: s, Leaves: []int{n - s}})
@@ -337,7 +342,7 @@ func answerGrundysGame(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := grundy.GrundysGame(ctx, slices.Max(heaps), ProgressOf(ctx, "computing", "n"))
+	g, err := octal.GrundysGame(ctx, slices.Max(heaps), ProgressOf(ctx, "computing", "n"))
 	if err != nil {
 		return nil, err
 	}

@@ -9,16 +9,17 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/caniwin"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/plots"
 )
 
 // caniwin is Can I Win: players take unused numbers from 1..M into a running
 // total, and whoever brings it to T or more wins.
-var caniwin = Def{
+var caniwinGame = Def{
 	Name: "caniwin", Title: "Can I Win", Default: true,
 	Section: func() Section { return &CanIWin{MaxChoosable: 20, MaxTotal: 300} },
-	Solve: &Solver{Args: "M T", Help: fmt.Sprintf("Can I Win with pool 1..M (1 <= M <= %d), target total T >= 0", grundy.CanIWinMaxChoosable),
+	Solve: &Solver{Args: "M T", Help: fmt.Sprintf("Can I Win with pool 1..M (1 <= M <= %d), target total T >= 0", caniwin.MaxChoosable),
 		Solve: solveCanIWin, Answer: answerCanIWin},
 }
 
@@ -30,20 +31,20 @@ type CanIWin struct {
 
 // Check keeps the bounds in what the engine accepts.
 func (c *CanIWin) Check() error {
-	if err := checkRange("max_choosable", int64(c.MaxChoosable), 1, grundy.CanIWinMaxChoosable); err != nil {
+	if err := checkRange("max_choosable", int64(c.MaxChoosable), 1, caniwin.MaxChoosable); err != nil {
 		return err
 	}
-	return checkRange("max_total", int64(c.MaxTotal), 0, grundy.CanIWinMaxTotal)
+	return checkRange("max_total", int64(c.MaxTotal), 0, caniwin.MaxTotal)
 }
 
 // Jobs plans Can I Win: one retrograde pass answers every pair.
 func (c *CanIWin) Jobs(game string, workers int) []Job {
 	cfg := *c
-	return []Job{{Table: "pairs", Memory: grundy.CanIWinMemory(cfg.MaxChoosable, cfg.MaxTotal) +
+	return []Job{{Table: "pairs", Memory: caniwin.Memory(cfg.MaxChoosable, cfg.MaxTotal) +
 		writing(int64(cfg.MaxChoosable)*int64(cfg.MaxTotal+1), 4*int64(cfg.MaxChoosable)+25),
 		Cost: float64(int64(1)<<cfg.MaxChoosable) / 1e6,
 		Run: func(ctx context.Context, s Sink) error {
-			table, err := grundy.SolveCanIWin(ctx, cfg.MaxChoosable, cfg.MaxTotal,
+			table, err := caniwin.Solve(ctx, cfg.MaxChoosable, cfg.MaxTotal,
 				grundy.Options{Workers: s.Workers(), Progress: s.Progress("retrograde pass", "sets")})
 			if err != nil {
 				return err
@@ -53,7 +54,7 @@ func (c *CanIWin) Jobs(game string, workers int) []Job {
 }
 
 // caniwinTable writes caniwin/pairs and the outcome map.
-func caniwinTable(ctx context.Context, s Sink, cfg CanIWin, table *grundy.CanIWinTable) error {
+func caniwinTable(ctx context.Context, s Sink, cfg CanIWin, table *caniwin.Table) error {
 	t := output.Table{Game: "caniwin", Name: "pairs",
 		Columns: []output.Column{
 			{Name: "max_choosable", Type: output.Int32, Sorted: true},
@@ -90,9 +91,9 @@ func caniwinTable(ctx context.Context, s Sink, cfg CanIWin, table *grundy.CanIWi
 		SecondPlayerWins: int64(counts["second"]), Unreachable: int64(counts["unreachable"])})
 	return caniwinFigure(ctx, s, cfg, func(m, total int) int {
 		switch table.Outcome(m, total) {
-		case grundy.OutcomeFirst:
+		case caniwin.OutcomeFirst:
 			return 0
-		case grundy.OutcomeSecond:
+		case caniwin.OutcomeSecond:
 			return 1
 		}
 		return 2
@@ -153,7 +154,7 @@ func solveCanIWin(ctx context.Context, args []string, w io.Writer) error {
 	if len(args) != 2 {
 		return &ArgError{Arg: "solve caniwin", Problem: "takes two numbers, M and T"}
 	}
-	m, err := ParseArg("M", args[0], 1, grundy.CanIWinMaxChoosable)
+	m, err := ParseArg("M", args[0], 1, caniwin.MaxChoosable)
 	if err != nil {
 		return err
 	}
@@ -167,7 +168,7 @@ func solveCanIWin(ctx context.Context, args []string, w io.Writer) error {
 		fmt.Fprintf(w, "outcome: unreachable (1+...+%d = %d < %d)\nfirst player wins: false\nwinning moves: none\n", m, sum, t)
 		return nil
 	}
-	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
+	table, err := caniwin.Solve(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
 	if err != nil {
 		return err
 	}

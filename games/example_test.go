@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"github.com/tabulate-games/tabulate/games"
-	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // Every built-in game is found by name; a new one is a Def given to
@@ -26,7 +26,7 @@ func ExampleNames() {
 
 // A game defined by its rules gives its Grundy sequence through its Heap.
 func ExampleOctal() {
-	code, err := grundy.ParseOctal("0.77")
+	code, err := octal.Parse("0.77")
 	if err != nil {
 		fmt.Println(err)
 		return

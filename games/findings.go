@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tabulate-games/tabulate/analysis"
-	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // Note is a finding that is a sentence, such as the rules of a game.
@@ -209,7 +209,7 @@ type SparseSpace struct {
 }
 
 // NewSparseSpace records the engine's statistics.
-func NewSparseSpace(st grundy.OctalStats) SparseSpace {
+func NewSparseSpace(st octal.Stats) SparseSpace {
 	return SparseSpace{Mask: st.Mask, MaskHex: fmt.Sprintf("0x%x", st.Mask), HeapParity: st.HeapParity,
 		RareHeaps: st.Rare, LastRare: st.LastRare, Largest: st.Largest, LargestAt: st.LargestAt, Computed: st.Computed}
 }

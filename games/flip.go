@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/flip"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/plots"
 )
@@ -21,7 +22,7 @@ import (
 const flipMaxRemove = 2
 
 // flip is Flip Game II: a move turns "++" into "--".
-var flip = Def{
+var flipGame = Def{
 	Name: "flip", Title: "Flip Game II", Default: true,
 	Section: func() Section { return &Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20} },
 	Solve:   &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", WholeLine: true, Solve: solveFlip, Answer: answerFlip},
@@ -40,7 +41,7 @@ func (f *Flip) Check() error {
 	for _, c := range []struct {
 		key    string
 		v, max int
-	}{{"run_max", f.RunMax, 1_000_000}, {"position_max", f.PositionMax, 100}, {"count_max", f.CountMax, grundy.FlipCountMax}, {"board_max", f.BoardMax, 26}} {
+	}{{"run_max", f.RunMax, 1_000_000}, {"position_max", f.PositionMax, 100}, {"count_max", f.CountMax, flip.CountMax}, {"board_max", f.BoardMax, 26}} {
 		if err := checkRange(c.key, int64(c.v), 1, int64(c.max)); err != nil {
 			return err
 		}
@@ -59,7 +60,7 @@ func (f *Flip) Jobs(game string, workers int) []Job {
 	var values []int32
 	var valuesErr error
 	runValues := func(ctx context.Context) ([]int32, error) {
-		once.Do(func() { values, valuesErr = grundy.FlipRunGrundyContext(ctx, runs) })
+		once.Do(func() { values, valuesErr = flip.RunValuesContext(ctx, runs) })
 		return values, valuesErr
 	}
 	// withValues runs write with the run values once they are there.
@@ -72,19 +73,19 @@ func (f *Flip) Jobs(game string, workers int) []Job {
 			return write(ctx, s, g)
 		}
 	}
-	positions := grundy.FlipPositionCount(cfg.PositionMax)
+	positions := flip.PositionCount(cfg.PositionMax)
 	return []Job{
 		// The run values (shared by the four jobs), the period search's
 		// working array and the writers.
 		{Table: "run_grundy", Memory: 12*int64(runs+1) + writing(int64(runs+1), 8), Cost: float64(runs) * float64(runs) / 1e9,
 			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipRunTable(ctx, s, g[:cfg.RunMax+1]) })},
-		{Table: "positions", Memory: grundy.FlipPositionsMemory(cfg.PositionMax, workers) + writing(positions, 4*int64(cfg.PositionMax)/3+17), Cost: float64(positions) / 1e6,
+		{Table: "positions", Memory: flip.PositionsMemory(cfg.PositionMax, workers) + writing(positions, 4*int64(cfg.PositionMax)/3+17), Cost: float64(positions) / 1e6,
 			Run: withValues(func(ctx context.Context, s Sink, g []int32) error {
 				return flipPositionsTable(ctx, s, cfg.PositionMax, positions, g)
 			})},
 		{Table: "board_counts", Memory: 1 << 20, Cost: 0,
 			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipCountsTable(ctx, s, cfg.CountMax, g) })},
-		{Table: "boards", Memory: grundy.FlipBoardsMemory(cfg.BoardMax) + writing(int64(2)<<cfg.BoardMax, int64(cfg.BoardMax)+25), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,
+		{Table: "boards", Memory: flip.BoardsMemory(cfg.BoardMax) + writing(int64(2)<<cfg.BoardMax, int64(cfg.BoardMax)+25), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,
 			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipBoardsTable(ctx, s, cfg.BoardMax, g) })},
 	}
 }
@@ -152,7 +153,7 @@ func flipPositionsTable(ctx context.Context, s Sink, maxLen int, count int64, ru
 	s.Phase("enumerating positions", "positions", count)
 	var done int64
 	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
-		return grundy.FlipPositions(ctx, maxLen, runG, grundy.Options{Workers: s.Workers()}, func(ps []grundy.FlipPosition) error {
+		return flip.Positions(ctx, maxLen, runG, grundy.Options{Workers: s.Workers()}, func(ps []flip.Position) error {
 			runs := make([][]int32, len(ps))
 			lengths := make([]int32, len(ps))
 			gs := make([]int32, len(ps))
@@ -177,7 +178,7 @@ func flipPositionsTable(ctx context.Context, s Sink, maxLen int, count int64, ru
 
 // flipCountsTable writes flip/board_counts and the win-fraction figure.
 func flipCountsTable(ctx context.Context, s Sink, maxLen int, runG []int32) error {
-	counts, err := grundy.FlipBoardCounts(maxLen, runG)
+	counts, err := flip.BoardCounts(maxLen, runG)
 	if err != nil {
 		return err
 	}
@@ -224,7 +225,7 @@ func flipBoardsTable(ctx context.Context, s Sink, maxLen int, runG []int32) erro
 	return s.Table(ctx, t, rows, func(ctx context.Context, emit func(output.Batch) error) error {
 		var wins []bool
 		var moves [][]int32
-		return grundy.FlipBoards(ctx, maxLen, runG, func(boards []string, gs []int32) error {
+		return flip.Boards(ctx, maxLen, runG, func(boards []string, gs []int32) error {
 			wins, moves = wins[:0], moves[:0]
 			for i, g := range gs {
 				wins = append(wins, g != 0)
@@ -241,9 +242,9 @@ func solveFlip(ctx context.Context, args []string, w io.Writer) error {
 		return &ArgError{Arg: "solve flip", Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
 	}
 	board := args[0]
-	a, err := grundy.SolveFlip(board)
+	a, err := flip.Solve(board)
 	if err != nil {
-		var be *grundy.BoardError
+		var be *flip.BoardError
 		if errors.As(err, &be) {
 			return &ArgError{Arg: "board", Value: strconv.Quote(board), Problem: fmt.Sprintf("has the character %q at position %d (0-based)", be.Char, be.Pos), Allowed: "only '+' and '-'"}
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // grundysGame is Grundy's game: a move splits one heap into two non-empty
@@ -24,7 +25,7 @@ type GrundysGame struct {
 
 // Check keeps the bound in what the engine accepts.
 func (g *GrundysGame) Check() error {
-	return checkRange("max", int64(g.Max), 1, grundy.GrundysGameMax)
+	return checkRange("max", int64(g.Max), 1, octal.GrundysGameMax)
 }
 
 // grundysGameHeap is Grundy's game as a heap game: no periodicity theorem
@@ -33,10 +34,10 @@ var grundysGameHeap = Heap{
 	Title: "Grundy's game",
 	Rules: "Grundy's game: split a heap into two unequal heaps",
 	Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-		return grundy.GrundysGame(ctx, max, progress)
+		return octal.GrundysGame(ctx, max, progress)
 	},
-	Sparse: grundy.GrundysGameSparse,
-	Memory: grundy.GrundysGameMemory,
+	Sparse: octal.GrundysGameSparse,
+	Memory: octal.GrundysGameMemory,
 	// max^2/4 steps at a few hundred million a second.
 	Cost: func(max int) float64 { return float64(max) * float64(max) / 4 / 3e8 },
 }
@@ -65,7 +66,7 @@ func solveGrundysGame(ctx context.Context, args []string, w io.Writer) error {
 		heaps[i] = int(h)
 		largest = max(largest, heaps[i])
 	}
-	g, err := grundy.GrundysGame(ctx, largest, ProgressOf(ctx, "computing", "n"))
+	g, err := octal.GrundysGame(ctx, largest, ProgressOf(ctx, "computing", "n"))
 	if err != nil {
 		return err
 	}

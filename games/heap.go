@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/plots"
 )
@@ -31,7 +32,7 @@ type Heap struct {
 	// Sparse, when set, computes what Values computes and also the
 	// engine's sparse-space statistics (octal games and Grundy's game),
 	// recorded as the finding "sparse_space"; run prefers it to Values.
-	Sparse func(ctx context.Context, max int, progress grundy.Progress) ([]int32, grundy.OctalStats, error)
+	Sparse func(ctx context.Context, max int, progress grundy.Progress) ([]int32, octal.Stats, error)
 	// Memory estimates the peak bytes of Values for max.
 	Memory func(max int) int64
 	// Cost estimates the relative work of Values for max (1 is about a
@@ -68,7 +69,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	var seq []int32
 	var err error
 	if h.Sparse != nil {
-		var stats grundy.OctalStats
+		var stats octal.Stats
 		seq, stats, err = h.Sparse(ctx, max, s.Progress("computing Grundy values", "n"))
 		if err == nil {
 			s.Finding("sparse_space", NewSparseSpace(stats))

@@ -8,12 +8,13 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/nim"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/plots"
 )
 
 // nim is Nim: a move removes any positive number of stones from one pile.
-var nim = Def{
+var nimGame = Def{
 	Name: "nim", Title: "Nim", Default: true,
 	Section: func() Section { return &Nim{MaxPiles: 7, MaxPile: 7} },
 	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Solve: solveNim, Answer: answerNim},
@@ -34,10 +35,10 @@ func (n *Nim) Check() error {
 	if err := checkRange("max_pile", int64(n.MaxPile), 1, 63); err != nil {
 		return err
 	}
-	if c := grundy.NimPositionCount(n.MaxPiles, n.MaxPile); c > grundy.NimMaxPositions {
+	if c := nim.PositionCount(n.MaxPiles, n.MaxPile); c > nim.MaxPositions {
 		return &KeyError{Key: "max_pile", Value: fmt.Sprint(n.MaxPile),
 			Problem: fmt.Sprintf("gives %d positions with max_piles %d", c, n.MaxPiles),
-			Allowed: fmt.Sprintf("bounds giving at most %d positions, such as max_piles 10 with max_pile 15", int64(grundy.NimMaxPositions))}
+			Allowed: fmt.Sprintf("bounds giving at most %d positions, such as max_piles 10 with max_pile 15", int64(nim.MaxPositions))}
 	}
 	return nil
 }
@@ -46,10 +47,10 @@ func (n *Nim) Check() error {
 // against Bouton's rule.
 func (n *Nim) Jobs(game string, workers int) []Job {
 	cfg := *n
-	count := grundy.NimPositionCount(cfg.MaxPiles, cfg.MaxPile)
-	return []Job{{Table: "positions", Memory: grundy.NimMemory(cfg.MaxPiles, cfg.MaxPile) + writing(count, 4*int64(cfg.MaxPiles)+17), Cost: float64(count) / 1e6,
+	count := nim.PositionCount(cfg.MaxPiles, cfg.MaxPile)
+	return []Job{{Table: "positions", Memory: nim.Memory(cfg.MaxPiles, cfg.MaxPile) + writing(count, 4*int64(cfg.MaxPiles)+17), Cost: float64(count) / 1e6,
 		Run: func(ctx context.Context, s Sink) error {
-			table, err := grundy.SolveNimPositions(ctx, cfg.MaxPiles, cfg.MaxPile,
+			table, err := nim.Positions(ctx, cfg.MaxPiles, cfg.MaxPile,
 				grundy.Options{Workers: s.Workers(), Progress: s.Progress("searching positions", "positions")})
 			if err != nil {
 				return err
@@ -61,7 +62,7 @@ func (n *Nim) Jobs(game string, workers int) []Job {
 		}}}
 }
 
-func nimTable(ctx context.Context, s Sink, cfg Nim, table *grundy.NimTable, count int64) error {
+func nimTable(ctx context.Context, s Sink, cfg Nim, table *nim.Table, count int64) error {
 	t := output.Table{Game: "nim", Name: "positions",
 		Columns: []output.Column{
 			{Name: "piles", Type: output.Int32List},
@@ -74,7 +75,7 @@ func nimTable(ctx context.Context, s Sink, cfg Nim, table *grundy.NimTable, coun
 	}
 	var losing int64
 	err := s.Table(ctx, t, count, func(ctx context.Context, emit func(output.Batch) error) error {
-		return table.Each(ctx, batchRows, func(ps []grundy.NimPosition) error {
+		return table.Each(ctx, batchRows, func(ps []nim.Position) error {
 			piles := make([][]int32, len(ps))
 			sums := make([]int32, len(ps))
 			wins := make([]bool, len(ps))
@@ -122,7 +123,7 @@ func solveNim(ctx context.Context, args []string, w io.Writer) error {
 		}
 		piles[i] = int(p)
 	}
-	a, err := grundy.SolveNim(piles)
+	a, err := nim.Solve(piles)
 	if err != nil {
 		return &ArgError{Arg: "solve nim", Problem: err.Error()}
 	}

@@ -64,7 +64,7 @@ func Redraw(game string, bounds json.RawMessage, heap *Heap, cols Columns) (run 
 				return emit(losing)
 			})
 		}, nil, nil
-	case flip.Name:
+	case flipGame.Name:
 		var b Flip
 		if err := json.Unmarshal(bounds, &b); err != nil {
 			return nil, nil, fmt.Errorf("flip bounds %s: %w", bounds, err)
@@ -85,7 +85,7 @@ func Redraw(game string, bounds json.RawMessage, heap *Heap, cols Columns) (run 
 			}
 			return flipCountsTable(ctx, s, b.CountMax, g)
 		}, skipped, nil
-	case caniwin.Name:
+	case caniwinGame.Name:
 		var b CanIWin
 		if err := json.Unmarshal(bounds, &b); err != nil {
 			return nil, nil, fmt.Errorf("caniwin bounds %s: %w", bounds, err)
@@ -97,7 +97,7 @@ func Redraw(game string, bounds json.RawMessage, heap *Heap, cols Columns) (run 
 		return func(ctx context.Context, s Sink) error {
 			return caniwinFigure(ctx, s, b, outcome)
 		}, nil, nil
-	case nim.Name:
+	case nimGame.Name:
 		var b Nim
 		if err := json.Unmarshal(bounds, &b); err != nil {
 			return nil, nil, fmt.Errorf("nim bounds %s: %w", bounds, err)

@@ -5,8 +5,8 @@ package games
 // Section, and one line below.
 func init() {
 	Register(squares)
-	Register(flip)
-	Register(caniwin)
-	Register(nim)
+	Register(flipGame)
+	Register(caniwinGame)
+	Register(nimGame)
 	Register(grundysGame)
 }

@@ -7,20 +7,22 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
 // Octal is the heap game of an octal code, such as 0.77 (Kayles), with the
 // Guy–Smith periodicity theorem as its proof.
-func Octal(code grundy.OctalCode) Heap {
+func Octal(code octal.Code) Heap {
 	return Heap{
 		Rules: "octal " + code.String(),
 		Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-			return grundy.OctalGrundy(ctx, code, max, progress)
+			return octal.Values(ctx, code, max, progress)
 		},
-		Sparse: func(ctx context.Context, max int, progress grundy.Progress) ([]int32, grundy.OctalStats, error) {
-			return grundy.OctalGrundyStats(ctx, code, max, progress)
+		Sparse: func(ctx context.Context, max int, progress grundy.Progress) ([]int32, octal.Stats, error) {
+			return octal.ValuesWithStats(ctx, code, max, progress)
 		},
-		Memory: func(max int) int64 { return grundy.OctalGrundyMemory(code, max) },
+		Memory: func(max int) int64 { return octal.Memory(code, max) },
 		Moves:  func(n int) []HeapMove { return octalMoves(code, n) },
 		Prove: func(seq []int32, p analysis.Period) *analysis.Proof {
 			proof := analysis.ProveOctal(seq, p, code.MaxRemove())
@@ -32,13 +34,13 @@ func Octal(code grundy.OctalCode) Heap {
 // Subtraction is the heap game of a subtraction set, such as {1, 3, 4} or
 // the squares. A finite set's period is proven by the window argument; no
 // theorem applies to an infinite set.
-func Subtraction(set grundy.SubtractionSet) Heap {
+func Subtraction(set subtraction.Set) Heap {
 	h := Heap{
 		Rules: "subtraction " + set.String(),
 		Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-			return grundy.Subtraction(ctx, set, max, grundy.Options{Workers: workers, Progress: progress})
+			return subtraction.Values(ctx, set, max, grundy.Options{Workers: workers, Progress: progress})
 		},
-		Memory: func(max int) int64 { return grundy.SubtractionMemory(set, max) },
+		Memory: func(max int) int64 { return subtraction.Memory(set, max) },
 		Moves:  func(n int) []HeapMove { return subtractionMoves(set, n) },
 	}
 	if set.Finite() {
@@ -58,16 +60,16 @@ func Subtraction(set grundy.SubtractionSet) Heap {
 func Rules(family, definition string) (Heap, error) {
 	switch family {
 	case "octal":
-		code, err := grundy.ParseOctal(definition)
+		code, err := octal.Parse(definition)
 		if err != nil {
 			return Heap{}, err
 		}
 		return Octal(code), nil
 	case "subtraction":
-		var set grundy.SubtractionSet
+		var set subtraction.Set
 		var err error
 		if definition != "" && (definition[0] < '0' || definition[0] > '9') {
-			set, err = grundy.NewSubtractionSet(definition, nil, nil)
+			set, err = subtraction.NewSet(definition, nil, nil)
 		} else {
 			var elems []int
 			for _, f := range strings.Split(definition, ",") {
@@ -78,7 +80,7 @@ func Rules(family, definition string) (Heap, error) {
 				}
 				elems = append(elems, x)
 			}
-			set, err = grundy.NewSubtractionSet("", elems, nil)
+			set, err = subtraction.NewSet("", elems, nil)
 		}
 		if err != nil {
 			return Heap{}, err

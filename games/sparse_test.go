@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // TestSparseSpaceFinding: the finding of 0.354 to 10^5 holds the figures
@@ -13,7 +13,7 @@ import (
 // heaps besides heap 0, the last at 3227; grundy/octal_peer_test.go checks
 // the engine against that solver), and the sentence names them.
 func TestSparseSpaceFinding(t *testing.T) {
-	code, err := grundy.ParseOctal("0.354")
+	code, err := octal.Parse("0.354")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 	"github.com/tabulate-games/tabulate/internal/stoppable"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/plots"
@@ -21,7 +22,7 @@ import (
 var squares = Def{
 	Name: "squares", Title: "take-a-square", Default: true,
 	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000, MovesMax: 1000} },
-	Solve: &Solver{Args: "N", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d)", int64(grundy.SquaresSolveMax)),
+	Solve: &Solver{Args: "N", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d)", int64(subtraction.SquaresSolveMax)),
 		Solve: solveSquares, Answer: answerSquares},
 }
 
@@ -59,7 +60,7 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 	)
 	grundyValues := func(ctx context.Context, sink Sink) ([]int32, error) {
 		once.Do(func() {
-			values, err = grundy.Subtraction(ctx, grundy.SquaresSet(), cfg.GrundyMax,
+			values, err = subtraction.Values(ctx, subtraction.Squares(), cfg.GrundyMax,
 				grundy.Options{Workers: sink.Workers(), Progress: sink.Progress("computing Grundy values", "n")})
 		})
 		return values, err
@@ -69,7 +70,7 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 	// Beside the engine: the period search's working array (4 bytes a
 	// value) and the writers.
 	return []Job{
-		{Table: "grundy", Memory: grundy.SubtractionMemory(grundy.SquaresSet(), cfg.GrundyMax) + 4*int64(cfg.GrundyMax+1) + writing(int64(cfg.GrundyMax+1), 13),
+		{Table: "grundy", Memory: subtraction.Memory(subtraction.Squares(), cfg.GrundyMax) + 4*int64(cfg.GrundyMax+1) + writing(int64(cfg.GrundyMax+1), 13),
 			Cost: n * math.Sqrt(n) / 1e9, Run: func(ctx context.Context, sink Sink) error {
 				g, err := grundyValues(ctx, sink)
 				if err != nil {
@@ -83,7 +84,7 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 				}
 				return squaresMovesTable(ctx, sink, g[:min(cfg.MovesMax, cfg.GrundyMax)+1])
 			}},
-		{Table: "p_positions", Memory: grundy.LosingMemory(grundy.SquaresSet(), cfg.WinMax) + writing(cfg.WinMax, 8),
+		{Table: "p_positions", Memory: subtraction.LosingMemory(subtraction.Squares(), cfg.WinMax) + writing(cfg.WinMax, 8),
 			Cost: math.Pow(w, 1.2) / 1e9, Run: func(ctx context.Context, sink Sink) error {
 				return squaresLosingTable(ctx, sink, cfg.WinMax)
 			}},
@@ -169,7 +170,7 @@ const growthPoints = 60
 // with the growth figure and the power-law fit.
 func squaresLosingTable(ctx context.Context, s Sink, max int64) error {
 	return squaresLosingFrom(ctx, s, max, func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error {
-		return grundy.Losing(ctx, grundy.SquaresSet(), max, opts, emit)
+		return subtraction.Losing(ctx, subtraction.Squares(), max, opts, emit)
 	})
 }
 
@@ -232,16 +233,16 @@ func squaresLosingFrom(ctx context.Context, s Sink, max int64, losing func(ctx c
 }
 
 // solveSquares answers one pile: its Grundy value (up to
-// grundy.SquaresSolveGrundyMax), its outcome and every winning removal.
+// subtraction.SquaresSolveGrundyMax), its outcome and every winning removal.
 func solveSquares(ctx context.Context, args []string, w io.Writer) error {
 	if len(args) != 1 {
 		return &ArgError{Arg: "solve squares", Problem: "takes one number N"}
 	}
-	n, err := ParseArg("N", args[0], 0, grundy.SquaresSolveMax)
+	n, err := ParseArg("N", args[0], 0, subtraction.SquaresSolveMax)
 	if err != nil {
 		return err
 	}
-	a, err := grundy.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	a, err := subtraction.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
 	if err != nil {
 		return err
 	}
@@ -249,7 +250,7 @@ func solveSquares(ctx context.Context, args []string, w io.Writer) error {
 	if a.Grundy >= 0 {
 		fmt.Fprintf(w, "grundy value: %d\n", a.Grundy)
 	} else {
-		fmt.Fprintf(w, "grundy value: not computed (n > %d needs the whole Grundy table; run tabulate run with squares.grundy_max)\n", grundy.SquaresSolveGrundyMax)
+		fmt.Fprintf(w, "grundy value: not computed (n > %d needs the whole Grundy table; run tabulate run with squares.grundy_max)\n", subtraction.SquaresSolveGrundyMax)
 	}
 	fmt.Fprintf(w, "outcome: %s\n", outcomeText(a.Win))
 	var moves []string

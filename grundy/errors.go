@@ -6,22 +6,14 @@ import "fmt"
 // engine and argument, the value given and the allowed range, in the shape
 // of configs.Error so that a caller can say what is allowed.
 type RangeError struct {
-	Func     string // the engine, such as "GrundysGame"
+	Func     string // the engine, package-qualified, such as "octal.GrundysGame"
 	Arg      string // the argument, such as "max"
 	Value    int64
 	Min, Max int64
 }
 
-// Error reads like "grundy: GrundysGame: max -1 is out of range (allowed: 0 to
-// 1048576)".
+// Error reads like "octal.GrundysGame: max -1 is out of range (allowed: 0
+// to 67108864)".
 func (e *RangeError) Error() string {
-	return fmt.Sprintf("grundy: %s: %s %d is out of range (allowed: %d to %d)", e.Func, e.Arg, e.Value, e.Min, e.Max)
-}
-
-// checkRange returns a *RangeError unless lo <= v <= hi.
-func checkRange(fn, arg string, v, lo, hi int64) error {
-	if v < lo || v > hi {
-		return &RangeError{Func: fn, Arg: arg, Value: v, Min: lo, Max: hi}
-	}
-	return nil
+	return fmt.Sprintf("%s: %s %d is out of range (allowed: %d to %d)", e.Func, e.Arg, e.Value, e.Min, e.Max)
 }

@@ -7,8 +7,8 @@ package grundy
 // concurrent use. A nil Progress is allowed and ignored.
 type Progress func(done, total int64)
 
-// report calls p if it is set.
-func (p Progress) report(done, total int64) {
+// Report calls p if it is set, so that an engine need not check for nil.
+func (p Progress) Report(done, total int64) {
 	if p != nil {
 		p(done, total)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/tabulate-games/tabulate/games"
-	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/caniwin"
 	"github.com/tabulate-games/tabulate/output"
 )
 
@@ -42,7 +42,7 @@ func (t *Tables) caniwin(args []string) (*games.Answer, error) {
 	if len(args) != 2 {
 		return nil, &games.ArgError{Arg: "solve caniwin", Problem: "takes two numbers, M and T"}
 	}
-	m, err := games.ParseArg("M", args[0], 1, grundy.CanIWinMaxChoosable)
+	m, err := games.ParseArg("M", args[0], 1, caniwin.MaxChoosable)
 	if err != nil {
 		return nil, err
 	}
@@ -85,11 +85,11 @@ func (t *Tables) caniwin(args []string) (*games.Answer, error) {
 	ans := &games.Answer{Game: "caniwin", Position: []int{int(m), int(total)}, Win: wins[row], WinningMoves: []int{}, Source: t.source(caniwinRel)}
 	switch {
 	case wins[row]:
-		ans.Outcome = grundy.OutcomeFirst.String()
+		ans.Outcome = caniwin.OutcomeFirst.String()
 	case m*(m+1)/2 < total:
 		ans.Outcome = "unreachable"
 	default:
-		ans.Outcome = grundy.OutcomeSecond.String()
+		ans.Outcome = caniwin.OutcomeSecond.String()
 	}
 	for _, x := range moves[row] {
 		ans.WinningMoves = append(ans.WinningMoves.([]int), int(x))

@@ -46,7 +46,7 @@ if [[ "$what" == octal ]]; then
   [[ -x "$peer_run" ]] && "$peer_run" .6 10 >/dev/null  # builds the solver once
   echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "go: $(go version); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  go test ./grundy -run '^$' -bench "OctalPeer/(${rows})" -benchtime 1x -count "$count" -timeout 6h |
+  go test ./grundy/octal -run '^$' -bench "OctalPeer/(${rows})" -benchtime 1x -count "$count" -timeout 6h |
     awk '{ print | "cat 1>&2"; fflush("cat 1>&2") }  # the raw lines as they come (tee /dev/stderr would reopen the file at offset 0)
     /^BenchmarkOctalPeer/ {
       name = $1; sub(/^BenchmarkOctalPeer\//, "", name); sub(/-[0-9]+$/, "", name)
@@ -70,14 +70,14 @@ if [[ "$what" == octal ]]; then
       }
     }'
   echo "== peak resident memory (/usr/bin/time), the engine in a test binary of its own"
-  go test -c -o "$tmp/grundy.test" ./grundy
+  go test -c -o "$tmp/octal.test" ./grundy/octal
   for spec in .354,10000000 grundy,16777216; do
     code="${spec%,*}"; n="${spec#*,}"
     if [[ -x "$peer_run" ]]; then
       /usr/bin/time -f "%M" "$peer_run" "$code" "$n" > /dev/null 2> "$tmp/peer.rss"
       printf '%-26s %-7s %8.2f B/heap\n' "$code n=$n" peer "$(awk -v n="$n" 'END {print $1 * 1024 / n}' "$tmp/peer.rss")"
     fi
-    TABULATE_OCTAL_PROCESS="$spec" /usr/bin/time -f "%M" "$tmp/grundy.test" -test.run '^TestOctalEngineProcess$' > /dev/null 2> "$tmp/engine.rss"
+    TABULATE_OCTAL_PROCESS="$spec" /usr/bin/time -f "%M" "$tmp/octal.test" -test.run '^TestOctalEngineProcess$' > /dev/null 2> "$tmp/engine.rss"
     printf '%-26s %-7s %8.2f B/heap\n' "$code n=$n" engine "$(awk -v n="$n" 'END {print $1 * 1024 / n}' "$tmp/engine.rss")"
   done
   echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -145,9 +145,10 @@ summarize() {
     }'
 }
 
-# bench REGEX: runs the matching benchmarks $samples times each.
+# bench PACKAGE REGEX: runs the matching benchmarks of the package (under
+# grundy/) $samples times each.
 bench() {
-  go test ./grundy -run '^$' -bench "$1" -benchtime 1x -count "$samples" -benchmem -timeout 120m > "$tmp/bench.txt" || { cat "$tmp/bench.txt"; return 1; }
+  go test "./grundy/$1" -run '^$' -bench "$2" -benchtime 1x -count "$samples" -benchmem -timeout 120m > "$tmp/bench.txt" || { cat "$tmp/bench.txt"; return 1; }
   summarize < "$tmp/bench.txt"
 }
 
@@ -172,18 +173,18 @@ fi
 
 if [[ "$what" != runs ]]; then
   echo "== paired benchmarks (plain algorithm vs engine on 1 worker and on all; -benchtime 1x, $samples samples)"
-  bench 'SquaresLosing'
-  bench 'SquaresGrundy/n=1e\+0[56]'
-  bench 'CanIWin'
-  bench 'FlipSolve$|FlipPositions'
-  bench 'Nim/7x7|Nim/10x15/engine'
-  bench 'Octal/0.07/n=1e\+0[45]|Octal/0.16'
-  bench 'Subtraction'
+  bench subtraction 'SquaresLosing'
+  bench subtraction 'SquaresGrundy/n=1e\+0[56]'
+  bench caniwin 'CanIWin'
+  bench flip 'FlipSolve$|FlipPositions'
+  bench nim 'Nim/7x7|Nim/10x15/engine'
+  bench octal 'Octal/0.07/n=1e\+0[45]|Octal/0.16'
+  bench subtraction 'Subtraction'
   if [[ "$what" == full ]]; then
-    bench 'SquaresGrundy/n=1e\+07'
-    bench 'Nim/10x15/memo'
+    bench subtraction 'SquaresGrundy/n=1e\+07'
+    bench nim 'Nim/10x15/memo'
   else
-    bench 'SquaresGrundy/n=1e\+07/engine'
+    bench subtraction 'SquaresGrundy/n=1e\+07/engine'
   fi
 fi
 echo "load average after (1, 5, 15 min): $(load)"

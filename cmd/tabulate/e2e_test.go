@@ -14,6 +14,10 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/caniwin"
+	"github.com/tabulate-games/tabulate/grundy/flip"
+	"github.com/tabulate-games/tabulate/grundy/nim"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 	"github.com/tabulate-games/tabulate/internal/parquettest"
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -119,7 +123,7 @@ func TestRunEndToEnd(t *testing.T) {
 	ctx := context.Background()
 
 	t.Run("squares", func(t *testing.T) {
-		g, err := grundy.Subtraction(ctx, grundy.SquaresSet(), 3000, grundy.Options{Workers: 1})
+		g, err := subtraction.Values(ctx, subtraction.Squares(), 3000, grundy.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,7 +150,7 @@ func TestRunEndToEnd(t *testing.T) {
 			t.Errorf("b-file starts %.40q", bfile)
 		}
 		var losing []int64
-		err = grundy.Losing(ctx, grundy.SquaresSet(), 5000, grundy.Options{Workers: 1}, func(l []int64) error { losing = append(losing, l...); return nil })
+		err = subtraction.Losing(ctx, subtraction.Squares(), 5000, grundy.Options{Workers: 1}, func(l []int64) error { losing = append(losing, l...); return nil })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,7 +162,7 @@ func TestRunEndToEnd(t *testing.T) {
 	})
 
 	t.Run("flip", func(t *testing.T) {
-		runG := grundy.FlipRunGrundy(200)
+		runG := flip.RunValues(200)
 		tb := readTable(t, out, "flip", "run_grundy")
 		checkContract(t, tb, "length int32, grundy int32")
 		if !reflect.DeepEqual(tb.col("grundy").([]int32), runG) {
@@ -166,8 +170,8 @@ func TestRunEndToEnd(t *testing.T) {
 		}
 		tb = readTable(t, out, "flip", "positions")
 		checkContract(t, tb, "runs list<element: int32>, length int32, grundy int32, win bool")
-		var want []grundy.FlipPosition
-		err := grundy.FlipPositions(ctx, 18, runG, grundy.Options{Workers: 1}, func(ps []grundy.FlipPosition) error {
+		var want []flip.Position
+		err := flip.Positions(ctx, 18, runG, grundy.Options{Workers: 1}, func(ps []flip.Position) error {
 			for _, p := range ps {
 				p.Runs = slices.Clone(p.Runs)
 				want = append(want, p)
@@ -189,7 +193,7 @@ func TestRunEndToEnd(t *testing.T) {
 				t.Fatalf("csv runs %q, want %q", tb.csv[i][0], listText(p.Runs))
 			}
 		}
-		counts, err := grundy.FlipBoardCounts(30, runG)
+		counts, err := flip.BoardCounts(30, runG)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,15 +211,15 @@ func TestRunEndToEnd(t *testing.T) {
 			t.Errorf("got %d boards (sorted: %v), want %d sorted", len(boards), slices.IsSorted(boards), 1<<9-2)
 		}
 		for i, b := range boards {
-			a, err := grundy.SolveFlip(b)
+			a, err := flip.Solve(b)
 			if err != nil || int32(a.Grundy) != tb.col("grundy").([]int32)[i] {
-				t.Fatalf("board %q: table %d, SolveFlip %d (%v)", b, tb.col("grundy").([]int32)[i], a.Grundy, err)
+				t.Fatalf("board %q: table %d, flip.Solve %d (%v)", b, tb.col("grundy").([]int32)[i], a.Grundy, err)
 			}
 		}
 	})
 
 	t.Run("caniwin", func(t *testing.T) {
-		solved, err := grundy.SolveCanIWin(ctx, 8, 36, grundy.Options{Workers: 1})
+		solved, err := caniwin.Solve(ctx, 8, 36, grundy.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -249,12 +253,12 @@ func TestRunEndToEnd(t *testing.T) {
 			for j := range p {
 				ps[j] = int(p[j])
 			}
-			a, err := grundy.SolveNim(ps)
+			a, err := nim.Solve(ps)
 			if err != nil {
 				t.Fatalf("piles %v: %v", p, err)
 			}
 			if tb.col("win").([]bool)[i] != a.Win || int(tb.col("winning_moves").([]int32)[i]) != len(a.WinningMoves) {
-				t.Fatalf("piles %v: table differs from SolveNim", p)
+				t.Fatalf("piles %v: table differs from nim.Solve", p)
 			}
 		}
 	})

@@ -1,0 +1,353 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tabulate-games/tabulate/grundy"
+)
+
+// Octal games. A position is a set of heaps of tokens; a move takes one heap,
+// removes k tokens from it and leaves what remains as zero, one or two heaps,
+// as the code d0.d1d2d3... allows. Digit d_k is a bit mask:
+//
+//	1: the k tokens may be removed when they are the whole heap (heap = k);
+//	2: they may be removed leaving one heap (heap > k);
+//	4: they may be removed leaving two non-empty heaps (heap >= k+2).
+//
+// Zero tokens are not a heap. The digit before the point, d_0, removes no
+// tokens: only 4 (split a heap into two non-empty heaps) makes sense there; 1
+// would remove an empty heap and 2 would be a pass that leaves the same heap,
+// so Parse accepts only 0 and 4 before the point. These are the
+// conventions of Berlekamp, Conway and Guy, Winning Ways, vol. 1, ch. 4
+// ("Taking and breaking"), of Siegel, Combinatorial Game Theory (AMS 2013),
+// section IV.2, and of Flammenkamp's tables of octal games
+// (wwwhomes.uni-bielefeld.de/achim/octal.html: "d0 never contains 1 or 2").
+// For example 0.07 is Dawson's Kayles (remove two adjacent tokens from a row),
+// 0.77 is Kayles, 0.137 is Dawson's chess and 4.07 is Dawson's Kayles with an
+// extra move that splits a row in two without removing anything.
+//
+// A heap's Grundy value is the mex of the values of its options, an option of
+// two heaps a and b having value g(a) XOR g(b).
+//
+// # The sparse-space engine
+//
+// The mex over every split costs O(n) at heap n, O(n^2) in all. Values
+// avoids most of it with the sparse-space method (Winning Ways, ch. 4, "Sparse
+// space spells speed", after Berlekamp; A. Gangolli and T. Plambeck, "A note
+// on periodicity in some octal games", Int. J. Game Theory 18 (1989) 311-320;
+// Flammenkamp, wwwhomes.uni-bielefeld.de/achim/octal_sparse.html). Fix a bit
+// mask m >= 1 and e in {0, 1}, and call the parity of a value v the parity
+// of the number of 1 bits of v AND m. Label each heap a >= 1 by
+//
+//	label(a) = parity(g(a)) XOR (e AND a AND 1).
+//
+// Parity is linear under XOR, so a split of s = a+b into heaps of equal labels
+// has value of parity e AND s AND 1, and only a split with exactly one heap of
+// each label reaches the other parity. For many games one label is rare: few
+// heaps carry it. Then at heap n, for each split digit k (s = n-k):
+//
+//  1. every split involving a rare heap is listed (O(#rare)): this finds every
+//     option value of the "hard" parity 1 XOR (e AND s AND 1) exactly;
+//  2. v* is the least value of the hard parity (of every split digit) that is
+//     not an option: nothing else can produce it;
+//  3. the values below v* not yet seen have the other parity, which the
+//     splits of two heaps of one label give in plenty: the splits are listed
+//     in doubling chunks from both ends at once (the smallest heaps, and the
+//     most even splits), across the split digits together, until each is
+//     seen, which takes about a thousand splits for 0.6, and then g(n) = v*.
+//     If every split is listed without seeing them all, the full option set
+//     is known and its mex is g(n): that heap is then rare.
+//
+// Whatever the labelling, this gives the exact mex: the labelling only decides
+// how fast. A rare heap costs O(n) (step 3 lists every split), a common one
+// O(#rare) plus step 3, so the method is never slower than the plain mex by
+// more than a constant, and the engine uses it for every game with a split
+// move, however poor its sparse space: there is no quadratic fallback. The
+// C++ solver of tczajka/octal-games does the same (its "rare" and "common"
+// bit sets are the two parities); Dawson's Kayles 0.07 and Dawson's chess
+// 0.137 have a third of their heaps rare, 0.007 a tenth of its first 2*10^5
+// (4% of 6*10^5), and 0.007 to 10^6 takes under a minute on two cores where
+// the plain mex takes hours.
+//
+// The engine chooses m (below 2^16) and e at checkpoints n = 128, 256, 512,
+// ... and every 2^16 heaps, taking the labelling with the fewest rare heaps
+// so far, all counted at once by a Walsh-Hadamard transform of the histogram
+// of values (after the C++ solver). The rare label is e AND t AND 1 for a
+// split digit t: a heap n of the other label has a value of the hard parity
+// of its own splits (s = n-t), so that step 2 finds its mex. For e = 1 the
+// hard parity depends on the parity of s, so it is used only when all split
+// digits have the same parity. Kayles 0.77 has 9 rare heaps (m = 15, e =
+// 0), the last at n = 70; 0.16 has 52 up to 2^17 (m = 30, e = 0); 0.127
+// about 700 (m = 1, e = 1); 0.6 1583 (m = 0x1ee), the last at 20627. The
+// engine reports these in Stats; they equal the C++ solver's.
+//
+// The tricks that make the three steps fast (byte marks, packing by
+// multiplication, chunked step 3, the second core) are described, each with
+// its reason, cost and source, beside their code in octal_sparse.go.
+// Grundy's game, which splits without removing and forbids equal heaps, runs
+// on the same engine (octal_split.go).
+//
+// # Periodicity
+//
+// At the same checkpoints the engine asks whether the values so far prove,
+// by the octal periodicity theorem, that the sequence is periodic for ever; if
+// they do, the remaining values are copied one period back, which is exact.
+// The theorem (Guy and Smith 1956; Winning Ways, ch. 4; Siegel, section IV.2):
+// let t be the largest k with d_k != 0; if g(n+p) = g(n) for every n with
+// n0 <= n < 2*n0 + p + t, then g(n+p) = g(n) for every n >= n0. The engine
+// applies it with max(n0, 1) in place of n0 in the upper bound of the window:
+// the induction maps a split (a, b) of n+p, b >= a, to the split (a, b-p) of
+// n, which needs b-p >= 1; b-p >= n0 gives that only for n0 >= 1. (With
+// n0 = 0 the plain statement fails: for 0.04, g = 0, 0, 0, 0, 1, ... repeats
+// with p = 1 on the window 0 <= n < 3 but g(4) = 1.) The same induction covers
+// d_0 = 4, a split that removes k = 0 tokens, so the theorem and t as defined
+// hold for the codes with a digit before the point as well.
+//
+// Kayles and Dawson's chess are proven at the checkpoint 256, 0.127 (period
+// 4 after a last exception at n = 46577) at 131072 and 0.16 (period 149459
+// after n = 105350; both found by Gangolli and Plambeck) at 2^19 = 524288.
+
+// Code is a parsed octal game code d0.d1d2...; the zero value is the game
+// 0.0, which has no moves.
+type Code struct {
+	d string // d[k] is digit d_k (0..7) for 0 <= k <= t; len >= 1, last digit non-zero unless len == 1
+}
+
+// CodeError reports a malformed octal game code.
+type CodeError struct {
+	Code   string // the code as given
+	Pos    int    // 0-based byte index of the offending character, or -1
+	Char   rune   // the character at Pos (utf8.RuneError if not UTF-8)
+	Reason string // what is wrong and what is allowed
+}
+
+// Error reads like `octal code "0.08": character '8' at position 3
+// (0-based): only digits 0-7 and one point are allowed, as in "0.07"`.
+func (e *CodeError) Error() string {
+	if e.Pos < 0 {
+		return fmt.Sprintf("octal code %q: %s", e.Code, e.Reason)
+	}
+	return fmt.Sprintf("octal code %q: character %q at position %d (0-based): %s", e.Code, e.Char, e.Pos, e.Reason)
+}
+
+// Parse parses an octal game code "d0.d1d2d3...": digits 0-7 and one
+// point, the digit before the point optional (default 0) and only 0 or 4
+// ("0.07", ".07", "0.77", "0.137", "4.07"). Trailing zeros after the point
+// are dropped ("0.070" is 0.07); "4." is 4.0. A malformed code gives an
+// *CodeError naming the first offending character and what is allowed.
+func Parse(code string) (Code, error) {
+	bad := func(pos int, reason string) (Code, error) {
+		e := &CodeError{Code: code, Pos: pos, Reason: reason}
+		if pos >= 0 {
+			e.Char, _ = utf8.DecodeRuneInString(code[pos:])
+		}
+		return Code{}, e
+	}
+	if code == "" {
+		return bad(-1, `empty: write the code as d0.d1d2..., digits 0-7 and one point, as in "0.07"`)
+	}
+	point := -1
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		switch {
+		case c == '.':
+			if point >= 0 {
+				return bad(i, fmt.Sprintf("a second point (the first is at position %d): a code has exactly one point, as in \"0.07\"", point))
+			}
+			point = i
+		case c >= '0' && c <= '7':
+		default:
+			return bad(i, `only digits 0-7 and one point are allowed, as in "0.07"`)
+		}
+	}
+	if point < 0 {
+		return bad(-1, `no point: write the code as d0.d1d2..., digits 0-7 and one point, as in "0.07" or ".07"`)
+	}
+	if point > 1 {
+		return bad(1, "only one digit, d0 (0 or 4), may stand before the point")
+	}
+	if len(code) == 1 {
+		return bad(-1, `no digits: write the code as d0.d1d2..., as in "0.07"`)
+	}
+	d := make([]byte, 0, len(code))
+	if point == 1 {
+		d0 := code[0] - '0'
+		if d0 != 0 && d0 != 4 {
+			return bad(0, "the digit before the point, d0, may only be 0 or 4 (4: split a heap into two non-empty heaps without removing tokens; 1 and 2 would remove nothing, leaving no heap or the same heap)")
+		}
+		d = append(d, d0)
+	} else {
+		d = append(d, 0)
+	}
+	for i := point + 1; i < len(code); i++ {
+		d = append(d, code[i]-'0')
+	}
+	for len(d) > 1 && d[len(d)-1] == 0 {
+		d = d[:len(d)-1]
+	}
+	return Code{d: string(d)}, nil
+}
+
+// String returns the canonical code: d0, a point and the digits up to the
+// last non-zero one, as in "0.07", "4.07" or "4.0".
+func (c Code) String() string {
+	var b strings.Builder
+	b.WriteByte('0' + byte(c.Digit(0)))
+	b.WriteByte('.')
+	if len(c.d) <= 1 {
+		b.WriteByte('0')
+		return b.String()
+	}
+	for k := 1; k < len(c.d); k++ {
+		b.WriteByte('0' + c.d[k])
+	}
+	return b.String()
+}
+
+// Digit returns d_k, the digit for removing k tokens (0 beyond the code and
+// for k < 0).
+func (c Code) Digit(k int) int {
+	if k < 0 || k >= len(c.d) {
+		return 0
+	}
+	return int(c.d[k])
+}
+
+// MaxRemove returns t for the octal periodicity theorem (analysis.ProveOctal):
+// the largest k with d_k != 0, the most tokens one move removes (2 for 0.07
+// and 0.77, 3 for 0.137, 2 for 4.07). For a code whose only non-zero digit is
+// d_0 (4.0) or that has none (0.0), the theorem holds with t = 0, and with
+// any larger t too (a larger t only widens the window it checks), so
+// MaxRemove returns 1, the least value analysis.ProveOctal takes.
+//
+// The theorem holds as stated for codes with d_0 = 4 (see the file comment of
+// octal.go for the argument), provided the preperiod n0 is at least 1 or the
+// window is widened as Values does.
+func (c Code) MaxRemove() int {
+	return max(len(c.d)-1, 1)
+}
+
+// octalRules lists the moves of a code by kind.
+type octalRules struct {
+	t      int   // largest k with d_k != 0 (0 for 4.0 and 0.0)
+	whole  []int // k >= 1 with bit 1: a heap of exactly k may be removed
+	single []int // k >= 1 with bit 2: remove k from a heap > k, leaving one heap
+	split  []int // k >= 0 with bit 4: remove k from a heap >= k+2, leaving two
+
+	// unequal forbids splits into two equal heaps (Grundy's game, which
+	// no octal code describes).
+	unequal bool
+}
+
+// octalRulesOf returns the moves of c.
+func octalRulesOf(c Code) octalRules {
+	r := octalRules{t: len(c.d) - 1}
+	for k := 0; k < len(c.d); k++ {
+		dk := c.d[k]
+		if dk&1 != 0 && k >= 1 {
+			r.whole = append(r.whole, k)
+		}
+		if dk&2 != 0 && k >= 1 {
+			r.single = append(r.single, k)
+		}
+		if dk&4 != 0 {
+			r.split = append(r.split, k)
+		}
+	}
+	return r
+}
+
+// octalCheckMax rejects a negative max.
+func octalCheckMax(name string, max int) error {
+	if max < 0 {
+		return fmt.Errorf("octal: %s: max %d is negative", name, max)
+	}
+	return nil
+}
+
+// Stats are the findings of the sparse-space engine on one sequence,
+// the figures a researcher compares with the literature (Flammenkamp's
+// tables list the mask, the number of rare values and the last one).
+type Stats struct {
+	// Computed is the last heap whose value the engine computed as a mex;
+	// the values beyond it were copied one proven period back.
+	Computed int
+	// Mask and HeapParity are the sparse-space labelling with the fewest
+	// rare heaps among 1..Computed: label(a) = parity(g(a) AND Mask), XOR
+	// the parity of a when HeapParity is set. Mask is 0 when no labelling
+	// applies (no split move, or every value is 0).
+	Mask       uint32
+	HeapParity bool
+	// Rare is the number of heaps 1 <= a <= Computed of the rare label and
+	// LastRare the largest of them (0 if none). Heap 0 is not counted (the
+	// C++ solver of tczajka/octal-games counts it: its num_rare is Rare+1
+	// when heap 0 has the rare label).
+	Rare     int
+	LastRare int
+	// Largest is the largest value g(n), n <= max, first at LargestAt.
+	Largest   int32
+	LargestAt int
+	// FullScans counts the heaps whose mex needed every split.
+	FullScans int64
+	// Period and Preperiod are the period the engine proved by the octal
+	// periodicity theorem and its least start, or 0 and 0.
+	Period, Preperiod int
+}
+
+// Values returns the Grundy values g(0..max) of a single heap of the
+// octal game c, exactly. It computes each value as the mex of its options by
+// the sparse-space method (see the comment of octal.go), on two cores when
+// there are, and once the values computed prove by the octal periodicity
+// theorem that the sequence is periodic, fills in the rest one period back.
+// Kayles (0.77), Dawson's Kayles (0.07) and Dawson's chess (0.137) are
+// proven after 256 values, so any max costs little more than writing the
+// result. Until a period is proven, a heap costs about the number of rare
+// heaps (0.6: 1584; 0.007: a sixth of the heaps so far).
+//
+// progress, if not nil, receives (highest n computed, max) from time to time.
+// When ctx is cancelled Values returns ctx.Err() promptly. Memory is
+// about Memory(c, max).
+func Values(ctx context.Context, c Code, max int, progress grundy.Progress) ([]int32, error) {
+	g, _, err := ValuesWithStats(ctx, c, max, progress)
+	return g, err
+}
+
+// ValuesWithStats is Values that also returns the engine's findings.
+func ValuesWithStats(ctx context.Context, c Code, max int, progress grundy.Progress) ([]int32, Stats, error) {
+	return octalSolve(ctx, octalRulesOf(c), "octal game "+c.String(), max, progress, octalOptions{})
+}
+
+// octalSolve runs the engine and returns the values and the findings.
+func octalSolve(ctx context.Context, r octalRules, name string, max int, progress grundy.Progress, opt octalOptions) ([]int32, Stats, error) {
+	if err := octalCheckMax(name, max); err != nil {
+		return nil, Stats{}, err
+	}
+	e, err := octalRun(ctx, r, max, progress, opt)
+	if err != nil {
+		return nil, Stats{}, err
+	}
+	return e.g, e.stats(), nil
+}
+
+// octalGrundy is Values with options.
+func octalGrundy(ctx context.Context, c Code, max int, progress grundy.Progress, opt octalOptions) ([]int32, error) {
+	g, _, err := octalSolve(ctx, octalRulesOf(c), "octal game "+c.String(), max, progress, opt)
+	return g, err
+}
+
+// Memory estimates the peak bytes Values(c, max) allocates:
+// the result (4 bytes a value), the scratch of the period check at a
+// checkpoint (2 bytes a value), the list of rare heaps (8 bytes each,
+// budgeted at an eighth of the heaps: 0.007, the poorest sparse space of
+// issue 14, has a tenth, most games far fewer) and a fixed 1 MiB: about 7
+// bytes a heap. It returns 0 for a negative max.
+func Memory(c Code, max int) int64 {
+	if max < 0 {
+		return 0
+	}
+	n := int64(max) + 1
+	return 4*n + 2*n + 8*n/8 + 1<<20
+}

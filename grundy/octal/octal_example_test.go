@@ -1,0 +1,79 @@
+package octal_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+)
+
+func ExampleParse() {
+	for _, code := range []string{".77", "4.070", "0.08"} {
+		c, err := octal.Parse(code)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%s: canonical %s, t = %d\n", code, c, c.MaxRemove())
+	}
+	// Output:
+	// .77: canonical 0.77, t = 2
+	// 4.070: canonical 4.07, t = 2
+	// octal code "0.08": character '8' at position 3 (0-based): only digits 0-7 and one point are allowed, as in "0.07"
+}
+
+func ExampleValues() {
+	// Kayles: knock down one pin or two adjacent pins from a row.
+	c, err := octal.Parse("0.77")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, err := octal.Values(context.Background(), c, 1000, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g[:16])
+	p := analysis.FindPeriod(g)
+	fmt.Println(p)
+	fmt.Println("proven:", analysis.ProveOctal(g, p, c.MaxRemove()).Proven)
+	// Output:
+	// [0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7]
+	// period 12 from n = 71 (last exception at n = 70; 1001 values checked)
+	// proven: true
+}
+
+func ExampleValuesWithStats() {
+	// Kayles has a sparse space: under the mask 15 only nine heaps have
+	// an even count of 1 bits among the low four bits of their value.
+	c, err := octal.Parse("0.77")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, st, err := octal.ValuesWithStats(context.Background(), c, 1000, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("mask %d, %d rare heaps, the last at %d; largest value %d at %d\n", st.Mask, st.Rare, st.LastRare, st.Largest, st.LargestAt)
+	fmt.Printf("proven period %d from %d\n", st.Period, st.Preperiod)
+	// Output:
+	// mask 15, 9 rare heaps, the last at 70; largest value 8 at 27
+	// proven period 12 from 71
+}
+
+func ExampleGrundysGameSparse() {
+	g, st, err := octal.GrundysGameSparse(context.Background(), 20, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g) // OEIS A002188
+	fmt.Printf("largest value %d at %d\n", st.Largest, st.LargestAt)
+	// Output:
+	// [0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0]
+	// largest value 4 at 18
+}

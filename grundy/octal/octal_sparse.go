@@ -1,0 +1,884 @@
+package octal
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"slices"
+
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/internal/engine"
+)
+
+// This file holds the sparse-space engine behind Values and
+// GrundysGameSparse; octal.go's file comment describes the method, and each
+// trick below says why it is there, what it costs and where it comes from.
+
+const (
+	// octalFirstCheckpoint is the first n at which the engine chooses a
+	// labelling and looks for a proven period; the next ones double it.
+	octalFirstCheckpoint = 128
+
+	// octalRechoose: the labelling is also chosen again every this many
+	// heaps (a Walsh-Hadamard transform of 2^17 counts and, if the mask
+	// changes, one pass over the values: under 1 ms, against about 0.1 s
+	// of work on 2^16 heaps of any game with a split move).
+	octalRechoose = 1 << 16
+
+	// octalHistBits bounds the masks tried: m < 1<<octalHistBits. Values
+	// are folded modulo 2^16 in the histogram, which is exact for masks
+	// below it; the values of the games of issue 14 stay far below (0.007
+	// to 3*10^5: 1066).
+	octalHistBits = 16
+
+	// octalBlock is the number of heaps in a block of the two-core
+	// pipeline. It divides every checkpoint and octalRechoose.
+	octalBlock = 128
+
+	// octalParallelScan is the chunk of step 3 from which each chunk is
+	// listed on two cores (see markRanges2).
+	octalParallelScan = 1 << 13
+
+	// octalTopSplits bounds the number of the most even splits of each
+	// split digit that the second core lists for each heap (see octalPipe).
+	octalTopSplits = 8192
+)
+
+// octalOptions switches the parts of the engine; tests and benchmarks turn
+// them off to measure or check one alone.
+type octalOptions struct {
+	noSparse   bool // never use the sparse-space method
+	noPeriodic bool // never copy values by a proven period
+	noParallel bool // one core only
+}
+
+// octalRare is a rare heap and its value, side by side so that the inner
+// loop reads one cache line for both.
+type octalRare struct{ a, g int32 }
+
+// octalEngine is the state of one computation.
+type octalEngine struct {
+	r      octalRules
+	g      []int32
+	vmax   int32 // largest value so far
+	vmaxAt int   // least n with g(n) = vmax
+	vbits  int   // bits.Len32(vmax): every option value is below 1<<vbits
+
+	// seen is the bit set of option values at one heap, 2<<vbits values
+	// (at least 128): a value of either parity lies in [1<<vbits,
+	// 2<<vbits) whatever the mask, so the search for v* ends inside it.
+	seen []uint64
+	// mk is one byte per value below 64*len(seen), the marks of the
+	// loops over splits (see octalMarkRare), zero between heaps.
+	mk []byte
+
+	// The labelling, when sparse is set: label(a) = parity(g(a) & mask)
+	// ^ (dom & a & 1); rare lists, ascending, every heap a >= 1 with
+	// label rho; par has bit v set iff parity(v & mask) = 1.
+	sparse bool
+	mask   uint32
+	dom    int
+	rho    int
+	rare   []octalRare
+	par    []uint64
+
+	// hist[(v mod 2^16)<<1 | a&1] counts the heaps a >= 1 with value v,
+	// for 2^min(vbits, 16) values.
+	hist []int64
+
+	bot, top []int // step 3: splits listed from each end, by split digit
+
+	parallel bool     // a second core is used
+	mk2      []byte   // the marks of the other core in markRanges2
+	ranges   [][3]int // step 3: the ranges of splits of one chunk
+
+	fullScans int64 // heaps whose mex needed every split (rare heaps)
+	computed  int   // heaps 0..computed were computed by the mex
+	period    int   // period proven by the theorem, 0 if none
+	preperiod int   // its preperiod
+}
+
+// newOctalEngine returns an engine for heaps 0..max.
+func newOctalEngine(r octalRules, max int) *octalEngine {
+	e := &octalEngine{r: r, g: make([]int32, max+1)}
+	e.bot = make([]int, r.t+1)
+	e.top = make([]int, r.t+1)
+	e.resize()
+	return e
+}
+
+// resize sizes seen, mk, par and hist for vbits.
+func (e *octalEngine) resize() {
+	w := max((2<<e.vbits)/64, 2)
+	if w > len(e.seen) {
+		e.seen = make([]uint64, w)
+		e.mk = make([]byte, 64*w)
+	}
+	hb := min(e.vbits, octalHistBits)
+	if h := 2 << hb; h > len(e.hist) {
+		e.hist = append(e.hist, make([]int64, h-len(e.hist))...)
+	}
+	e.buildPar()
+}
+
+// buildPar fills par for the mask and the size of seen.
+func (e *octalEngine) buildPar() {
+	e.par = slices.Grow(e.par[:0], len(e.seen))[:len(e.seen)]
+	var low uint64
+	for v := range 64 {
+		if bits.OnesCount32(uint32(v)&e.mask)&1 == 1 {
+			low |= 1 << v
+		}
+	}
+	for w := range e.par {
+		e.par[w] = low
+		if bits.OnesCount32(uint32(64*w)&e.mask)&1 == 1 {
+			e.par[w] = ^low
+		}
+	}
+}
+
+// add records g(n) = v.
+func (e *octalEngine) add(n int, v int32) {
+	e.g[n] = v
+	if v > e.vmax {
+		e.vmax, e.vmaxAt = v, n
+		if b := bits.Len32(uint32(v)); b > e.vbits {
+			e.vbits = b
+			e.resize()
+		}
+	}
+	e.hist[(int(v)&(len(e.hist)/2-1))<<1|n&1]++
+	if e.sparse && e.label(n) == e.rho {
+		e.rare = append(e.rare, octalRare{int32(n), v})
+	}
+}
+
+// label returns the sparse-space label of heap a.
+func (e *octalEngine) label(a int) int {
+	return bits.OnesCount32(uint32(e.g[a])&e.mask)&1 ^ (e.dom & a & 1)
+}
+
+// markWords is the number of words of seen that the marks of mk can reach:
+// every option value is below 1<<vbits.
+func (e *octalEngine) markWords() int {
+	return ((1 << e.vbits) + 63) / 64
+}
+
+// octalMarkRare sets mk[g(a) XOR g(s-a)] = 1 for every heap a of rare with
+// a < s (rare ascending), leaving out a = s-a when unequal.
+//
+// Trick: one byte a value instead of one bit. A bit set needs a
+// read-modify-write of a word, and successive marks that fall in one word
+// wait for each other (a dependency through memory of about 5 cycles); byte
+// stores do not depend on each other, and this loop, the engine's hot spot,
+// runs at about one mark a cycle. Cost: 8 bytes of scratch a value and a
+// pass of octalPack over them at every heap, small next to the loop (0.6:
+// 1584 marks a heap against 64 loads). The loop is unrolled by four (the
+// Go compiler does not unroll), which lets the loads of four marks overlap:
+// a fifth off the time of 0.6 and 0.007 on one core. The C++ solver of
+// tczajka/octal-games marks a std::vector<bool>, a bit set.
+func octalMarkRare(mk []byte, g []int32, rare []octalRare, s int, unequal bool) {
+	end := len(rare)
+	for end > 0 && int(rare[end-1].a) >= s {
+		end--
+	}
+	rare = rare[:end]
+	if unequal && s&1 == 0 {
+		if j, ok := slices.BinarySearchFunc(rare, int32(s/2), func(x octalRare, t int32) int { return int(x.a - t) }); ok {
+			octalMarkRare(mk, g, rare[:j], s, false)
+			octalMarkRare(mk, g, rare[j+1:], s, false)
+			return
+		}
+	}
+	gs := g[:s]
+	i := 0
+	for ; i+4 <= len(rare); i += 4 { // unrolled: four independent marks
+		r := rare[i : i+4 : i+4]
+		v0 := r[0].g ^ gs[s-int(r[0].a)]
+		v1 := r[1].g ^ gs[s-int(r[1].a)]
+		v2 := r[2].g ^ gs[s-int(r[2].a)]
+		v3 := r[3].g ^ gs[s-int(r[3].a)]
+		mk[uint32(v0)] = 1
+		mk[uint32(v1)] = 1
+		mk[uint32(v2)] = 1
+		mk[uint32(v3)] = 1
+	}
+	for _, x := range rare[i:] {
+		mk[uint32(x.g^gs[s-int(x.a)])] = 1
+	}
+}
+
+// octalHalf returns the largest a of a split a + (s-a), a <= s-a (a < s-a
+// when unequal).
+func octalHalf(s int, unequal bool) int {
+	if unequal {
+		return (s - 1) / 2
+	}
+	return s / 2
+}
+
+// octalTopDone returns how many of the most even splits a + (s-a), a <=
+// octalHalf(s), the second core lists for a heap of a block dispatched when
+// the heaps below known were known: up to top, each part below known.
+func octalTopDone(s int, unequal bool, top, known int) int {
+	h := octalHalf(s, unequal)
+	lo := max(h-top+1, s-known+1, 1) // s-a < known
+	return max(h-lo+1, 0)
+}
+
+// octalMarkSplits sets mk[g(a) XOR g(s-a)] = 1 for lo <= a <= hi.
+func octalMarkSplits(mk []byte, g []int32, s, lo, hi int) {
+	if lo > hi {
+		return
+	}
+	x := g[lo : hi+1]
+	y := g[s-hi : s-lo+1] // the partner of x[i] is y[len(y)-1-i]
+	y = y[:len(x)]
+	j := len(y) - 1
+	i := 0
+	for ; i+4 <= len(x) && j >= 3; i, j = i+4, j-4 { // unrolled
+		v0 := x[i] ^ y[j]
+		v1 := x[i+1] ^ y[j-1]
+		v2 := x[i+2] ^ y[j-2]
+		v3 := x[i+3] ^ y[j-3]
+		mk[uint32(v0)] = 1
+		mk[uint32(v1)] = 1
+		mk[uint32(v2)] = 1
+		mk[uint32(v3)] = 1
+	}
+	for ; i < len(x); i, j = i+1, j-1 {
+		mk[uint32(x[i]^y[j])] = 1
+	}
+}
+
+// octalPack ORs into dst the marks of mk, a byte a value; it leaves mk as
+// it is (clear it with clear, a vectorised store, once a heap).
+//
+// Trick: eight 0/1 bytes read as one little-endian word q become eight bits
+// by one multiplication, (q * 0x0102040810204080) >> 56: byte i lands on
+// bit 56+i and every other product falls below bit 56 or past bit 63, on
+// distinct bits, so nothing carries (the classic SWAR gather; see e.g.
+// Warren, Hacker's Delight, 2nd ed., ch. 7). Cost: a load and a
+// multiplication for 8 values, without a branch.
+func octalPack(dst []uint64, mk []byte) {
+	for w := range dst {
+		b := mk[64*w : 64*w+64]
+		var x uint64
+		for i := 0; i < 64; i += 8 {
+			x |= (binary.LittleEndian.Uint64(b[i:]) * 0x0102040810204080 >> 56) << i
+		}
+		dst[w] |= x
+	}
+}
+
+// fullMex returns the mex at n over every option.
+func (e *octalEngine) fullMex(n int) int32 {
+	g := e.g
+	if e.vmax < 64 && !e.r.unequal { // every option value is below 64: one word
+		var s uint64
+		for _, k := range e.r.whole {
+			if n == k {
+				s |= 1
+			}
+		}
+		for _, k := range e.r.single {
+			if n > k {
+				s |= 1 << (uint32(g[n-k]) & 63)
+			}
+		}
+		for _, k := range e.r.split {
+			if n-k >= 2 {
+				s |= octalSplits64(g, n-k)
+			}
+		}
+		return int32(bits.TrailingZeros64(^s))
+	}
+	seen := e.seen
+	clear(seen)
+	for _, k := range e.r.whole {
+		if n == k {
+			seen[0] |= 1
+		}
+	}
+	for _, k := range e.r.single {
+		if n > k {
+			v := uint32(g[n-k])
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	for _, k := range e.r.split {
+		s := n - k
+		h := s / 2
+		if e.r.unequal {
+			h = (s - 1) / 2
+		}
+		for a := 1; a <= h; a++ {
+			v := uint32(g[a] ^ g[s-a])
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	return int32(engine.MexBits(seen))
+}
+
+// octalSplits64 returns the set, as bits of a word, of g(a) XOR g(s-a) over
+// 1 <= a <= s/2, for values below 64.
+func octalSplits64(g []int32, s int) uint64 {
+	h := s / 2
+	lo := g[1 : h+1]
+	hi := g[s-h : s] // the partner of lo[i] (a = i+1) is g[s-1-i] = hi[h-1-i]
+	var m0, m1, m2, m3 uint64
+	j := len(hi) - 1
+	i := 0
+	for ; i+3 < len(lo) && j >= 3; i, j = i+4, j-4 {
+		m0 |= 1 << (uint32(lo[i]^hi[j]) & 63)
+		m1 |= 1 << (uint32(lo[i+1]^hi[j-1]) & 63)
+		m2 |= 1 << (uint32(lo[i+2]^hi[j-2]) & 63)
+		m3 |= 1 << (uint32(lo[i+3]^hi[j-3]) & 63)
+	}
+	for ; i < len(lo) && j >= 0; i, j = i+1, j-1 {
+		m0 |= 1 << (uint32(lo[i]^hi[j]) & 63)
+	}
+	return m0 | m1 | m2 | m3
+}
+
+// sparseMex returns the mex at n by the sparse-space method. far, if not
+// nil, holds (as bits, its first words) the values of the splits with a
+// rare heap of index lo <= i < hi and of the most even splits
+// (octalTopDone(s, unequal, top, farStart) of them a split digit), which the
+// second core listed; the others are listed here.
+func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) int32 {
+	g := e.g
+	seen := e.seen
+	copy(seen, far)
+	clear(seen[len(far):])
+	for _, k := range e.r.whole {
+		if n == k {
+			seen[0] |= 1
+		}
+	}
+	for _, k := range e.r.single {
+		if n > k {
+			v := uint32(g[n-k])
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	// 1. Every split with a rare heap.
+	for _, k := range e.r.split {
+		s := n - k
+		if s < 2 {
+			continue
+		}
+		if far != nil {
+			octalMarkRare(e.mk, g, e.rare[:lo], s, e.r.unequal)
+			octalMarkRare(e.mk, g, e.rare[hi:], s, e.r.unequal)
+		} else {
+			octalMarkRare(e.mk, g, e.rare, s, e.r.unequal)
+		}
+	}
+	mw := e.markWords()
+	octalPack(seen[:mw], e.mk)
+	defer clear(e.mk[:64*mw])
+	// 2. v*, the least value of the hard parity that is not an option,
+	// a word at a time: hard has the bits of the values of the hard
+	// parity. With split digits of one parity when dom == 1, the hard
+	// parity is the same for each of them. need counts the values of the
+	// other parity below v* not seen yet.
+	var flip uint64 // hard parity 1 ^ (dom & s & 1): par, or its complement
+	if e.dom&(n-e.r.split[0])&1 == 1 {
+		flip = ^uint64(0)
+	}
+	vstar, need := -1, 0
+	for w, s := range seen {
+		hard := e.par[w] ^ flip
+		if free := hard &^ s; free != 0 {
+			tz := bits.TrailingZeros64(free)
+			vstar = 64*w + tz
+			need += bits.OnesCount64(^s &^ hard & (1<<tz - 1))
+			break
+		}
+		need += bits.OnesCount64(^s &^ hard)
+	}
+	if vstar < 0 {
+		panic(fmt.Sprintf("octal: engine: no value of the hard parity below %d at n = %d", 64*len(seen), n))
+	}
+	if need == 0 {
+		return int32(vstar)
+	}
+	// 3. The values below v* not seen yet, all of the other parity, which
+	// the splits of two common heaps give in plenty: the splits are listed
+	// in chunks from both ends at once (the smallest heaps, and the most
+	// even splits, whose parts lie in the regular part of the sequence),
+	// across the split digits together (a value missing from the splits of
+	// one digit may be among those of another), the chunks doubling, until
+	// none is missing; g(n) = v* then. If every split is listed first, the
+	// mex of all options is g(n) (a rare heap).
+	//
+	// Trick: each chunk is marked without a test a split (octalMarkSplits,
+	// a byte a value as in step 1) and the missing values counted after it
+	// by bit operations, where a scan that tests each split against the
+	// missing values, as the C++ solver of tczajka/octal-games does, takes
+	// a branch a split. Cost: up to a chunk of splits more than needed
+	// (the first chunk is 32 from each end) and a pack a chunk; the
+	// doubling keeps the packs of a full scan to O(log n).
+	lim := vstar / 64             // words wholly below v*
+	for _, k := range e.r.split { // what the second core listed
+		e.bot[k], e.top[k] = 0, 0
+		if far != nil {
+			e.top[k] = octalTopDone(n-k, e.r.unequal, top, farStart)
+		}
+	}
+	for chunk := 32; ; chunk *= 2 {
+		par := e.parallel && chunk >= octalParallelScan
+		more := false
+		e.ranges = e.ranges[:0]
+		for _, k := range e.r.split {
+			s := n - k
+			h := octalHalf(s, e.r.unequal)
+			b, t := e.bot[k], e.top[k]
+			if b+t >= h {
+				continue // every split of this digit has been listed
+			}
+			more = true
+			loB := min(b+chunk, h-t)
+			hiA := max(h-t-chunk+1, loB+1)
+			e.ranges = append(e.ranges, [3]int{s, b + 1, loB}, [3]int{s, hiA, h - t})
+			e.bot[k], e.top[k] = loB, h-hiA+1
+		}
+		if par {
+			e.markRanges2()
+		} else {
+			for _, r := range e.ranges {
+				octalMarkSplits(e.mk, g, r[0], r[1], r[2])
+			}
+		}
+		octalPack(seen[:mw], e.mk)
+		need = 0
+		for w := 0; w < lim; w++ {
+			need += bits.OnesCount64(^seen[w] &^ (e.par[w] ^ flip))
+		}
+		if r := vstar % 64; r != 0 {
+			need += bits.OnesCount64(^seen[lim] &^ (e.par[lim] ^ flip) & (1<<r - 1))
+		}
+		if need == 0 {
+			return int32(vstar)
+		}
+		if !more {
+			break
+		}
+	}
+	// Every option is known and a value below v* is not one.
+	e.fullScans++
+	return int32(engine.MexBits(seen))
+}
+
+// markRanges2 marks the splits of e.ranges (s, lo, hi: a from lo to hi) on
+// two cores: the ranges from the low end (even indices) here, those from the
+// high end on another goroutine into a second set of marks, packed into
+// seen. The values below n are final and the goroutine starts after they
+// are written (go statement), so it may read them.
+//
+// Trick: from the chunk of octalParallelScan splits on, step 3 lists each
+// chunk on both cores. Reason: a rare heap's mex needs every split (O(n)
+// at one heap), and so do the heaps whose last missing values come late;
+// games with a poor sparse space have many (0.007 to 6*10^5: 22,000 rare
+// heaps and ten times as many long scans), which would leave the main
+// goroutine the bottleneck of the pipeline. Cost: a goroutine start and a
+// wait (a few microseconds) against at least 2*octalParallelScan splits a
+// chunk, and a second pack.
+func (e *octalEngine) markRanges2() {
+	if len(e.mk2) < len(e.mk) {
+		e.mk2 = make([]byte, len(e.mk))
+	}
+	mw := e.markWords()
+	done := make(chan struct{})
+	go func() {
+		for i := 1; i < len(e.ranges); i += 2 {
+			r := e.ranges[i]
+			octalMarkSplits(e.mk2, e.g, r[0], r[1], r[2])
+		}
+		close(done)
+	}()
+	for i := 0; i < len(e.ranges); i += 2 {
+		r := e.ranges[i]
+		octalMarkSplits(e.mk, e.g, r[0], r[1], r[2])
+	}
+	<-done
+	octalPack(e.seen[:mw], e.mk2)
+	clear(e.mk2[:64*mw])
+}
+
+// octalWalsh replaces h, of length a power of two, by its Walsh-Hadamard
+// transform: h'[i] = sum over j of (-1)^popcount(i&j) h[j].
+func octalWalsh(h []int64) {
+	for d := 1; d < len(h); d *= 2 {
+		for i := 0; i < len(h); i += 2 * d {
+			for j := i; j < i+d; j++ {
+				h[j], h[j+d] = h[j]+h[j+d], h[j]-h[j+d]
+			}
+		}
+	}
+}
+
+// best returns the labelling (mask m >= 1, dom) with the fewest rare heaps
+// among heaps 1..n-1, and their number; ok is false when no labelling
+// applies (no split move, or every value so far is 0).
+//
+// Trick: every labelling is counted at once by a Walsh-Hadamard transform
+// of the histogram of (value, heap parity): the transform at index
+// (m<<1 | dom) is the number of heaps of label 0 minus those of label 1,
+// since the label is the parity of (v<<1 | a&1) AND (m<<1 | dom). Reason:
+// trying each mask against each value costs 4^16 steps for 16-bit masks,
+// the transform 17 * 2^17. Source: the C++ solver of tczajka/octal-games
+// (MIT), recompute_rare in analyze_exec.cc and hadamard.cc.
+func (e *octalEngine) best() (mask uint32, dom int, count int64, ok bool) {
+	if len(e.r.split) == 0 {
+		return 0, 0, 0, false
+	}
+	sameParity := true
+	for _, k := range e.r.split {
+		if (k-e.r.split[0])&1 != 0 {
+			sameParity = false
+		}
+	}
+	h := slices.Clone(e.hist)
+	octalWalsh(h)
+	total := h[0]
+	count = -1
+	consider := func(i int) {
+		m, d := uint32(i>>1), i&1
+		if m == 0 || d == 1 && !sameParity {
+			return
+		}
+		label0 := (total + h[i]) / 2
+		c := label0
+		if d&e.r.split[0]&1 == 1 {
+			c = total - label0
+		}
+		if count < 0 || c < count {
+			mask, dom, count = m, d, c
+		}
+	}
+	if e.sparse && int(e.mask)<<1|e.dom < len(h) {
+		consider(int(e.mask)<<1 | e.dom) // the current one wins ties
+	}
+	for i := 2; i < len(h); i++ {
+		consider(i)
+	}
+	return mask, dom, count, count >= 0
+}
+
+// choose turns the sparse-space method on with the labelling that has the
+// fewest rare heaps among heaps 1..n-1, rebuilding the list of rare heaps
+// if it changes. Every labelling gives the exact mex (see octal.go); there is
+// no threshold of sparseness below which the engine falls back on the plain
+// mex, since the method costs O(#rare + #values) at a common heap and
+// O(n) at a rare one, never more than the plain O(n).
+func (e *octalEngine) choose(n int) {
+	mask, dom, _, ok := e.best()
+	if !ok || e.sparse && mask == e.mask && dom == e.dom {
+		return
+	}
+	e.sparse, e.mask, e.dom, e.rho = true, mask, dom, dom&e.r.split[0]&1
+	e.buildPar()
+	// A new slice: the second core may still read the old list.
+	e.rare = nil
+	for a := 1; a < n; a++ {
+		if e.label(a) == e.rho {
+			e.rare = append(e.rare, octalRare{int32(a), e.g[a]})
+		}
+	}
+}
+
+// octalProvenPeriod reports whether g, the Grundy values g(0..len(g)-1) of
+// an octal game whose largest move removes t tokens, proves by the octal
+// periodicity theorem that the sequence is periodic, and with which period p
+// and preperiod n0: the smallest p for which, with n0 the least index such
+// that g(n+p) = g(n) for n0 <= n < len(g)-p, the window of the theorem,
+// n0 <= n < 2*max(n0, 1) + p + t, lies inside the values (2*max(n0, 1) +
+// 2*p + t <= len(g)), as analysis.ProveOctal requires.
+//
+// It is the Z-algorithm of analysis.FindPeriodWhere (same result), with its
+// scratch allocated once at its final size, n/2 int32, where
+// FindPeriodWhere grows it by append from 4096 (it is made for sequences
+// whose period is usually found early). Reason: at a checkpoint of 2^23
+// heaps append growth allocates about five times the final 16 MB, and the
+// garbage doubled the engine's peak memory at 10^7 heaps (to 17 bytes a
+// heap, against 7 for the C++ solver). Cost: 2 bytes a value at a
+// checkpoint even when a period shows early.
+func octalProvenPeriod(g []int32, t int) (p, n0 int, ok bool) {
+	n := len(g)
+	if n < 4 {
+		return 0, 0, false
+	}
+	// r(i) = g[n-1-i], the sequence read backwards; z[k] is the length of
+	// the longest common prefix of r and r shifted by k, so g(m) = g(m+k)
+	// for every m >= n-k-z[k]: the least preperiod for k is n-k-z[k].
+	// [l, right) is the rightmost window known to match a prefix of r.
+	z := make([]int32, n/2+1)
+	l, right := 0, 0
+	for k := 1; 2*k <= n; k++ {
+		zk := 0
+		if k < right {
+			zk = min(right-k, int(z[k-l]))
+		}
+		for k+zk < n && g[n-1-zk] == g[n-1-k-zk] {
+			zk++
+		}
+		if k+zk > right {
+			l, right = k, k+zk
+		}
+		z[k] = int32(zk)
+		if n0 := n - k - zk; 2*max(n0, 1)+2*k+t <= n {
+			return k, n0, true
+		}
+	}
+	return 0, 0, false
+}
+
+// octalTask is a block of heaps [start, end) whose splits with a rare heap
+// of index lo <= i < hi the second core lists into buf, words words a heap.
+type octalTask struct {
+	start, end, lo, hi, words int
+	top, known                int // the most even splits to list, and the heaps known
+	rare                      []octalRare
+	buf                       []uint64
+}
+
+// octalPipe is the second core of the engine.
+//
+// Trick: two cores on one sequence by pipelining across heaps. The splits
+// (a, s-a) of the heaps of a block [N, N+B) with a rare heap a >= 2B have
+// their other part s-a below N-B, already known when the block before,
+// [N-B, N), starts. So while the main goroutine computes that block, the
+// second lists those splits for the next block, for a share of the rare
+// heaps (index lo <= i < hi), into one bit set a heap, and with them the
+// top most even splits of each digit whose parts are both known (the first
+// that step 3 would list from that end); the main goroutine lists the rest
+// (the rare heaps below 2B, whose partners are fresh, those found since,
+// and the share it kept) and does steps 2 and 3, which start from the
+// splits the second core listed. The work given adapts: when the second
+// core's result was ready before it was needed, its share of rare heaps
+// grows to all of them, then top up to octalTopSplits; when the main
+// goroutine had to wait, top shrinks first (it is speculative: step 3 may
+// not need it), then the share. Reason: the loop over rare heaps and step
+// 3 are nearly all the work (0.6: 1584 rare heaps and about 1000 splits a
+// heap), and the rest is sequential. Cost: two channel operations and a
+// bit set of 2<<vbits bits per heap a block, the second core busy, and
+// the top splits listed even for the heaps that do not need them. Where a new labelling may be chosen (checkpoints) the
+// pipeline is empty, so no block mixes two labellings. No source: the C++
+// solver and Flammenkamp's programs are single-threaded.
+type octalPipe struct {
+	g       []int32
+	split   []int
+	unequal bool
+	tasks   chan *octalTask
+	results chan *octalTask
+	bufs    [2][]uint64
+	flipBuf int
+	pending *octalTask // dispatched, not yet received
+	share   float64    // share of the far rare heaps given to the second core
+	top     int        // most even splits a heap given to the second core
+}
+
+// newOctalPipe starts the second core.
+func newOctalPipe(e *octalEngine) *octalPipe {
+	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal,
+		tasks: make(chan *octalTask, 1), results: make(chan *octalTask, 1), share: 0.5, top: 256}
+	go p.loop()
+	return p
+}
+
+// loop lists the splits of each task.
+func (p *octalPipe) loop() {
+	var mk []byte
+	for t := range p.tasks {
+		if len(mk) < 64*t.words {
+			mk = make([]byte, 64*t.words)
+		}
+		rare := t.rare[t.lo:t.hi]
+		for n := t.start; n < t.end; n++ {
+			for _, k := range p.split {
+				s := n - k
+				octalMarkRare(mk, p.g, rare, s, p.unequal)
+				h := octalHalf(s, p.unequal)
+				octalMarkSplits(mk, p.g, s, h-octalTopDone(s, p.unequal, t.top, t.known)+1, h)
+			}
+			dst := t.buf[(n-t.start)*t.words : (n-t.start+1)*t.words]
+			clear(dst)
+			octalPack(dst, mk)
+			clear(mk[:64*t.words])
+		}
+		p.results <- t
+	}
+	close(p.results)
+}
+
+// dispatch hands the block [start, end) to the second core, with the rare
+// heaps known now (all below known, the start of the block before it).
+func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
+	lo, _ := slices.BinarySearchFunc(e.rare, int32(2*octalBlock), func(x octalRare, t int32) int { return int(x.a - t) })
+	cnt := len(e.rare)
+	hi := lo + int(p.share*float64(cnt-lo))
+	words := e.markWords()
+	buf := &p.bufs[p.flipBuf]
+	p.flipBuf ^= 1
+	if need := (end - start) * words; len(*buf) < need {
+		*buf = make([]uint64, need)
+	}
+	t := &octalTask{start: start, end: end, lo: lo, hi: hi, words: words, rare: e.rare[:cnt], buf: *buf,
+		top: p.top, known: known}
+	p.pending = t
+	p.tasks <- t
+}
+
+// receive returns the task of the block that starts at start, or nil if
+// there is none, and adapts the share.
+func (p *octalPipe) receive(start int) *octalTask {
+	t := p.pending
+	if t == nil || t.start != start {
+		return nil
+	}
+	p.pending = nil
+	select {
+	case <-p.results: // ready before it was needed: give it more
+		if p.share < 1 {
+			p.share = min(p.share+1.0/32, 1)
+		} else {
+			p.top = min(p.top+p.top/8+8, octalTopSplits)
+		}
+	default: // the main goroutine waits: give it less, speculation first
+		<-p.results
+		if p.top > 0 {
+			p.top -= p.top/8 + 8
+			p.top = max(p.top, 0)
+		} else {
+			p.share = max(p.share-1.0/32, 0)
+		}
+	}
+	return t
+}
+
+// stop ends the second core.
+func (p *octalPipe) stop() {
+	close(p.tasks)
+	for range p.results {
+	}
+}
+
+// octalRun runs the engine on rules r for heaps 0..max and returns its final
+// state.
+func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progress, opt octalOptions) (*octalEngine, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	e := newOctalEngine(r, max)
+	e.computed = max
+	parallel := !opt.noParallel && !opt.noSparse && runtime.GOMAXPROCS(0) >= 2 &&
+		len(r.split) > 0 && r.t < octalBlock/2
+	e.parallel = parallel
+	var pipe *octalPipe
+	defer func() {
+		if pipe != nil {
+			pipe.stop()
+		}
+	}()
+	checkpoint := octalFirstCheckpoint
+	step := max / 512 // progress granularity
+	nextReport := step
+	for start := 1; start <= max; {
+		end := min(start-start%octalBlock+octalBlock, max+1)
+		if start == checkpoint {
+			checkpoint *= 2
+			if !opt.noPeriodic && !r.unequal {
+				p, n0, ok := octalProvenPeriod(e.g[:start], r.t)
+				if start >= 1<<20 {
+					// Trick: collect the period check's scratch (2 bytes a
+					// value) now. Reason: the values are one pointer-free
+					// block, so the heap grows little between checks and Go's
+					// collector (GOGC = 100) would otherwise let the scratch
+					// of several checks pile up before running, a third more
+					// peak memory at 10^7 heaps. Cost: a collection at each
+					// checkpoint from 2^20 on, well under a millisecond, as
+					// it scans no values.
+					runtime.GC()
+				}
+				if ok {
+					e.period, e.preperiod, e.computed = p, n0, start-1
+					for i := start; i <= max; i++ {
+						e.g[i] = e.g[i-p]
+					}
+					break
+				}
+			}
+		}
+		if !opt.noSparse && (start == checkpoint/2 || start%octalRechoose == 0) {
+			e.choose(start)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var far *octalTask
+		if pipe != nil {
+			far = pipe.receive(start)
+		}
+		if parallel && e.sparse && end <= max && end != checkpoint && end%octalRechoose != 0 {
+			if pipe == nil {
+				pipe = newOctalPipe(e)
+			}
+			pipe.dispatch(e, end, min(end+octalBlock, max+1), start)
+		}
+		for n := start; n < end; n++ {
+			var v int32
+			switch {
+			case !e.sparse:
+				v = e.fullMex(n)
+			case far != nil:
+				i := (n - far.start) * far.words
+				v = e.sparseMex(n, far.buf[i:i+far.words], far.lo, far.hi, far.top, far.known)
+			default:
+				v = e.sparseMex(n, nil, 0, 0, 0, 0)
+			}
+			e.add(n, v)
+		}
+		if end-1 >= nextReport {
+			progress.Report(int64(end-1), int64(max))
+			nextReport = end - 1 + step
+		}
+		start = end
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	progress.Report(int64(max), int64(max))
+	return e, nil
+}
+
+// stats returns the findings of a finished run.
+func (e *octalEngine) stats() Stats {
+	s := Stats{Computed: e.computed, Largest: e.vmax, LargestAt: e.vmaxAt,
+		FullScans: e.fullScans, Period: e.period, Preperiod: e.preperiod}
+	if e.period > 0 { // the copied values may hold the largest
+		for n := e.computed + 1; n < len(e.g); n++ {
+			if e.g[n] > s.Largest {
+				s.Largest, s.LargestAt = e.g[n], n
+			}
+		}
+	}
+	// Count the rare heaps of the best labelling over the heaps computed.
+	mask0, dom0, rho0 := e.mask, e.dom, e.rho
+	if mask, dom, _, ok := e.best(); ok {
+		e.mask, e.dom, e.rho = mask, dom, dom&e.r.split[0]&1
+		s.Mask, s.HeapParity = mask, dom == 1
+		for a := 1; a <= e.computed; a++ {
+			if e.label(a) == e.rho {
+				s.Rare++
+				s.LastRare = a
+			}
+		}
+	}
+	e.mask, e.dom, e.rho = mask0, dom0, rho0
+	return s
+}

@@ -1,0 +1,13 @@
+// Package subtraction computes subtraction games: a position is a heap of
+// n tokens and a move removes s tokens for some s in the subtraction set S
+// with s <= n. A Set is finite or one of the named infinite sets (squares,
+// cubes, triangular numbers, primes, powers of two, Fibonacci numbers) less
+// a finite set of exceptions; Values gives the Grundy values g(0..max) by a
+// segmented mex, and Losing the losing positions (g = 0).
+//
+// Take-a-square, a move removing k² stones, is the subtraction game of the
+// squares (Squares). Values runs it on its own tuned kernel, Losing on a
+// segmented sieve that reaches 2^60, and SolveSquares answers one pile.
+// The engines' tricks, their reasons, costs and sources are described in
+// the comments at the top of subtraction.go and squares.go.
+package subtraction

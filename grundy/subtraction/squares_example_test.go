@@ -1,0 +1,50 @@
+package subtraction_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
+)
+
+func ExampleSolveSquares() {
+	for _, n := range []int64{13, 34, 50, -1} {
+		ans, err := subtraction.SolveSquares(context.Background(), n, grundy.Options{})
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%d stones: grundy %d, win %v, winning moves %v\n", ans.N, ans.Grundy, ans.Win, ans.WinningMoves)
+	}
+	// Output:
+	// 13 stones: grundy 1, win true, winning moves [1]
+	// 34 stones: grundy 0, win false, winning moves []
+	// 50 stones: grundy 4, win true, winning moves [16]
+	// subtraction.SolveSquares: n -1 is out of range (allowed: 0 to 4294967296)
+}
+
+func ExampleLosing() {
+	// The losing positions of take-a-square, from its sieve.
+	err := subtraction.Losing(context.Background(), subtraction.Squares(), 100, grundy.Options{}, func(losing []int64) error {
+		fmt.Println(losing)
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// [0 2 5 7 10 12 15 17 20 22 34 39 44 52 57 62 65 67 72 85 95]
+}
+
+func ExampleValues_squares() {
+	// Take-a-square is the subtraction game of the squares.
+	g, err := subtraction.Values(context.Background(), subtraction.Squares(), 30, grundy.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g)
+	// Output:
+	// [0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 3 2 3 4 5 3]
+}
