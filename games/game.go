@@ -14,8 +14,9 @@ import (
 
 // Def is a built-in game: its name, its configuration section, how to
 // answer one position of it (computed, or read from the tables of an
-// earlier run) and how to draw its figures again from those tables. Register adds one; the rest of the tool
-// (configs, pipeline, the command) finds it through Lookup and Names.
+// earlier run) and how to draw its figures again from those tables.
+// Register adds one; the rest of the tool (configs, pipeline, lookup, the
+// command) finds it through Lookup and Names.
 type Def struct {
 	// Name is the game's key in a configuration, its folder under OUT and
 	// its name on the command line, such as "squares".
