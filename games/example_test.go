@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -67,4 +68,51 @@ func ExampleRules() {
 	// subtraction squares [0 1 0 1 2 0 1 0 1 2 0]
 	// octal 0.07 [0 0 1 1 2 0 3 1 1 0 3]
 	// octal code "0.8": character '8' at position 2 (0-based): only digits 0-7 and one point are allowed, as in "0.07"
+}
+
+// memTables is a games.Tables over columns held in memory; package lookup
+// gives the same over the Parquet files of a run's folder.
+type memTables map[string][]int32
+
+func (m memTables) Int32s(table, column string) ([]int32, error) {
+	if v, ok := m[table+"."+column]; ok {
+		return v, nil
+	}
+	return nil, fmt.Errorf("no column %s.%s", table, column)
+}
+func (m memTables) Int64s(table, column string) ([]int64, error) { return nil, errors.ErrUnsupported }
+func (m memTables) Bools(table, column string) ([]bool, error)   { return nil, errors.ErrUnsupported }
+func (m memTables) Int32Lists(table, column string) ([][]int32, error) {
+	return nil, errors.ErrUnsupported
+}
+func (m memTables) Path(table string) string   { return "grundy-game/" + table + ".parquet" }
+func (m memTables) Source(table string) string { return "memory/" + m.Path(table) }
+func (m memTables) Bound(table, key string) (int64, bool, error) {
+	return 0, false, nil
+}
+
+// A game answers positions from the tables of a run through its Lookup, as
+// tabulate solve --from does: here Grundy's game from g(0..10), OEIS
+// A002188, and a heap past the table.
+func ExampleTableLookup() {
+	d, _ := games.Lookup("grundy-game")
+	tables := memTables{"grundy.grundy": {0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0}}
+	answer := d.Lookup.Open(d.Name, tables)
+	a, err := answer(context.Background(), []string{"7", "5"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := a.WriteText(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	_, err = answer(context.Background(), []string{"11"})
+	fmt.Println(err)
+	// Output:
+	// grundy-game, position 7 5
+	// grundy value: 2
+	// outcome: the player to move wins
+	// winning moves: heap 1 -> 2 + 5, heap 2 -> 1 + 4
+	// source: memory/grundy-game/grundy.parquet
+	// grundy-game: heap 1 = 11 is outside the tables (grundy-game/grundy.parquet holds n = 0 to 10); run tabulate run with larger bounds, or drop --from to compute it
 }

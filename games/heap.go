@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"gonum.org/v1/plot"
@@ -44,6 +45,11 @@ type Heap struct {
 	// Moves lists the moves from a heap of n, for tabulate solve's winning
 	// moves (HeapAnswer); nil when the game cannot list them.
 	Moves func(n int) []HeapMove
+	// Sum, when set, answers a position of several heaps (a sum, as
+	// tabulate solve takes Grundy's game) from the values g(0..m), m at
+	// least the largest heap; nil means a position is one heap N,
+	// answered by HeapAnswer. It is what Lookup answers with.
+	Sum func(heaps []int, g []int32, source string) *Answer
 }
 
 // Jobs plans the game's tables up to max: one job computes the sequence and
@@ -155,4 +161,108 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	return s.Figure(ctx, "period", func() (*plot.Plot, error) {
 		return plots.PeriodRaster(name+": g(n) by n mod p and n div p", seq, period, report.Proven())
 	})
+}
+
+// Redraw is the RedrawFunc of every heap game: it reads g(n) back from
+// GAME/grundy and runs the game's tables, findings and figures on it, the
+// bounds being the table's length.
+func (h Heap) Redraw(game string, bounds json.RawMessage, cols Columns) (run func(ctx context.Context, s Sink) error, skipped []string, err error) {
+	seq, err := cols.Int32s("grundy", "grundy")
+	if err != nil {
+		return nil, nil, err
+	}
+	h.Sparse = nil // the values come from the table, not the engine
+	h.Values = func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
+		return seq, nil
+	}
+	return func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, len(seq)-1) }, nil, nil
+}
+
+// Lookup is the TableLookup of every heap game: it answers from the values
+// in GAME/grundy a heap N (HeapAnswer), or a position of several heaps
+// when the game has a Sum.
+func (h Heap) Lookup() *TableLookup {
+	return &TableLookup{Table: "grundy", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
+		return func(ctx context.Context, args []string) (*Answer, error) {
+			var heaps []int
+			if h.Sum != nil {
+				var err error
+				if heaps, err = ParseHeaps(game, args, 1<<62); err != nil {
+					return nil, err
+				}
+			} else {
+				if len(args) != 1 {
+					return nil, &ArgError{Arg: "solve " + game, Problem: "takes one heap size N"}
+				}
+				n, err := ParseArg("N", args[0], 0, 1<<62)
+				if err != nil {
+					return nil, err
+				}
+				heaps = []int{int(n)}
+			}
+			g, err := t.Int32s("grundy", "grundy")
+			if err != nil {
+				return nil, err
+			}
+			for i, n := range heaps {
+				if n >= len(g) {
+					position := fmt.Sprintf("n = %d", n)
+					if h.Sum != nil {
+						position = fmt.Sprintf("heap %d = %d", i+1, n)
+					}
+					return nil, &BoundsError{Game: game, Position: position, Holds: fmt.Sprintf("%s holds n = 0 to %d", t.Path("grundy"), len(g)-1)}
+				}
+			}
+			if h.Sum != nil {
+				return h.Sum(heaps, g, t.Source("grundy")), nil
+			}
+			return h.HeapAnswer(game, g, heaps[0], t.Source("grundy")), nil
+		}
+	}}
+}
+
+// HeapMove is a move of a one-heap game defined by rules: Remove stones
+// taken, leaving the heaps Leaves (none, one or two).
+type HeapMove struct {
+	Remove int   `json:"remove"`
+	Leaves []int `json:"leaves"`
+}
+
+// String writes m as tabulate solve prints it: "remove 2 leaving [3 4]".
+func (m HeapMove) String() string { return fmt.Sprintf("remove %d leaving %v", m.Remove, m.Leaves) }
+
+// HeapAnswer answers heap n of the game called game from its Grundy values
+// g(0), ..., g(m), m >= n: the value, the outcome and every move that leaves
+// heaps whose values XOR to 0. It panics when h has no Moves or g is too
+// short (the caller's mistake).
+func (h Heap) HeapAnswer(game string, g []int32, n int, source string) *Answer {
+	moves := []HeapMove{}
+	for _, m := range h.Moves(n) {
+		x := int32(0)
+		for _, l := range m.Leaves {
+			x ^= g[l]
+		}
+		if x == 0 {
+			moves = append(moves, m)
+		}
+	}
+	return &Answer{Game: game, Position: int64(n), Grundy: int64p(int64(g[n])), Win: g[n] != 0,
+		WinningMoves: moves, Source: source}
+}
+
+// ParseHeaps reads the heaps of a position of several heaps, each in
+// [0, max].
+func ParseHeaps(game string, args []string, max int64) ([]int, error) {
+	if len(args) == 0 {
+		return nil, &ArgError{Arg: "solve " + game, Problem: "takes one or more heap sizes"}
+	}
+	heaps := make([]int, len(args))
+	for i, a := range args {
+		h, err := ParseArg(fmt.Sprintf("heap %d", i+1), a, 0, max)
+		if err != nil {
+			return nil, err
+		}
+		heaps[i] = int(h)
+	}
+	return heaps, nil
 }

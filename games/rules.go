@@ -89,3 +89,36 @@ func Rules(family, definition string) (Heap, error) {
 	}
 	return Heap{}, &ArgError{Arg: "family", Value: strconv.Quote(family), Problem: "is unknown", Allowed: "octal, subtraction"}
 }
+
+// octalMoves lists the moves from a heap of n in the octal game code: for
+// each k, digit d_k allows removing a whole heap of k (bit 1), k from a
+// larger heap leaving one (bit 2), and k leaving two non-empty heaps
+// (bit 4), listed once per unordered pair.
+func octalMoves(code grundy.OctalCode, n int) []HeapMove {
+	var out []HeapMove
+	for k := 0; k <= min(code.MaxRemove(), n); k++ {
+		d := code.Digit(k)
+		if d&1 != 0 && k >= 1 && n == k {
+			out = append(out, HeapMove{Remove: k, Leaves: []int{}})
+		}
+		if d&2 != 0 && k >= 1 && n > k {
+			out = append(out, HeapMove{Remove: k, Leaves: []int{n - k}})
+		}
+		if d&4 != 0 {
+			for a := 1; a <= (n-k)/2; a++ {
+				out = append(out, HeapMove{Remove: k, Leaves: []int{a, n - k - a}})
+			}
+		}
+	}
+	return out
+}
+
+// subtractionMoves lists the moves from a heap of n: remove any member s
+// <= n of the set, leaving n - s.
+func subtractionMoves(set grundy.SubtractionSet, n int) []HeapMove {
+	var out []HeapMove
+	for _, s := range set.Members(n) {
+		out = append(out, HeapMove{Remove: s, Leaves: []int{n - s}})
+	}
+	return out
+}

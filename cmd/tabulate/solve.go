@@ -61,12 +61,12 @@ Flags (before GAME):
   --json         print one JSON object per answer, one a line:
                  {"game","position","grundy","win","outcome","winning_moves","source"}
   --from OUT     answer from the tables of an earlier tabulate run into OUT
-                 (squares, flip, caniwin, nim, grundy-game, games defined by
+                 (%s, games defined by
                  rules), checking each table
                  against the sha256 in OUT/manifest.json; a position outside
                  the tables' bounds is an error that names them
   --config FILE  the configuration defining games by rules (octal, subtraction)
-`, MaxLineBytes)
+`, MaxLineBytes, strings.Join(fromTables(), ", "))
 	return b.String()
 }
 
@@ -78,6 +78,18 @@ func gameList() string {
 		parts = append(parts, fmt.Sprintf("%s (%s)", d.Name, d.Title))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// fromTables lists the built-in games that can answer a position from the
+// tables of a run.
+func fromTables() []string {
+	var names []string
+	for _, name := range games.Names() {
+		if d, _ := games.Lookup(name); d.Lookup != nil {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // solvable lists the games that can answer one position.
