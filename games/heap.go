@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
 
 	"gonum.org/v1/plot"
 
@@ -59,14 +60,38 @@ func (h Heap) Jobs(game string, max int) []Job {
 	if h.Cost != nil {
 		cost = h.Cost(max)
 	}
-	// The job holds the sequence (4 bytes a value) and the losing positions
-	// (at most 8 bytes a value) beside the engine's working set; the period
-	// search needs 4 bytes a value more for its Z-array, and the search for
-	// an arithmetic period 4 more for the differences it scans; and the
-	// writers.
-	memory := h.Memory(max) + 20*int64(max+1) + writing(int64(max+1), 13)
+	memory := h.Memory(max)
+	if after := heapAfter(int64(max) + 1); after > memory {
+		memory = after
+	}
+	memory += writing(int64(max)+1, 40)
 	return []Job{{Table: "grundy", Memory: memory, Cost: cost,
 		Run: func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, max) }}}
+}
+
+// heapAfter bounds what a heap job of so many values holds once its engine is done (the
+// engine's scratch is then freed: run collects it before writing), beside
+// one table writer:
+//
+//   - the sequence, 4 bytes a value;
+//   - the grundy and p_positions tables are streamed from it in batches of
+//     batchRows (the losing positions are not collected);
+//   - Study's Z-array, at most 2.25 bytes a value for all three period
+//     searches together (analysis.FindPeriodWhere);
+//   - after Study, the shape of a period found, 8 bytes a value of the
+//     period, which may be as long as half the values: at most 4 bytes a
+//     value, while the period and exceptions tables are streamed.
+//
+// So 8 bytes a value at the most; the job's peak is the larger of this and
+// its engine's estimate (7 bytes a heap for the octal engine), plus one
+// writer's row groups (writing; 40 bytes a row for the period table, the
+// widest). The job used to budget 27 bytes a heap: the engine's 7 plus
+// 20 for the losing positions collected as int64 (8 bytes each), the
+// differences of the arithmetic search (4) and two Z-arrays grown by
+// append, beside the engine's working set rather than after it.
+func heapAfter(values int64) int64 {
+	study, shape := 9*values/4, 8*(values/2)
+	return 4*values + max(study, shape)
 }
 
 // run computes the sequence and writes GAME/grundy, GAME/p_positions, the
@@ -86,6 +111,16 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	if err != nil {
 		return err
 	}
+	if len(seq) >= 1<<20 {
+		// Collect the engine's scratch now that only the sequence is
+		// live. Reason: the job's next allocations (Study's scratch, a
+		// period's shape, up to 4 bytes a value) then reuse its pages,
+		// so the job peaks at the larger of the two phases (heapAfter),
+		// not their sum, whatever the collector's pacing. Cost: one
+		// collection of a heap that is nearly all one pointer-free
+		// block, about a millisecond.
+		runtime.GC()
+	}
 	var meta []output.KeyValue
 	if h.Rules != "" {
 		s.Finding("rules", Note(h.Rules))
@@ -100,17 +135,13 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 		Metadata: meta,
 		Sequence: &output.Sequence{Index: "n", Value: "grundy"},
 	}
-	var losing []int64
+	ns, ws := make([]int64, min(len(seq), batchRows)), make([]bool, min(len(seq), batchRows))
 	err = s.Table(ctx, t, int64(len(seq)), func(ctx context.Context, emit func(output.Batch) error) error {
 		for start := 0; start < len(seq); start += batchRows {
 			end := min(len(seq), start+batchRows)
-			ns := make([]int64, end-start)
-			ws := make([]bool, end-start)
+			ns, ws := ns[:end-start], ws[:end-start]
 			for i := range ns {
 				ns[i], ws[i] = int64(start+i), seq[start+i] != 0
-				if !ws[i] {
-					losing = append(losing, ns[i])
-				}
 			}
 			if err := emit(output.Batch{ns, seq[start:end], ws}); err != nil {
 				return err
@@ -121,12 +152,36 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	if err != nil {
 		return err
 	}
+	// The losing positions are streamed from the sequence, not collected:
+	// they can be most of the heaps (8 bytes each as int64).
+	var losing int64
+	for _, v := range seq {
+		if v == 0 {
+			losing++
+		}
+	}
 	pt := output.Table{Game: game, Name: "p_positions",
 		Columns:  []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
 		Metadata: meta,
 	}
-	if err := s.Table(ctx, pt, int64(len(losing)), func(ctx context.Context, emit func(output.Batch) error) error {
-		return emit(output.Batch{losing})
+	if err := s.Table(ctx, pt, losing, func(ctx context.Context, emit func(output.Batch) error) error {
+		ns := ns[:0]
+		for n, v := range seq {
+			if v != 0 {
+				continue
+			}
+			ns = append(ns, int64(n))
+			if len(ns) == cap(ns) {
+				if err := emit(output.Batch{ns}); err != nil {
+					return err
+				}
+				ns = ns[:0]
+			}
+		}
+		if len(ns) == 0 && losing > 0 {
+			return nil
+		}
+		return emit(output.Batch{ns})
 	}); err != nil {
 		return err
 	}
@@ -145,7 +200,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	if err := periodTables(ctx, s, game, seq, report, meta); err != nil {
 		return err
 	}
-	s.Finding("losing", Losing{UpTo: int64(max), Count: int64(len(losing))})
+	s.Finding("losing", Losing{UpTo: int64(max), Count: losing})
 	name := h.Title
 	if name == "" {
 		name = fmt.Sprintf("%s (%s)", game, h.Rules)
