@@ -29,7 +29,7 @@ type Answer struct {
 	// [M, T] (caniwin) or the piles (nim).
 	Position any `json:"position"`
 	// Grundy is the position's Grundy value, or nil when it was not
-	// computed (take-a-square past grundy.SquaresSolveGrundyMax, and Can I
+	// computed (take-a-square past subtraction.SquaresSolveGrundyMax, and Can I
 	// Win, which does not decompose into a sum).
 	Grundy *int64 `json:"grundy"`
 	// Win reports whether the player to move wins with perfect play (for

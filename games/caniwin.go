@@ -190,7 +190,7 @@ func answerCanIWin(ctx context.Context, args []string) (*Answer, error) {
 	if len(args) != 2 {
 		return nil, &ArgError{Arg: "solve caniwin", Problem: "takes two numbers, M and T"}
 	}
-	m, err := ParseArg("M", args[0], 1, grundy.CanIWinMaxChoosable)
+	m, err := ParseArg("M", args[0], 1, caniwin.MaxChoosable)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +203,7 @@ func answerCanIWin(ctx context.Context, args []string) (*Answer, error) {
 		ans.Outcome = "unreachable"
 		return ans, nil
 	}
-	table, err := grundy.SolveCanIWin(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
+	table, err := caniwin.Solve(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +224,7 @@ var caniwinLookup = &TableLookup{Table: "pairs", Open: func(game string, t Table
 		if len(args) != 2 {
 			return nil, &ArgError{Arg: "solve " + game, Problem: "takes two numbers, M and T"}
 		}
-		m, err := ParseArg("M", args[0], 1, grundy.CanIWinMaxChoosable)
+		m, err := ParseArg("M", args[0], 1, caniwin.MaxChoosable)
 		if err != nil {
 			return nil, err
 		}
@@ -267,11 +267,11 @@ var caniwinLookup = &TableLookup{Table: "pairs", Open: func(game string, t Table
 		ans := &Answer{Game: game, Position: []int{int(m), int(total)}, Win: wins[row], WinningMoves: []int{}, Source: t.Source("pairs")}
 		switch {
 		case wins[row]:
-			ans.Outcome = grundy.OutcomeFirst.String()
+			ans.Outcome = caniwin.OutcomeFirst.String()
 		case m*(m+1)/2 < total:
 			ans.Outcome = "unreachable"
 		default:
-			ans.Outcome = grundy.OutcomeSecond.String()
+			ans.Outcome = caniwin.OutcomeSecond.String()
 		}
 		for _, x := range moves[row] {
 			ans.WinningMoves = append(ans.WinningMoves.([]int), int(x))

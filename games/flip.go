@@ -302,9 +302,9 @@ func answerFlip(ctx context.Context, args []string) (*Answer, error) {
 		return nil, &ArgError{Arg: "solve flip", Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
 	}
 	board := args[0]
-	a, err := grundy.SolveFlip(board)
+	a, err := flip.Solve(board)
 	if err != nil {
-		var be *grundy.BoardError
+		var be *flip.BoardError
 		if errors.As(err, &be) {
 			return nil, &ArgError{Arg: "board", Value: shortQuote(board), Problem: fmt.Sprintf("has the character %q at position %d (0-based)", be.Char, be.Pos), Allowed: "only '+' and '-'"}
 		}
@@ -322,9 +322,9 @@ var flipLookup = &TableLookup{Table: "run_grundy", Open: func(game string, t Tab
 			return nil, &ArgError{Arg: "solve " + game, Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
 		}
 		board := args[0]
-		runs, err := grundy.ParseBoard(board)
+		runs, err := flip.ParseBoard(board)
 		if err != nil {
-			var be *grundy.BoardError
+			var be *flip.BoardError
 			if errors.As(err, &be) {
 				return nil, &ArgError{Arg: "board", Problem: fmt.Sprintf("has the character %q at position %d (0-based)", be.Char, be.Pos), Allowed: "only '+' and '-'"}
 			}

@@ -138,7 +138,7 @@ func answerGrundysGame(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := grundy.GrundysGame(ctx, slices.Max(heaps), ProgressOf(ctx, "computing", "n"))
+	g, err := octal.GrundysGame(ctx, slices.Max(heaps), ProgressOf(ctx, "computing", "n"))
 	if err != nil {
 		return nil, err
 	}

@@ -186,7 +186,7 @@ func answerNim(ctx context.Context, args []string) (*Answer, error) {
 		}
 		piles[i] = int(p)
 	}
-	a, err := grundy.SolveNim(piles)
+	a, err := nim.Solve(piles)
 	if err != nil {
 		return nil, &ArgError{Arg: "solve nim", Problem: err.Error()}
 	}

@@ -94,7 +94,7 @@ func Rules(family, definition string) (Heap, error) {
 // each k, digit d_k allows removing a whole heap of k (bit 1), k from a
 // larger heap leaving one (bit 2), and k leaving two non-empty heaps
 // (bit 4), listed once per unordered pair.
-func octalMoves(code grundy.OctalCode, n int) []HeapMove {
+func octalMoves(code octal.Code, n int) []HeapMove {
 	var out []HeapMove
 	for k := 0; k <= min(code.MaxRemove(), n); k++ {
 		d := code.Digit(k)
@@ -115,7 +115,7 @@ func octalMoves(code grundy.OctalCode, n int) []HeapMove {
 
 // subtractionMoves lists the moves from a heap of n: remove any member s
 // <= n of the set, leaving n - s.
-func subtractionMoves(set grundy.SubtractionSet, n int) []HeapMove {
+func subtractionMoves(set subtraction.Set, n int) []HeapMove {
 	var out []HeapMove
 	for _, s := range set.Members(n) {
 		out = append(out, HeapMove{Remove: s, Leaves: []int{n - s}})

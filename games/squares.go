@@ -302,11 +302,11 @@ func answerSquares(ctx context.Context, args []string) (*Answer, error) {
 	if len(args) != 1 {
 		return nil, &ArgError{Arg: "solve squares", Problem: "takes one number N"}
 	}
-	n, err := ParseArg("N", args[0], 0, grundy.SquaresSolveMax)
+	n, err := ParseArg("N", args[0], 0, subtraction.SquaresSolveMax)
 	if err != nil {
 		return nil, err
 	}
-	a, err := grundy.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	a, err := subtraction.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,8 @@ import (
 	"strings"
 
 	"github.com/tabulate-games/tabulate/games"
-	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 	"github.com/tabulate-games/tabulate/output"
 )
 
@@ -189,14 +190,14 @@ func rulesOf(config any) (map[string]games.Heap, error) {
 	}
 	out := map[string]games.Heap{}
 	for name, o := range c.Octal {
-		code, err := grundy.ParseOctal(o.Code)
+		code, err := octal.Parse(o.Code)
 		if err != nil {
 			return nil, fmt.Errorf("octal.%s: %w", name, err)
 		}
 		out[name] = games.Octal(code)
 	}
 	for name, s := range c.Subtraction {
-		var set grundy.SubtractionSet
+		var set subtraction.Set
 		var elems []int
 		var setName string
 		if err := json.Unmarshal(s.Set, &elems); err != nil {
@@ -204,7 +205,7 @@ func rulesOf(config any) (map[string]games.Heap, error) {
 				return nil, fmt.Errorf("subtraction.%s.set: %s is neither a list nor a name", name, strconv.Quote(string(s.Set)))
 			}
 		}
-		if set, err = grundy.NewSubtractionSet(setName, elems, s.AllBut); err != nil {
+		if set, err = subtraction.NewSet(setName, elems, s.AllBut); err != nil {
 			return nil, fmt.Errorf("subtraction.%s: %w", name, err)
 		}
 		out[name] = games.Subtraction(set)
