@@ -270,6 +270,11 @@ func finish(ctx context.Context, out, name string, games []Game, j *journal, cfg
 	if err != nil {
 		return nil, nil, err
 	}
+	timings, err := w.WriteTable(ctx, TimingsTable(name), string(boundsJSON), timingsSource(name, rows), nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	files = append(files, timings...)
 	for _, f := range figures(name, rows) {
 		if len(cfg.Plots) == 0 {
 			break
