@@ -40,6 +40,9 @@ func columns(family string) []output.Column {
 		{Name: "nearest", Type: output.String},
 		{Name: "rare_position_parity", Type: output.Bool},
 		{Name: "timed_out", Type: output.Bool},
+		// The game whose engine run gave the values: the game itself, or
+		// for an octal code the code it reduces to (equiv.go).
+		{Name: "computed_as", Type: output.String},
 	}
 }
 
@@ -72,7 +75,7 @@ func source(family string, rows []Row) output.Source {
 		maxV, maxN := make([]int32, n), make([]int64, n)
 		rareMask, rareCount := make([]output.Opt[int32], n), make([]output.Opt[int64], n)
 		class, firstDiff := make([]string, n), make([]output.Opt[int64], n)
-		nearest, parity, timedOut := make([]string, n), make([]bool, n), make([]bool, n)
+		nearest, parity, timedOut, computedAs := make([]string, n), make([]bool, n), make([]bool, n), make([]string, n)
 		for i, row := range rows {
 			r := row.Record
 			if r.Found {
@@ -87,10 +90,10 @@ func source(family string, rows []Row) output.Source {
 			if row.Difference.Nearest != "" {
 				firstDiff[i], nearest[i] = output.Some(row.Difference.FirstN), row.Difference.Nearest
 			}
-			timedOut[i] = r.TimedOut
+			timedOut[i], computedAs[i] = r.TimedOut, r.ComputedAs
 		}
 		return emit(output.Batch{gameColumn(family, rows), period, pre, last, proven, values, maxV, maxN,
-			rareMask, rareCount, class, firstDiff, nearest, parity, timedOut})
+			rareMask, rareCount, class, firstDiff, nearest, parity, timedOut, computedAs})
 	}
 }
 
