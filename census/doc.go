@@ -19,7 +19,9 @@
 // one small file per game written atomically (temporary name, fsync,
 // rename) and carrying a checksum, so a census stopped in any way (Ctrl-C,
 // kill -9, power off) and run again with the same configuration computes
-// only the games not yet done, and writes byte-identical tables. The
+// only the games not yet done, and writes byte-identical tables. (The time
+// each game took is kept apart, in the timings table of its family: it is
+// the one output that differs between two runs.) The
 // journal of a family is keyed by its configuration: a changed configuration
 // starts a new journal and never reuses rows computed under another.
 //

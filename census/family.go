@@ -62,6 +62,16 @@ func (g Game) compare(h Game) int {
 	return slices.Compare(g.Set, h.Set)
 }
 
+// computedAs returns the game whose engine run gives the values of g: for
+// an octal code the code it reduces to (equiv.go), which has the same values
+// at every heap; otherwise g itself.
+func (g Game) computedAs() Game {
+	if g.Family == Octal {
+		return Game{Family: Octal, Code: reduced(g.Code)}
+	}
+	return g
+}
+
 // maxRemove is the t of the octal periodicity theorem, or the largest
 // element k of a subtraction set.
 func (g Game) maxRemove() int {
