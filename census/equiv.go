@@ -3,7 +3,7 @@ package census
 import (
 	"strings"
 
-	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // Octal codes with the same sequence, proven so from the rules.
@@ -43,7 +43,7 @@ import (
 // reduced returns the code that c reduces to: c without the moves that, by
 // the rules above, never add an option value. It has the same Grundy values
 // as c at every heap.
-func reduced(c grundy.OctalCode) grundy.OctalCode {
+func reduced(c octal.Code) octal.Code {
 	t := c.MaxRemove()
 	d := make([]int, t+1)
 	for k := range d {
@@ -83,7 +83,7 @@ func reduced(c grundy.OctalCode) grundy.OctalCode {
 	if len(d) == 1 {
 		b.WriteByte('0')
 	}
-	r, err := grundy.ParseOctal(b.String())
+	r, err := octal.Parse(b.String())
 	if err != nil {
 		panic("census: reduced code " + b.String() + ": " + err.Error()) // digits 0-7 and d0 in {0, 4} by construction
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/configs"
-	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // TestReduced checks the reduction of equiv.go on every code 0.d1d2d3 and
@@ -54,7 +54,7 @@ func TestReduced(t *testing.T) {
 	}
 	t.Logf("%d codes, %d reduced to themselves", len(games), groups)
 	for code, want := range map[string]string{"4.065": "4.064", "4.277": "4.064", "4.264": "4.064", "0.061": "0.06", "0.063": "0.06", "0.07": "0.07", "0.77": "0.77"} {
-		c, _ := grundy.ParseOctal(code)
+		c, _ := octal.Parse(code)
 		if got := reduced(c).String(); got != want {
 			t.Errorf("%s reduces to %s, want %s", code, got, want)
 		}
