@@ -7,10 +7,10 @@
 //
 //   - [github.com/tabulate-games/tabulate/grundy/subtraction]: subtraction
 //     games, finite sets or one of the named infinite sets, with a segmented
-//     mex (subtraction.NewSet, subtraction.Values); take-a-square (remove k²
-//     stones) is the subtraction game of the squares (subtraction.Squares),
-//     with its own kernel for the values and a sieve for its losing
-//     positions (subtraction.Losing, subtraction.SolveSquares);
+//     mex (subtraction.NewSet, subtraction.Values) and their losing
+//     positions by a sieve where they are sparse (subtraction.Losing);
+//     take-a-square (remove k² stones) is the subtraction game of the
+//     squares (subtraction.Squares, subtraction.SolveSquares);
 //   - [github.com/tabulate-games/tabulate/grundy/octal]: any octal game by
 //     its code, such as 0.77 (Kayles) or 0.137 (Dawson's chess), with a
 //     sparse-space engine (octal.Parse, octal.Values), and Grundy's game,

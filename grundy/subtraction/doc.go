@@ -5,9 +5,13 @@
 // a finite set of exceptions; Values gives the Grundy values g(0..max) by a
 // segmented mex, and Losing the losing positions (g = 0).
 //
-// Take-a-square, a move removing k² stones, is the subtraction game of the
-// squares (Squares). Values runs it on its own tuned kernel, Losing on a
-// segmented sieve that reaches 2^60, and SolveSquares answers one pile.
-// The engines' tricks, their reasons, costs and sources are described in
-// the comments at the top of subtraction.go and squares.go.
+// There is one engine per algorithm: the direct loop for a set with few
+// members, one segmented mex kernel for every larger set (kernel.go), and
+// one losing-position sieve (sieve.go), which Losing takes where the losing
+// positions are sparse, by a documented rule. Take-a-square, a move removing
+// k² stones, is the subtraction game of the squares (Squares); its sieve
+// steps through the squares without a list and reaches 2^60, and
+// SolveSquares answers one pile. The engines' tricks, their reasons, costs
+// and sources are described in the comments at the top of subtraction.go,
+// kernel.go, sieve.go and squares.go.
 package subtraction

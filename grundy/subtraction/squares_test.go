@@ -160,14 +160,14 @@ func squaresCompare[T comparable](t testing.TB, what string, got, want []T) {
 // afterwards.
 func squaresSetKnobs(t *testing.T, losingSegment int64, losingChunk, grundySegment int, grundyParallelMin int64) {
 	t.Helper()
-	oldLS, oldLC := squaresLosingSegment, squaresLosingChunk
-	oldGS, oldGP := squaresGrundySegment, squaresGrundyParallelMin
+	oldLS, oldLC := sieveSegment, sieveChunk
+	oldGS, oldGP := kernelSegment, kernelParallelMin
 	t.Cleanup(func() {
-		squaresLosingSegment, squaresLosingChunk = oldLS, oldLC
-		squaresGrundySegment, squaresGrundyParallelMin = oldGS, oldGP
+		sieveSegment, sieveChunk = oldLS, oldLC
+		kernelSegment, kernelParallelMin = oldGS, oldGP
 	})
-	squaresLosingSegment, squaresLosingChunk = losingSegment, losingChunk
-	squaresGrundySegment, squaresGrundyParallelMin = grundySegment, grundyParallelMin
+	sieveSegment, sieveChunk = losingSegment, losingChunk
+	kernelSegment, kernelParallelMin = grundySegment, grundyParallelMin
 }
 
 func TestSquaresAgainstOracle(t *testing.T) {
@@ -325,20 +325,20 @@ func TestSquaresLosingSegments(t *testing.T) {
 		{"seg960", 1000, 64, 300_000},
 		{"seg4096-chunk100", 4096, 100, 1_000_000},
 		{"seg65536-chunk1000", 1 << 16, 1000, 1_000_000},
-		{"default", squaresLosingSegment, squaresLosingChunk, 1_000_000},
+		{"default", sieveSegment, sieveChunk, 1_000_000},
 	}
 	plain := squaresPlainSieve(1_000_000)
 	for _, tc := range cases {
 		for _, workers := range []int{1, 2, 3} {
 			t.Run(fmt.Sprintf("%s/workers=%d", tc.name, workers), func(t *testing.T) {
-				squaresSetKnobs(t, tc.segment, tc.chunk, squaresGrundySegment, squaresGrundyParallelMin)
+				squaresSetKnobs(t, tc.segment, tc.chunk, kernelSegment, kernelParallelMin)
 				n, _ := slices.BinarySearch(plain, int64(tc.max)+1)
 				squaresCompare(t, "losing positions", squaresCollect(t, int64(tc.max), workers), plain[:n])
 			})
 		}
 	}
 	t.Run("small max", func(t *testing.T) {
-		squaresSetKnobs(t, 64, 1, squaresGrundySegment, squaresGrundyParallelMin)
+		squaresSetKnobs(t, 64, 1, kernelSegment, kernelParallelMin)
 		for max := 0; max <= 300; max++ {
 			n, _ := slices.BinarySearch(plain, int64(max)+1)
 			squaresCompare(t, fmt.Sprintf("max=%d", max), squaresCollect(t, int64(max), 2), plain[:n])
@@ -358,16 +358,16 @@ func TestSquaresGrundySegments(t *testing.T) {
 		{"seg64", 64, 1, 200_000},
 		{"seg100-wide", 100, 16, 100_000},
 		{"seg1000", 1000, 1, 200_000},
-		{"default", squaresGrundySegment, 1, 200_000},
+		{"default", kernelSegment, 1, 200_000},
 	}
 	naive := squaresNaiveGrundy(200_000)
 	for _, tc := range cases {
 		for _, workers := range []int{1, 2, 3} {
 			t.Run(fmt.Sprintf("%s/workers=%d", tc.name, workers), func(t *testing.T) {
-				squaresSetKnobs(t, squaresLosingSegment, squaresLosingChunk, tc.segment, 0)
-				old := squaresGrundyMinWords
-				t.Cleanup(func() { squaresGrundyMinWords = old })
-				squaresGrundyMinWords = tc.minWords
+				squaresSetKnobs(t, sieveSegment, sieveChunk, tc.segment, 0)
+				old := kernelMinWords
+				t.Cleanup(func() { kernelMinWords = old })
+				kernelMinWords = tc.minWords
 				g, err := squaresGrundy(context.Background(), tc.max, workers, nil)
 				if err != nil {
 					t.Fatal(err)
@@ -377,7 +377,7 @@ func TestSquaresGrundySegments(t *testing.T) {
 		}
 	}
 	t.Run("small max", func(t *testing.T) {
-		squaresSetKnobs(t, squaresLosingSegment, squaresLosingChunk, 5, 0)
+		squaresSetKnobs(t, sieveSegment, sieveChunk, 5, 0)
 		for max := 0; max <= 200; max++ {
 			g, err := squaresGrundy(context.Background(), max, 2, nil)
 			if err != nil {
@@ -582,12 +582,17 @@ func TestSquaresArguments(t *testing.T) {
 }
 
 func TestSquaresGrundyOverflow(t *testing.T) {
-	old := squaresGrundyValueLimit
-	t.Cleanup(func() { squaresGrundyValueLimit = old })
-	squaresGrundyValueLimit = 3 // g(25) = 3 is the first value >= 3 (A014586)
+	old := kernelValueLimit
+	t.Cleanup(func() { kernelValueLimit = old })
+	kernelValueLimit = 3 // g(25) = 3 is the first value >= 3 (A014586)
 	_, err := squaresGrundy(context.Background(), 100, 0, nil)
 	if err == nil || !strings.Contains(err.Error(), "g(25) = 3") {
 		t.Errorf("got error %v, want one about g(25) = 3", err)
+	}
+	// Values takes the direct loop instead, which holds any value.
+	g, err := Values(context.Background(), Squares(), 100, grundy.Options{})
+	if err != nil || g[25] != 3 {
+		t.Errorf("Values after the kernel's overflow: g(25) = %v, %v; want 3 (A014586)", g, err)
 	}
 }
 

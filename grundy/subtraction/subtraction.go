@@ -2,6 +2,7 @@ package subtraction
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -19,23 +20,24 @@ import (
 // g(n) = mex{ g(n-s) : s in S, s <= n }. Take-a-square is the subtraction
 // game of the squares.
 //
-// For a finite S the values are computed directly, O(|S|) per heap. For the
-// infinite sets the number of moves from n grows with n (about sqrt(n) for
-// the squares, n/ln n for the primes), and subtractionGrundy uses the
-// segmented mex of squaresGrundy (squares.go): for each segment of heaps the
-// moves that reach back before the segment are folded into per-heap bit sets
-// of seen values in parallel, in long sequential sweeps, and the few moves
-// that stay inside the segment are done heap by heap. The work is the number
-// of (heap, move) pairs, sum over n of |{s in S : s <= n}|: about
-// (2/3)·max^1.5 for the squares, max^1.5·sqrt(2)·(2/3) for the triangular
-// numbers, (3/4)·max^(4/3) for the cubes, and max²/(2·ln max) for the primes,
-// which is the expensive one: eight moves are marked per pass over a
-// segment, about half a nanosecond a move, so 10^5 heaps take a quarter of a
-// second and 10^6 some 10 s on two cores, growing as max². (The values of
+// Values has two ways, one per algorithm. A set with fewer than
+// kernelMinMoves members up to max takes the direct loop (valuesDirect), O(|S|)
+// per heap with the seen values in one word: its values are at most |S|.
+// Any larger set, the infinite ones above all (the number of moves from n
+// grows with n: about sqrt(n) for the squares, n/ln n for the primes), takes
+// the segmented mex of kernel.go, whose work is the number of (heap, move)
+// pairs: about (2/3)·max^1.5 for the squares, max^1.5·sqrt(2)·(2/3) for the
+// triangular numbers, (3/4)·max^(4/3) for the cubes, and max²/(2·ln max)
+// for the primes, which is the expensive one: 10^5 heaps take a quarter of
+// a second and 10^6 some 10 s on two cores, growing as max². (The values of
 // the primes stay small, 11 up to 10^6; a bit set of heaps per value, folded
 // a word at a time, does five times fewer operations but measured no faster,
 // and was left out.) The powers of two and the Fibonacci numbers have
-// O(log n) moves, a finite set |S|.
+// O(log n) moves and take the direct loop.
+//
+// Losing has two ways too: the losing-position sieve of sieve.go where the
+// losing positions are sparse, and the zeros of the Grundy values
+// elsewhere; losingBySieve is the rule.
 
 // The names of the infinite subtraction sets NewSet knows.
 const (
@@ -362,43 +364,16 @@ func subtractionMemberCount(s Set, max int) int {
 	return 0
 }
 
-// subtractionSegmentWords is the size, in 64-bit words, of the rows of seen
-// values of one segment of one worker: 512 KiB, which stays in L2.
-const subtractionSegmentWords = 1 << 16
-
-// subtractionMaxSegment bounds the heaps in one segment. Moves that stay
-// inside a segment are done heap by heap, so it is small.
-const subtractionMaxSegment = 4096
-
-// subtractionBlock is the number of consecutive elements of S in one unit
-// of parallel work; the context is checked between units.
-const subtractionBlock = 64
-
-// subtractionParallelMin is the number of marks in a segment below which it
-// is done without helper goroutines. A variable so that tests can exercise
-// the parallel path on small ranges.
-var subtractionParallelMin = 1 << 18
-
-// subtractionSegmentFor returns the heaps per segment for rows of w words.
-func subtractionSegmentFor(w int) int {
-	return max(64, min(subtractionMaxSegment, subtractionSegmentWords/w))
-}
-
-// Memory estimates the peak bytes Values(ctx, s, max, opts)
-// allocates with runtime.GOMAXPROCS(0) workers: for the squares, those of
-// the take-a-square kernel and the int32 copy of its values; for any other
-// set the result (4 bytes a value),
-// the elements of S up to max (8 bytes each; the sieve of the primes adds a
-// bit per odd number), and for a large S the rows of seen values of one
-// segment per worker, at most 512 KiB each while the values stay below 2^16.
-// It returns 0 for a negative max.
+// Memory estimates the peak bytes Values(ctx, s, max, opts) allocates
+// with runtime.GOMAXPROCS(0) workers: the elements of S up to max (8 bytes
+// each; the sieve of the primes adds a bit per odd number) and the result
+// (4 bytes a value); for a set with kernelMinMoves members or more, the
+// kernel's working set too: its uint16 values (2 bytes a value) and the rows
+// of seen values of two segments per worker, whose width follows the
+// largest value (for the squares the measured growth of take-a-square's,
+// for any other set the number of members, which bounds it). It returns 0
+// for a negative max.
 func Memory(s Set, max int) int64 {
-	if s.isSquares() {
-		if max < 0 {
-			return 0
-		}
-		return squaresGrundyMemory(max) + 4*int64(max+1)
-	}
 	if max < 0 {
 		return 0
 	}
@@ -407,19 +382,14 @@ func Memory(s Set, max int) int64 {
 	if s.name == NamePrimes {
 		mem += int64(max)/16 + 8
 	}
-	if count >= 64 {
-		// The values are at most the number of moves, count.
-		w := subtractionWordsFor(int(count))
-		rows := int64(subtractionSegmentFor(w)) * int64(w) * 8
-		mem += int64(grundy.Goroutines(0))*rows + 2*int64(w)*8
+	if count >= kernelMinMoves {
+		vmax := int(min(count, 1<<16-1))
+		if s.isSquares() {
+			vmax = squaresGrundyValueMax(max)
+		}
+		mem += kernelMemory(max, vmax)
 	}
 	return mem
-}
-
-// subtractionWordsFor returns the row width, in words, that holds values
-// 0..v.
-func subtractionWordsFor(v int) int {
-	return v/64 + 1
 }
 
 // Squares returns the set of the positive squares {1, 4, 9, ...}, whose
@@ -431,58 +401,131 @@ func (s Set) isSquares() bool { return s.name == NameSquares && len(s.except) ==
 
 // Values returns the Grundy values g(0..max) of the subtraction game of
 // s: g(n) = mex{ g(n-x) : x in s, x <= n }, with up to opts.Workers
-// goroutines (only large sets use more than one), reporting (highest n
-// computed, max) to opts.Progress. When ctx is cancelled it returns
-// ctx.Err() promptly; Memory estimates its memory.
-//
-// One segmented mex serves every set (see the comment of subtraction.go).
-// For the squares themselves (take-a-square) it runs the same method in the
-// kernel of squares.go, which keeps the values as uint16 (take-a-square's
-// stay below 2^16 far past 10^9) so that twice as many rows of seen values
-// fit in cache, and which computes the moves k² on the fly: about 20%
-// faster at 10^7 (measured on two loaded cores, 43 s against 53 s), for an
-// int32 copy of the values at the end (4 bytes a value more at the peak).
+// goroutines (only sets with many members use more than one), reporting
+// (highest n computed, max) to opts.Progress. When ctx is cancelled it
+// returns ctx.Err() promptly; Memory estimates its memory. See the comment
+// of subtraction.go for the two ways it takes, and kernel.go for the
+// segmented mex.
 func Values(ctx context.Context, s Set, max int, opts grundy.Options) ([]int32, error) {
-	if !s.isSquares() || max < 0 {
-		return subtractionGrundy(ctx, s, max, opts.Workers, opts.Progress)
-	}
-	g16, err := squaresGrundy(ctx, max, opts.Workers, opts.Progress)
-	if err != nil {
-		return nil, err
-	}
-	g := make([]int32, len(g16))
-	for i, v := range g16 {
-		g[i] = int32(v)
-	}
-	return g, nil
+	return subtractionGrundy(ctx, s, max, opts.Workers, opts.Progress)
 }
 
-// LosingMax is the largest max Losing accepts: 2^60 for the squares, whose
-// losing positions come from their own sieve, and 2^31-1 for any other set,
-// whose losing positions come from its Grundy values.
+// LosingMax is the largest max Losing accepts: 2^60, for the squares, whose
+// cursors step through the squares, and for any set whose losing positions
+// come from the sieve and whose members up to max fit its list (at most
+// losingMembersMax of them: the primes up to about 2.9·10^9, the triangular
+// numbers up to 2^55); the *grundy.RangeError of a larger max gives the
+// set's own limit.
 const LosingMax = squaresLosingLimit
 
+// losingMembersMax bounds the list of members the sieve of a set other than
+// the squares keeps (8 bytes each, 1 GiB).
+const losingMembersMax = 1 << 27
+
+// losingPrefix is the number of heaps whose Grundy values decide the way
+// Losing takes, and losingDensity the density of losing heaps below which
+// it takes the sieve (see losingWay).
+const (
+	losingPrefix  = 1 << 15
+	losingDensity = 0.25
+)
+
+// losingWay decides how Losing finds the losing positions of s up to max,
+// and returns the density of losing heaps it measured (0 when it measured
+// none). The rule: take-a-square takes its sieve; a max above 2^31-1, past
+// any Grundy table, takes the sieve; a max within losingPrefix takes the
+// Grundy values, which cost little there; any other takes the sieve when
+// fewer than losingDensity of the heaps in the second half of the first
+// losingPrefix are losing, and the Grundy values otherwise.
+//
+// Reason: the sieve's work is the number of (losing heap, move) pairs and
+// the kernel's the number of (heap, move) pairs, and a mark of the sieve, a
+// scattered bit set, measured 2.5 to 3.5 times a mark of the kernel
+// (BenchmarkLosing, 2 loaded cores): the sieve won for the cubes (density
+// 0.08, 8 times faster at 10^7), the triangular numbers (0.004, 200 times at
+// 10^6), the squares less {1} (0.01), the Fibonacci numbers (0.16, 2 times)
+// and the primes (0.15, 1.8 times at 10^5), and lost for the odd primes
+// (0.40), the powers of two (0.33) and {1,3,4} (0.29, periodic). The sieve
+// also keeps 12 bytes per losing heap against 6 per heap for the values, so
+// below the threshold it takes less memory as well. The density of a set's
+// losing heaps changes slowly (for the infinite sets it falls), so the
+// prefix predicts it; its cost is that of 2^15 heaps, a few milliseconds
+// (30 for the primes).
+func losingWay(s Set, max int64) (bySieve bool, density float64) {
+	switch {
+	case s.isSquares():
+		return true, 0
+	case max <= losingPrefix:
+		return false, 0
+	}
+	g, err := subtractionGrundy(context.Background(), s, losingPrefix, 1, nil)
+	if err != nil {
+		return false, 0 // not reached: the set is valid and the bound in range
+	}
+	zeros := 0
+	for _, v := range g[losingPrefix/2+1:] {
+		if v == 0 {
+			zeros++
+		}
+	}
+	density = float64(zeros) / float64(losingPrefix/2)
+	return max > math.MaxInt32 || density < losingDensity, density
+}
+
+// losingLimit returns the largest max Losing accepts for s: LosingMax, or
+// less when the members of s up to LosingMax would not fit the sieve's list.
+func losingLimit(s Set) int64 {
+	if s.isSquares() || subtractionMemberCount(s, LosingMax) <= losingMembersMax {
+		return LosingMax
+	}
+	lo, hi := int64(math.MaxInt32), int64(LosingMax) // count(lo) fits, count(hi) does not
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if subtractionMemberCount(s, int(mid)) <= losingMembersMax {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
 // Losing passes every losing position n <= max (g(n) = 0, the P-positions)
-// of the subtraction game of s to emit, in ascending order and in batches.
-// For the squares it runs the losing-position sieve of take-a-square (see
-// squares.go), which needs memory only for the losing positions, about
-// n^0.7 of them, and so reaches far past any Grundy table (2^32 in about two
-// minutes). Sets whose losing positions are dense gain nothing from a sieve
-// over the Grundy values, so for them Losing computes the values with
-// Values (max at most 2^31-1) and emits their zeros. LosingMemory
-// estimates its memory.
+// of the subtraction game of s to emit, in ascending order and in batches,
+// with up to opts.Workers goroutines, reporting (highest n done, max) to
+// opts.Progress. The batch slice is reused: it is valid only during the
+// call, and emit must copy what it keeps. An error from emit stops Losing
+// and is returned as is.
+//
+// It takes one of two ways by a documented rule (losingWay): the
+// losing-position sieve (sieve.go), which needs memory only for the losing
+// positions and the members of s, and so reaches far past any Grundy table
+// where the losing positions are sparse (take-a-square: 2^32 in about two
+// minutes, about n^0.7 losing positions), or, where they are dense, the
+// zeros of the Grundy values of Values (max at most 2^31-1). max is at most
+// LosingMax, less for a set with very many members (the *grundy.RangeError
+// says). LosingMemory estimates its memory.
 func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit func(losing []int64) error) error {
 	if s.isSquares() {
 		return squaresLosing(ctx, max, opts.Workers, opts.Progress, emit)
 	}
-	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, 1<<31-1); err != nil {
+	if s.name == "" && len(s.finite) == 0 {
+		return fmt.Errorf("subtraction: the set is not valid (use NewSet)")
+	}
+	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, losingLimit(s)); err != nil {
 		return err
+	}
+	if bySieve, density := losingWay(s, max); bySieve {
+		return listLosing(ctx, s, max, losingCursors(s, max, density), losingBatch(max, density), opts.Workers, opts.Progress, emit)
+	}
+	if emit == nil {
+		return fmt.Errorf("subtraction: Losing needs an emit function")
 	}
 	g, err := subtractionGrundy(ctx, s, int(max), opts.Workers, opts.Progress)
 	if err != nil {
 		return err
 	}
-	var batch []int64
+	batch := make([]int64, 0, min(int64(len(g)), 1<<16))
 	for n, v := range g {
 		if v == 0 {
 			batch = append(batch, int64(n))
@@ -497,25 +540,54 @@ func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit fun
 	return nil
 }
 
+// losingCursors estimates the number of cursors the sieve keeps for s up to
+// max at the given density of losing positions: one per losing position for
+// an infinite set; for a finite set only those within max(S) of the
+// segment.
+func losingCursors(s Set, max int64, density float64) int64 {
+	if s.Finite() {
+		return int64(density*float64(int64(s.Max())+sieveSegmentBits(max))) + 64
+	}
+	return int64(density*float64(max)) + 64
+}
+
+// losingBatch estimates the losing positions of the largest segment of the
+// sieve at the given density, the room its batches need.
+func losingBatch(max int64, density float64) int64 {
+	return int64(density*float64(sieveSegmentBits(max))) + 64
+}
+
 // LosingMemory estimates the peak bytes of Losing(ctx, s, max, ...), not
-// counting what emit keeps. It returns 0 for a max Losing rejects.
+// counting what emit keeps: the rule's prefix of Grundy values and, for the sieve, 12 bytes per cursor (one per
+// losing position up to max, at the density measured on the prefix, which
+// for the infinite sets only falls; for a finite set only those within
+// max(S) of the segment are kept), the list of members, and one segment per
+// worker; for the Grundy values, Memory and a batch. It returns 0 for a max
+// Losing rejects.
 func LosingMemory(s Set, max int64) int64 {
 	if s.isSquares() {
 		return squaresLosingMemory(max)
 	}
-	if max < 0 || max > 1<<31-1 {
+	if max < 0 || max > losingLimit(s) || s.name == "" && len(s.finite) == 0 {
 		return 0
 	}
-	return Memory(s, int(max)) + 8<<16
+	bySieve, density := losingWay(s, max)
+	prefix := Memory(s, losingPrefix) // the rule's, freed before the rest
+	if !bySieve {
+		return prefix + Memory(s, int(max)) + 8<<16 + 64<<10 // the batch, small buffers
+	}
+	seg := sieveSegmentBits(max)
+	cursors := losingCursors(s, max, density)
+	count := int64(subtractionMemberCount(s, int(max)))
+	mem := prefix + 12*cursors + 8*count + int64(grundy.Goroutines(0))*seg/8 + 8*losingBatch(max, density) + 64<<10
+	if s.name == NamePrimes {
+		mem += max/16 + 8
+	}
+	return mem
 }
 
-// subtractionGrundy is Values with positional options, for the
-// general engine alone. It returns the Grundy values g(0..max) of the
-// subtraction game of s: g(n) = mex{ g(n-x) : x in s, x <= n }. workers <= 0 means
-// runtime.GOMAXPROCS(0); only large sets use more than one. progress, if not
-// nil, receives (highest n computed, max) from time to time. When ctx is
-// cancelled it returns ctx.Err() promptly. See the comment of subtraction.go
-// for the method and its cost, and Memory for the memory.
+// subtractionGrundy is Values with positional options. workers <= 0 means
+// runtime.GOMAXPROCS(0).
 func subtractionGrundy(ctx context.Context, s Set, max int, workers int, progress grundy.Progress) ([]int32, error) {
 	if max < 0 {
 		return nil, engine.CheckRange("subtraction.Values", "max", int64(max), 0, math.MaxInt32)
@@ -528,243 +600,67 @@ func subtractionGrundy(ctx context.Context, s Set, max int, workers int, progres
 	}
 	elems := s.Members(max)
 	g := make([]int32, max+1)
-	var err error
-	if len(elems) < 64 {
-		err = subtractionSmall(ctx, g, elems, progress)
-	} else {
-		err = subtractionSegmented(ctx, g, elems, grundy.Goroutines(workers), progress)
+	if len(elems) >= kernelMinMoves {
+		g16, err := kernel(ctx, elems, max, workers, progress)
+		if err == nil {
+			for i, v := range g16 {
+				g[i] = int32(v)
+			}
+			return g, nil
+		}
+		if !errors.Is(err, errValueOverflow) {
+			return nil, err
+		}
+		// A value of 2^16 or more: only a set with that many members up to
+		// max can have one. The direct loop takes any value.
 	}
-	if err != nil {
+	if err := valuesDirect(ctx, g, elems, progress); err != nil {
 		return nil, err
 	}
 	return g, nil
 }
 
-// subtractionSmall fills g for fewer than 64 elements: every value is at most
-// the number of moves, so the seen values fit one word.
-func subtractionSmall(ctx context.Context, g []int32, elems []int, progress grundy.Progress) error {
+// valuesDirect fills g by the direct loop: for each heap, the values its
+// moves reach, marked in a bit set, and the mex. With fewer than 64 elements
+// every value is at most the number of moves, so the seen values fit one
+// word; more take a bit set of len(elems)/64+1 words, cleared for each heap.
+func valuesDirect(ctx context.Context, g []int32, elems []int, progress grundy.Progress) error {
 	top := len(g) - 1
 	step := max(1, len(g)/512)
+	var buf []uint64
+	if len(elems) >= 64 {
+		buf = make([]uint64, len(elems)/64+1)
+	}
 	for n := 1; n <= top; n++ {
 		if n&(1<<16-1) == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		var seen uint64
-		for _, x := range elems {
-			if x > n {
-				break
+		if buf == nil {
+			var seen uint64
+			for _, x := range elems {
+				if x > n {
+					break
+				}
+				seen |= 1 << (uint32(g[n-x]) & 63)
 			}
-			seen |= 1 << (uint32(g[n-x]) & 63)
+			g[n] = int32(bits.TrailingZeros64(^seen))
+		} else {
+			clear(buf)
+			for _, x := range elems {
+				if x > n {
+					break
+				}
+				v := uint32(g[n-x])
+				buf[v>>6] |= 1 << (v & 63)
+			}
+			g[n] = int32(engine.MexBits(buf))
 		}
-		g[n] = int32(bits.TrailingZeros64(^seen))
 		if n%step == 0 {
 			progress.Report(int64(n), int64(top))
 		}
 	}
 	progress.Report(int64(top), int64(top))
 	return nil
-}
-
-// subtractionState is the state of one segmented computation.
-type subtractionState struct {
-	g       []int32
-	elems   []int
-	workers int
-	vmax    int32    // largest value so far
-	buf     []uint64 // the row of the heap being finished
-}
-
-// subtractionSegmented fills g segment by segment (see the comment of
-// subtraction.go).
-func subtractionSegmented(ctx context.Context, g []int32, elems []int, workers int, progress grundy.Progress) error {
-	st := &subtractionState{g: g, elems: elems, workers: workers}
-	top := len(g) - 1
-	var rows [][]uint64
-	w := 0
-	reported := 0
-	for a := 0; a <= top; {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		// Rows hold the values before the segment, all <= vmax.
-		if nw := subtractionWordsFor(int(st.vmax)); nw != w || rows == nil {
-			w = nw
-			rows = make([][]uint64, workers)
-		}
-		seg := subtractionSegmentFor(w)
-		end := min(a+seg, top+1)
-		if err := st.long(ctx, rows, w, a, end); err != nil {
-			return err
-		}
-		st.short(rows[0], w, a, end)
-		a = end
-		if a-1-reported >= len(g)/512 || a > top {
-			reported = a - 1
-			progress.Report(int64(a-1), int64(top))
-		}
-	}
-	return nil
-}
-
-// parallel runs mark over the elements xs in blocks that the workers take in
-// turn, each into its own buffer of size words (bufs[i], allocated with
-// capacity capWords if missing), and ORs the buffers into bufs[0][:size].
-func (st *subtractionState) parallel(ctx context.Context, bufs [][]uint64, size, capWords, work int, xs []int, mark func(buf []uint64, xs []int)) error {
-	blocks := (len(xs) + subtractionBlock - 1) / subtractionBlock
-	workers := st.workers
-	if work < subtractionParallelMin {
-		workers = 1
-	}
-	if len(bufs[0]) < size {
-		bufs[0] = make([]uint64, max(size, capWords))
-	}
-	clear(bufs[0][:size])
-	return engine.OrChunks(ctx, bufs, size, capWords, workers, blocks, func(buf []uint64, b int) {
-		lo := b * subtractionBlock
-		mark(buf, xs[lo:min(lo+subtractionBlock, len(xs))])
-	})
-}
-
-// long folds into rows[0] (w words a heap) the values of every move from the
-// segment [a, end) that lands before a, in parallel over the elements.
-func (st *subtractionState) long(ctx context.Context, rows [][]uint64, w, a, end int) error {
-	n := end - a
-	// Elements reaching before a from some heap of the segment: x <= end-1.
-	last, _ := slices.BinarySearch(st.elems, end)
-	xs := st.elems[:last]
-	return st.parallel(ctx, rows, n*w, subtractionSegmentFor(w)*w, n*len(xs), xs, func(buf []uint64, xs []int) {
-		st.markBlock(buf, w, a, n, xs)
-	})
-}
-
-// set records g(n) = v.
-func (st *subtractionState) set(n int, v int32) {
-	st.g[n] = v
-	st.vmax = max(st.vmax, v)
-}
-
-// markBlock folds the moves x in xs from the segment of n heaps at a that
-// land before a into rows (w words a heap): four moves at a time where all
-// four cover the whole segment, the others one by one over their part of it.
-func (st *subtractionState) markBlock(rows []uint64, w, a, n int, xs []int) {
-	g := st.g
-	for j := 0; j < len(xs); {
-		x := xs[j]
-		// Heaps a+i with 0 <= a+i-x < a.
-		i0, i1 := max(0, x-a), min(x, n)
-		if w == 1 && j+7 < len(xs) && i0 == 0 && i1 == n && xs[j+7]-a <= 0 {
-			var src [8][]int32
-			for q := range src {
-				src[q] = g[a-xs[j+q] : a-xs[j+q]+n]
-			}
-			subtractionMark8(rows[:n], &src)
-			j += 8
-			continue
-		}
-		if j+3 < len(xs) && i0 == 0 && i1 == n && xs[j+3]-a <= 0 {
-			// x..xs[j+3] all cover the segment: x >= n, and x <= a.
-			s0 := g[a-x : a-x+n]
-			s1 := g[a-xs[j+1] : a-xs[j+1]+n]
-			s2 := g[a-xs[j+2] : a-xs[j+2]+n]
-			s3 := g[a-xs[j+3] : a-xs[j+3]+n]
-			if w == 1 {
-				subtractionMark4(rows[:n], s0, s1, s2, s3)
-			} else {
-				subtractionMarkW4(rows[:n*w], w, s0, s1, s2, s3)
-			}
-			j += 4
-			continue
-		}
-		if i0 < i1 {
-			src := g[a+i0-x : a+i1-x]
-			if w == 1 {
-				subtractionMark1(rows[i0:i1], src)
-			} else {
-				subtractionMarkW(rows[i0*w:i1*w], w, src)
-			}
-		}
-		j++
-	}
-}
-
-// subtractionMark4 sets bits s0[i], s1[i], s2[i] and s3[i] in rows[i] for
-// every i: one-word rows, values below 64, four moves per pass.
-func subtractionMark4(rows []uint64, s0, s1, s2, s3 []int32) {
-	n := len(rows)
-	s0, s1, s2, s3 = s0[:n], s1[:n], s2[:n], s3[:n]
-	for i := range rows {
-		rows[i] |= 1<<(uint32(s0[i])&63) | 1<<(uint32(s1[i])&63) |
-			1<<(uint32(s2[i])&63) | 1<<(uint32(s3[i])&63)
-	}
-}
-
-// subtractionMark8 is subtractionMark4 for eight moves.
-func subtractionMark8(rows []uint64, src *[8][]int32) {
-	n := len(rows)
-	s0, s1, s2, s3 := src[0][:n], src[1][:n], src[2][:n], src[3][:n]
-	s4, s5, s6, s7 := src[4][:n], src[5][:n], src[6][:n], src[7][:n]
-	for i := range rows {
-		rows[i] |= 1<<(uint32(s0[i])&63) | 1<<(uint32(s1[i])&63) |
-			1<<(uint32(s2[i])&63) | 1<<(uint32(s3[i])&63) |
-			1<<(uint32(s4[i])&63) | 1<<(uint32(s5[i])&63) |
-			1<<(uint32(s6[i])&63) | 1<<(uint32(s7[i])&63)
-	}
-}
-
-// subtractionMark1 sets bit src[i] in rows[i] for every i: one-word rows,
-// values below 64.
-func subtractionMark1(rows []uint64, src []int32) {
-	rows = rows[:len(src)]
-	for i, v := range src {
-		rows[i] |= 1 << (uint32(v) & 63)
-	}
-}
-
-// subtractionMarkW4 is subtractionMark4 for rows of w words.
-func subtractionMarkW4(rows []uint64, w int, s0, s1, s2, s3 []int32) {
-	n := len(s0)
-	s1, s2, s3 = s1[:n], s2[:n], s3[:n]
-	for i := range s0 {
-		r := rows[i*w : i*w+w]
-		v0, v1, v2, v3 := uint32(s0[i]), uint32(s1[i]), uint32(s2[i]), uint32(s3[i])
-		r[v0>>6] |= 1 << (v0 & 63)
-		r[v1>>6] |= 1 << (v1 & 63)
-		r[v2>>6] |= 1 << (v2 & 63)
-		r[v3>>6] |= 1 << (v3 & 63)
-	}
-}
-
-// subtractionMarkW sets bit src[i] in row i (w words each) for every i.
-func subtractionMarkW(rows []uint64, w int, src []int32) {
-	for i, v := range src {
-		rows[i*w+int(uint32(v)>>6)] |= 1 << (uint32(v) & 63)
-	}
-}
-
-// short finishes the segment [a, end) in order: for each heap it adds the
-// moves that stay inside the segment to its row and takes the mex.
-func (st *subtractionState) short(rows []uint64, w, a, end int) {
-	g := st.g
-	for n := a; n < end; n++ {
-		i := n - a
-		// Values inside the segment may outgrow the rows: buf holds every
-		// value up to vmax and one more word for the mex.
-		need := subtractionWordsFor(int(st.vmax)) + 1
-		if len(st.buf) < need {
-			st.buf = make([]uint64, need)
-		}
-		buf := st.buf[:need]
-		clear(buf)
-		copy(buf, rows[i*w:(i+1)*w])
-		for _, x := range st.elems {
-			if x > i {
-				break
-			}
-			v := uint32(g[n-x])
-			buf[v>>6] |= 1 << (v & 63)
-		}
-		st.set(n, int32(engine.MexBits(buf)))
-	}
 }

@@ -252,9 +252,9 @@ func subtractionPlain(moves []int, max int) []int32 {
 // TestSubtractionSegmented checks the segmented engine, with the parallel
 // path forced and with 1 and 3 workers, against the plain DP.
 func TestSubtractionSegmented(t *testing.T) {
-	old := subtractionParallelMin
-	subtractionParallelMin = 0
-	defer func() { subtractionParallelMin = old }()
+	old := kernelParallelMin
+	kernelParallelMin = 0
+	defer func() { kernelParallelMin = old }()
 	ctx := context.Background()
 	sets := []subtractionCase{
 		{name: "squares"}, {name: "primes"}, {name: "triangular"},
@@ -292,30 +292,16 @@ func subtractionRange(from, to, step int) []int {
 	return out
 }
 
-// TestSubtractionSquares checks that the squares reproduce take-a-square
-// exactly: squaresGrundy (squares.go, OEIS A014586) to 10^5.
+// TestSubtractionSquares checks Values for the squares (take-a-square) to
+// 10^5 against the plain DP over the squares listed from their definition.
 func TestSubtractionSquares(t *testing.T) {
 	const max = 100_000
-	ctx := context.Background()
-	s, err := NewSet("squares", nil, nil)
+	got, err := subtractionGrundy(context.Background(), Squares(), max, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := squaresGrundy(ctx, max, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := subtractionGrundy(ctx, s, max, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != len(want) {
-		t.Fatalf("got %d values, want %d", len(got), len(want))
-	}
-	for n := range want {
-		if got[n] != int32(want[n]) {
-			t.Fatalf("g(%d) = %d, want %d (squaresGrundy)", n, got[n], want[n])
-		}
+	if d := valuesDiff(got, subtractionPlain(subtractionCase{name: "squares"}.moves(max), max)); d != "" {
+		t.Errorf("%s (plain DP)", d)
 	}
 }
 

@@ -1,0 +1,517 @@
+package subtraction
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tabulate-games/tabulate/grundy"
+)
+
+// The segmented mex: the one Grundy kernel of subtraction games, any set
+// with at least kernelMinMoves members up to max (take-a-square among them;
+// smaller sets take the direct loop of valuesSmall).
+//
+// A heap's value is the mex of the values of the heaps its moves reach. The
+// heaps are done in segments of kernelSegment; each heap of a segment has a
+// row of bits, bit v set when some move reaches a heap of value v, and a
+// segment [b, e) is filled in three parts:
+//
+//   - far: the moves that land before the previous segment. They read only
+//     finished values, so the far part of segment t+1 is done by the helper
+//     workers while the calling goroutine finishes segment t, in long
+//     sequential sweeps, one move over the whole segment at a time (the
+//     elements are split in blocks of kernelBlock that the workers take in
+//     turn, each into its own rows, which are ORed when the heap is
+//     finished). Reason: the finish of a segment is sequential, so without
+//     the overlap the helpers would wait through it; on two cores this is
+//     most of the gain of a second worker.
+//   - near: the moves that land in the previous segment, on the calling
+//     goroutine once that segment is finished.
+//   - short: the moves that stay inside the segment, heap by heap, before
+//     each mex is taken.
+//
+// The tricks, each with its reason and cost:
+//
+//   - Values are kept as uint16 while they fit (kernelValueLimit), and the
+//     rows have a fixed power-of-two width (the row types), so the word
+//     index is masked and the compiler drops the bounds checks: the sweeps
+//     read half the bytes of an int32 table and twice as many rows of seen
+//     values fit in cache. Cost: an int32 copy of the result at the end (4
+//     bytes a heap more at the peak), and a value of 2^16 or more stops the
+//     kernel (errValueOverflow; only a set with 65536 members or more up to
+//     max can reach one, and Values then takes the direct loop).
+//   - Four moves share one pass over the rows where their ranges of heaps
+//     overlap (both ends of a move's range grow with the element, so four
+//     consecutive moves share the range from the start of the last to the
+//     end of the first), eight while the rows are one word: fewer passes
+//     over the rows, whose loads and stores are the cost of a mark. The
+//     parts of each range outside the shared one are done one move at a
+//     time.
+//   - The segment is 4096 heaps: the short part costs about the number of
+//     moves shorter than the segment per heap, so it is small, and the two
+//     buffers of rows of each worker stay in L2 (measured on 2 cores for the
+//     squares at 3·10^6: 4096 beats 2048 and 8192 by 15-20%).
+//
+// This is the method of the take-a-square kernel (its earlier home was
+// squares.go, where it computed the moves k² on the fly) made to read the
+// moves from the sorted members of any set; measured against both former
+// kernels in BenchmarkKernels (see README, "Subtraction games: one kernel").
+// The work is the number of (heap, move) pairs, sum over n of
+// |{s in S : s <= n}|: about (2/3)·max^1.5 for the squares, max^1.5·sqrt(2)·
+// (2/3) for the triangular numbers, (3/4)·max^(4/3) for the cubes, and
+// max²/(2·ln max) for the primes.
+
+// kernelSegment is the number of heaps in one segment of the kernel. A
+// variable so that tests can shrink it.
+var kernelSegment = 4096
+
+// kernelBlock is the number of consecutive elements in one unit of parallel
+// work of the far part; the context is checked between units.
+const kernelBlock = 64
+
+// kernelParallelMin is the number of marks in a far part below which it is
+// done without helper goroutines. A variable so that tests can exercise the
+// parallel path on small ranges.
+var kernelParallelMin int64 = 1 << 18
+
+// kernelValueLimit is the first Grundy value that does not fit the uint16
+// table. A variable so that tests can exercise the overflow path.
+var kernelValueLimit = 1 << 16
+
+// kernelMinWords is the least row width, in 64-bit words, that the kernel
+// uses; tests raise it to exercise the wide rows.
+var kernelMinWords = 1
+
+// kernelMaxWords is the widest row: one bit for every uint16 value.
+const kernelMaxWords = 1024
+
+// kernelMinMoves is the number of members up to max from which Values uses
+// the segmented kernel; below it the direct loop of valuesSmall, one word of
+// seen values per heap, is faster (no rows to fill and merge; see
+// BenchmarkKernels, {1,3,4}).
+const kernelMinMoves = 64
+
+// errValueOverflow is the kernel's report of a value that does not fit its
+// uint16 table.
+var errValueOverflow = errors.New("subtraction: a Grundy value does not fit the uint16 table")
+
+// row is one row of seen Grundy values: bit v of the row of n is set when
+// some move from n leads to a heap of value v. Rows have a fixed
+// power-of-two width, so the word index can be masked and the compiler drops
+// the bounds checks from the marking loops.
+type row interface {
+	[1]uint64 | [2]uint64 | [4]uint64 | [8]uint64 | [16]uint64 | [32]uint64 |
+		[64]uint64 | [128]uint64 | [256]uint64 | [512]uint64 | [1024]uint64
+}
+
+// kernelWords returns the row width, in words, for values up to v.
+func kernelWords(v int) int {
+	w := max(kernelMinWords, 1)
+	for w*64 <= v && w < kernelMaxWords {
+		w *= 2
+	}
+	return w
+}
+
+// kernelMemory estimates the peak bytes of the kernel over 0..max with
+// runtime.GOMAXPROCS(0) workers when its values stay at most vmax: the
+// uint16 table (2 bytes a heap) and two buffers of rows of one segment per
+// worker. It returns 0 for a negative max.
+func kernelMemory(max, vmax int) int64 {
+	if max < 0 {
+		return 0
+	}
+	workers := int64(grundy.Goroutines(0))
+	seg := int64(min(kernelSegment, max+1))
+	words := int64(kernelWords(vmax))
+	// The buffers are allocated again each time the values outgrow them,
+	// so all widths up to the last one together take less than twice the
+	// last.
+	const slack = 64 << 10 // goroutines and small buffers
+	return 2*(int64(max)+1) + 2*2*workers*seg*words*8 + 8*kernelMaxWords + slack
+}
+
+// kernelState is the state of one kernel computation, shared by the runs at
+// each row width.
+type kernelState struct {
+	g        []uint16
+	elems    []int // the members of the set up to max, ascending
+	max      int
+	maxVal   int // largest value in g so far
+	workers  int
+	progress grundy.Progress
+	reported int // last n reported to progress
+	buf      *[kernelMaxWords + 1]uint64
+}
+
+// kernel returns the Grundy values g(0..max) of the subtraction game whose
+// moves are elems (ascending, positive, at most max): g(n) = mex{ g(n-x) :
+// x in elems, x <= n }. workers <= 0 means runtime.GOMAXPROCS(0). progress,
+// if not nil, receives (highest n computed, max). A value that does not fit
+// uint16 gives errValueOverflow. max must be >= 0.
+func kernel(ctx context.Context, elems []int, max int, workers int, progress grundy.Progress) ([]uint16, error) {
+	s := &kernelState{
+		g:        make([]uint16, max+1),
+		elems:    elems,
+		max:      max,
+		workers:  grundy.Goroutines(workers),
+		progress: progress,
+		reported: -1,
+		buf:      new([kernelMaxWords + 1]uint64),
+	}
+	var err error
+	for a := 0; a <= max && err == nil; {
+		switch kernelWords(s.maxVal) {
+		case 1:
+			a, err = kernelRun[[1]uint64](ctx, s, a)
+		case 2:
+			a, err = kernelRun[[2]uint64](ctx, s, a)
+		case 4:
+			a, err = kernelRun[[4]uint64](ctx, s, a)
+		case 8:
+			a, err = kernelRun[[8]uint64](ctx, s, a)
+		case 16:
+			a, err = kernelRun[[16]uint64](ctx, s, a)
+		case 32:
+			a, err = kernelRun[[32]uint64](ctx, s, a)
+		case 64:
+			a, err = kernelRun[[64]uint64](ctx, s, a)
+		case 128:
+			a, err = kernelRun[[128]uint64](ctx, s, a)
+		case 256:
+			a, err = kernelRun[[256]uint64](ctx, s, a)
+		case 512:
+			a, err = kernelRun[[512]uint64](ctx, s, a)
+		default:
+			a, err = kernelRun[[1024]uint64](ctx, s, a)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.g, nil
+}
+
+// upTo returns how many of the ascending elems are at most v.
+func upTo(elems []int, v int) int {
+	i, _ := slices.BinarySearch(elems, v+1)
+	return i
+}
+
+// kernelFar is the far part of one segment: the moves from the segment
+// [b, e) that land before src, folded into the rows of the workers that take
+// part, one buffer of each (parity). The elements are split in blocks that
+// the workers take in turn; a worker clears its rows when it takes its first
+// block, and used records who did.
+type kernelFar[R row] struct {
+	g       []uint16
+	elems   []int
+	rows    [][2][]R // per worker, two buffers: this segment's and the next's
+	used    [][2]bool
+	parity  int
+	b, e    int
+	src     int
+	blocks  int
+	count   int // elements that reach before src from some heap of [b, e)
+	taken   atomic.Int64
+	stopped atomic.Bool
+}
+
+// start prepares the far part of [b, e) for sources below src.
+func (f *kernelFar[R]) start(parity, b, e, src int) {
+	f.parity, f.b, f.e, f.src = parity, b, e, src
+	f.count = 0
+	if src > 0 {
+		f.count = upTo(f.elems, e-1)
+	}
+	f.blocks = (f.count + kernelBlock - 1) / kernelBlock
+	f.taken.Store(0)
+	for w := range f.used {
+		f.used[w][parity] = false
+	}
+}
+
+// work takes blocks until none is left or ctx is cancelled, marking into
+// the rows of worker w.
+func (f *kernelFar[R]) work(ctx context.Context, w int) {
+	n := f.e - f.b
+	for !f.stopped.Load() {
+		blk := int(f.taken.Add(1) - 1)
+		if blk >= f.blocks {
+			return
+		}
+		if ctx.Err() != nil {
+			f.stopped.Store(true)
+			return
+		}
+		r := f.rows[w][f.parity][:n]
+		if !f.used[w][f.parity] {
+			clear(r)
+			f.used[w][f.parity] = true
+		}
+		j0 := blk * kernelBlock
+		j1 := min(j0+kernelBlock, f.count)
+		kernelMarkBlock(f.g, r, f.b, f.e, 0, f.src, f.elems[j0:j1])
+	}
+}
+
+// kernelRun computes segments from a onwards with rows of type R, as long as
+// every value found so far fits a row, and returns where it stopped.
+//
+// Segment t = [b, e) is done in three parts: far, the moves that land before
+// the previous segment (before farEnd); near, the moves that land in the
+// previous segment [farEnd, b); short, the moves inside the segment. Far
+// needs only finished values, so the far part of segment t+1 runs on the
+// helper workers while the calling goroutine does near and short of segment
+// t (which cannot be split), and it joins them when done.
+func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
+	var zero R
+	width := len(zero)
+	seg := min(kernelSegment, s.max+1)
+	f := &kernelFar[R]{g: s.g, elems: s.elems, rows: make([][2][]R, s.workers), used: make([][2]bool, s.workers)}
+	for w := range f.rows {
+		for p := range f.rows[w] {
+			f.rows[w][p] = make([]R, seg)
+		}
+	}
+	parallel := func(count int) bool {
+		return s.workers > 1 && int64(seg)*int64(count) >= kernelParallelMin
+	}
+
+	// The first segment of the run has no far part computed ahead: all its
+	// moves that land before it are done here, as its far part.
+	b, e := a, min(a+seg, s.max+1)
+	farEnd := b
+	parity := 0
+	f.start(parity, b, e, farEnd)
+	if err := kernelRunFar(ctx, f, s.workers, parallel(f.count)); err != nil {
+		return a, err
+	}
+	for {
+		nb, ne := e, min(e+seg, s.max+1)
+		next := nb <= s.max
+		var wg sync.WaitGroup
+		if next {
+			f.start(parity^1, nb, ne, b)
+			if parallel(f.count) {
+				for w := 1; w < s.workers; w++ {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						f.work(ctx, w)
+					}()
+				}
+			}
+		}
+
+		// Near and short of [b, e), into the rows of the calling goroutine.
+		r := f.rows[0][parity][:e-b]
+		if !f.used[0][parity] {
+			clear(r)
+			f.used[0][parity] = true
+		}
+		kernelMarkBlock(s.g, r, b, e, farEnd, b, s.elems[:upTo(s.elems, max(e-1-farEnd, 0))])
+		err := kernelShort(s, f.rows, f.used, parity, b, e)
+		if err != nil {
+			f.stopped.Store(true)
+		}
+		if next {
+			f.work(ctx, 0)
+		}
+		wg.Wait()
+		if err != nil {
+			return b, err
+		}
+		if err := ctx.Err(); err != nil {
+			return b, err
+		}
+		if e > s.max || e-1-s.reported >= (s.max+1)/512 {
+			s.reported = e - 1
+			s.progress.Report(int64(e-1), int64(s.max))
+		}
+		if !next {
+			return e, nil
+		}
+		if kernelWords(s.maxVal) != width {
+			// The values outgrew the rows: the far part of the next
+			// segment is done again with wider rows.
+			return nb, nil
+		}
+		farEnd, b, e = b, nb, ne
+		parity ^= 1
+	}
+}
+
+// kernelRunFar runs the far part prepared in f to completion, on all workers
+// if parallel, else on the calling goroutine.
+func kernelRunFar[R row](ctx context.Context, f *kernelFar[R], workers int, parallel bool) error {
+	var wg sync.WaitGroup
+	if parallel {
+		for w := 1; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				f.work(ctx, w)
+			}()
+		}
+	}
+	f.work(ctx, 0)
+	wg.Wait()
+	return ctx.Err()
+}
+
+// kernelRange returns the offsets i in [lo, hi) of the heaps of the segment
+// [b, e) whose move x lands in [srcLo, srcHi): srcLo <= b+i-x < srcHi.
+func kernelRange(b, e, srcLo, srcHi, x int) (lo, hi int) {
+	return max(0, srcLo+x-b), min(e-b, srcHi+x-b)
+}
+
+// kernelMarkBlock folds into rows the moves xs (ascending) from the segment
+// [b, e) that land in [srcLo, srcHi). Both ends of the range of heaps of a
+// move grow with the element, so consecutive moves share the range from the
+// start of the last to the end of the first: that part is done eight moves
+// per pass while the rows are one word and four otherwise, the rest of each
+// range one move at a time.
+func kernelMarkBlock[R row](g []uint16, rows []R, b, e, srcLo, srcHi int, xs []int) {
+	var zero R
+	for j := 0; j < len(xs); {
+		if len(zero) == 1 && j+7 < len(xs) {
+			_, hi := kernelRange(b, e, srcLo, srcHi, xs[j])
+			lo, _ := kernelRange(b, e, srcLo, srcHi, xs[j+7])
+			if hi-lo >= 16 {
+				var src [8][]uint16
+				for q := range src {
+					kernelMarkOutside(g, rows, b, e, srcLo, srcHi, xs[j+q], lo, hi)
+					src[q] = g[b+lo-xs[j+q] : b+hi-xs[j+q]]
+				}
+				kernelMark8(rows[lo:hi], &src)
+				j += 8
+				continue
+			}
+		}
+		if j+3 < len(xs) {
+			_, hi := kernelRange(b, e, srcLo, srcHi, xs[j])
+			lo, _ := kernelRange(b, e, srcLo, srcHi, xs[j+3])
+			if hi-lo >= 16 {
+				var src [4][]uint16
+				for q := range src {
+					kernelMarkOutside(g, rows, b, e, srcLo, srcHi, xs[j+q], lo, hi)
+					src[q] = g[b+lo-xs[j+q] : b+hi-xs[j+q]]
+				}
+				kernelMark4(rows[lo:hi], src[0], src[1], src[2], src[3])
+				j += 4
+				continue
+			}
+		}
+		if lo, hi := kernelRange(b, e, srcLo, srcHi, xs[j]); lo < hi {
+			kernelMark1(rows[lo:hi], g[b+lo-xs[j]:b+hi-xs[j]])
+		}
+		j++
+	}
+}
+
+// kernelMarkOutside marks the parts of the range of move x outside the
+// shared range [lo, hi).
+func kernelMarkOutside[R row](g []uint16, rows []R, b, e, srcLo, srcHi, x, lo, hi int) {
+	lx, hx := kernelRange(b, e, srcLo, srcHi, x)
+	if lx < lo {
+		kernelMark1(rows[lx:lo], g[b+lx-x:b+lo-x])
+	}
+	if hi < hx {
+		kernelMark1(rows[hi:hx], g[b+hi-x:b+hx-x])
+	}
+}
+
+// kernelMark1 sets bit src[i] in rows[i] for every i.
+func kernelMark1[R row](rows []R, src []uint16) {
+	rows = rows[:len(src)]
+	var zero R
+	m := uint16(len(zero) - 1)
+	for i, v := range src {
+		rows[i][(v>>6)&m] |= 1 << (v & 63)
+	}
+}
+
+// kernelMark4 sets bits s0[i], s1[i], s2[i] and s3[i] in rows[i] for every
+// i: four moves per pass over the rows. This loop is most of the work of
+// the kernel once the values pass 64.
+func kernelMark4[R row](rows []R, s0, s1, s2, s3 []uint16) {
+	n := len(rows)
+	s0, s1, s2, s3 = s0[:n], s1[:n], s2[:n], s3[:n]
+	var zero R
+	m := uint16(len(zero) - 1)
+	for i := range rows {
+		v0, v1, v2, v3 := s0[i], s1[i], s2[i], s3[i]
+		rows[i][(v0>>6)&m] |= 1 << (v0 & 63)
+		rows[i][(v1>>6)&m] |= 1 << (v1 & 63)
+		rows[i][(v2>>6)&m] |= 1 << (v2 & 63)
+		rows[i][(v3>>6)&m] |= 1 << (v3 & 63)
+	}
+}
+
+// kernelMark8 is kernelMark4 for eight moves and one-word rows (values
+// below 64): one load and one store of the row per eight moves.
+func kernelMark8[R row](rows []R, src *[8][]uint16) {
+	n := len(rows)
+	s0, s1, s2, s3 := src[0][:n], src[1][:n], src[2][:n], src[3][:n]
+	s4, s5, s6, s7 := src[4][:n], src[5][:n], src[6][:n], src[7][:n]
+	for i := range rows {
+		rows[i][0] |= 1<<(s0[i]&63) | 1<<(s1[i]&63) | 1<<(s2[i]&63) | 1<<(s3[i]&63) |
+			1<<(s4[i]&63) | 1<<(s5[i]&63) | 1<<(s6[i]&63) | 1<<(s7[i]&63)
+	}
+}
+
+// kernelShort finishes the segment [b, e) in order: for each n it merges the
+// rows of the workers that took part, adds the moves that stay inside the
+// segment and takes the mex.
+func kernelShort[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b, e int) error {
+	g := s.g
+	buf := s.buf
+	elems := s.elems
+	var zero R
+	width := len(zero)
+	var others [][]R
+	for w := 1; w < len(rows); w++ {
+		if used[w][parity] {
+			others = append(others, rows[w][parity])
+		}
+	}
+	mine := rows[0][parity]
+	dirty := width // buf[width:dirty] may hold bits from the previous n
+	for n := b; n < e; n++ {
+		i := n - b
+		for j := 0; j < width; j++ {
+			buf[j] = mine[i][j]
+		}
+		for _, o := range others {
+			for j := 0; j < width; j++ {
+				buf[j] |= o[i][j]
+			}
+		}
+		clear(buf[width:dirty])
+		for _, x := range elems {
+			if x > i {
+				break
+			}
+			v := g[n-x]
+			buf[v>>6] |= 1 << (v & 63)
+			dirty = max(dirty, int(v>>6)+1)
+		}
+		j := 0
+		for buf[j] == ^uint64(0) {
+			j++
+		}
+		mex := j*64 + bits.TrailingZeros64(^buf[j])
+		if mex >= kernelValueLimit {
+			return fmt.Errorf("%w: g(%d) = %d (largest %d)", errValueOverflow, n, mex, kernelValueLimit-1)
+		}
+		g[n] = uint16(mex)
+		s.maxVal = max(s.maxVal, mex)
+	}
+	return nil
+}
