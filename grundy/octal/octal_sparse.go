@@ -51,7 +51,7 @@ const (
 type octalOptions struct {
 	noSparse   bool // never use the sparse-space method
 	noPeriodic bool // never copy values by a proven period
-	noParallel bool // one core only
+	workers    int  // goroutines: 1 one, >= 2 two; 0 means runtime.GOMAXPROCS(0)
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -796,7 +796,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 	}
 	e := newOctalEngine(r, max)
 	e.computed = max
-	parallel := !opt.noParallel && !opt.noSparse && runtime.GOMAXPROCS(0) >= 2 &&
+	parallel := (grundy.Options{Workers: opt.workers}).Goroutines() >= 2 && !opt.noSparse &&
 		len(r.split) > 0 && r.t < octalBlock/2
 	e.parallel = parallel
 	var pipe *octalPipe
