@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
 // Every built-in game is found by name; a new one is a Def given to
@@ -37,6 +38,35 @@ func ExampleOctal() {
 	fmt.Println(kayles.Rules, g, err)
 	// Output:
 	// octal 0.77 [0 1 2 3 1 4 3 2 1 4 2 6 4] <nil>
+}
+
+// The subtraction game of {1, 2} has g(n) = n mod 3 (remove one or two:
+// the player to move loses exactly on multiples of 3, Winning Ways ch. 4).
+// A finite set's period is proven by the window argument, so its Heap has
+// a Prove.
+func ExampleSubtraction() {
+	set, err := subtraction.NewSet("", []int{1, 2}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := games.Subtraction(set)
+	g, err := h.Values(context.Background(), 9, 1, nil)
+	fmt.Println(h.Rules, g, err, h.Prove != nil)
+	// Output:
+	// subtraction {1,2} [0 1 2 0 1 2 0 1 2 0] <nil> true
+}
+
+// ParseHeaps reads a position of several heaps as tabulate solve takes it,
+// each heap within the bound the caller gives.
+func ExampleParseHeaps() {
+	heaps, err := games.ParseHeaps("grundy-game", []string{"7", "5"}, 100)
+	fmt.Println(heaps, err)
+	_, err = games.ParseHeaps("grundy-game", []string{"7", "x"}, 100)
+	fmt.Println(err != nil)
+	// Output:
+	// [7 5] <nil>
+	// true
 }
 
 // Solve answers one position of a game, as tabulate solve does.
