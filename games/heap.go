@@ -29,6 +29,10 @@ type Heap struct {
 	// Rules describes the game, such as "octal 0.77"; it is recorded in the
 	// tables' metadata and as the finding "rules".
 	Rules string
+	// Limit is the largest max the game is tabulated to and the largest
+	// heap tabulate solve computes for it (OctalMax, SubtractionMax,
+	// PrimesMax for a game defined by rules); 0 means none of its own.
+	Limit int
 	// Values computes g(0..max) with up to workers goroutines.
 	Values func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error)
 	// Sparse, when set, computes what Values computes and also the

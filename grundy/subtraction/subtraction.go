@@ -233,6 +233,10 @@ func (s Set) String() string {
 	return s.name + " except " + subtractionFormat(s.except)
 }
 
+// Name returns the name of an infinite set, such as "primes" (NamePrimes),
+// its exceptions left out; "" for a finite set.
+func (s Set) Name() string { return s.name }
+
 // Finite reports whether the set is finite (given as a list of elements).
 func (s Set) Finite() bool { return s.name == "" }
 
