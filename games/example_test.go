@@ -57,6 +57,31 @@ func ExampleSubtraction() {
 	// subtraction {1,2} [0 1 2 0 1 2 0 1 2 0] <nil> true
 }
 
+// A heap game answers one heap from its Grundy values. In the subtraction
+// game of {1, 3, 4} g(0..7) = 0 1 0 1 2 3 2 0 (period 7, Winning Ways,
+// ch. 4): a heap of 4 is worth 2 and is won by taking all 4 (leaving g(0)
+// = 0), not by taking 1 or 3 (leaving g(3) = g(1) = 1).
+func ExampleHeap_Answer() {
+	set, err := subtraction.NewSet("", []int{1, 3, 4}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := games.Subtraction(set)
+	g, err := h.Values(context.Background(), 7, 1, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, n := range []int{4, 7} {
+		a := h.Answer("s134", g, n, "computed")
+		fmt.Println(n, *a.Grundy, a.Win, a.WinningMoves)
+	}
+	// Output:
+	// 4 2 true [remove 4 leaving [0]]
+	// 7 0 false []
+}
+
 // ParseHeaps reads a position of several heaps as tabulate solve takes it,
 // each heap within the bound the caller gives.
 func ExampleParseHeaps() {

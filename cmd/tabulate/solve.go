@@ -280,7 +280,7 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, f
 				return nil, err
 			}
 		}
-		return h.HeapAnswer(game, values, int(n), "computed"), nil
+		return h.Answer(game, values, int(n), "computed"), nil
 	}, nil, nil
 }
 
