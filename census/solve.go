@@ -273,7 +273,7 @@ func (r *Record) fingerprint(at func(int) int32, known int) {
 
 // sparseSpace finds the sparse-space labelling of seq with the fewest rare
 // heaps, as the octal engine and Flammenkamp's tables define it (see the
-// comment of grundy/octal.go): heap a >= 1 is labelled parity(g(a) AND m)
+// comment of grundy/octal/octal.go): heap a >= 1 is labelled parity(g(a) AND m)
 // XOR (e AND a AND 1) for a mask m < 1024 and e in {0, 1} (e = 1 only when
 // every split removes a number of tokens of one parity), and the rare label
 // is e AND t AND 1 for a split digit t. It reports whether the game has

@@ -50,6 +50,8 @@ func TestCustomGameErrors(t *testing.T) {
 		{"bad name", "octal:\n  Kayles!: {code: \"0.77\"}\n", 2, []string{"Kayles!", "lower-case"}},
 		{"max too large", "octal:\n  k: {code: \"0.77\", max: 2000000000}\n", 2, []string{"octal.k.max", "2000000000", "1 to 1073741824"}},
 		{"primes too far", "subtraction:\n  p: {set: primes, max: 2000000}\n", 2, []string{"subtraction.p.max", "2000000", "1 to 1000000"}},
+		{"odd primes too far", "subtraction:\n  p: {set: primes, all_but: [2], max: 2000000}\n", 2, []string{"subtraction.p.max", "2000000", "1 to 1000000)"}},
+		{"finite set too far", "subtraction:\n  s: {set: [1, 3, 4], max: 20000000}\n", 2, []string{"subtraction.s.max", "20000000", "1 to 10000000)"}},
 		{"unknown key in game", "octal:\n  k: {code: \"0.77\", heaps: 5}\n", 2, []string{"octal.k.heaps", "unknown key", "code, max"}},
 		{"undefined game in games", "games: [kayles]\n", 1, []string{"games", `"kayles"`}},
 	} {

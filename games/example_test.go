@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
 // Every built-in game is found by name; a new one is a Def given to
@@ -37,6 +38,60 @@ func ExampleOctal() {
 	fmt.Println(kayles.Rules, g, err)
 	// Output:
 	// octal 0.77 [0 1 2 3 1 4 3 2 1 4 2 6 4] <nil>
+}
+
+// The subtraction game of {1, 2} has g(n) = n mod 3 (remove one or two:
+// the player to move loses exactly on multiples of 3, Winning Ways ch. 4).
+// A finite set's period is proven by the window argument, so its Heap has
+// a Prove.
+func ExampleSubtraction() {
+	set, err := subtraction.NewSet("", []int{1, 2}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := games.Subtraction(set)
+	g, err := h.Values(context.Background(), 9, 1, nil)
+	fmt.Println(h.Rules, g, err, h.Prove != nil)
+	// Output:
+	// subtraction {1,2} [0 1 2 0 1 2 0 1 2 0] <nil> true
+}
+
+// A heap game answers one heap from its Grundy values. In the subtraction
+// game of {1, 3, 4} g(0..7) = 0 1 0 1 2 3 2 0 (period 7, Winning Ways,
+// ch. 4): a heap of 4 is worth 2 and is won by taking all 4 (leaving g(0)
+// = 0), not by taking 1 or 3 (leaving g(3) = g(1) = 1).
+func ExampleHeap_Answer() {
+	set, err := subtraction.NewSet("", []int{1, 3, 4}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := games.Subtraction(set)
+	g, err := h.Values(context.Background(), 7, 1, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, n := range []int{4, 7} {
+		a := h.Answer("s134", g, n, "computed")
+		fmt.Println(n, *a.Grundy, a.Win, a.WinningMoves)
+	}
+	// Output:
+	// 4 2 true [remove 4 leaving [0]]
+	// 7 0 false []
+}
+
+// ParseHeaps reads a position of several heaps as tabulate solve takes it,
+// each heap within the bound the caller gives.
+func ExampleParseHeaps() {
+	heaps, err := games.ParseHeaps("grundy-game", []string{"7", "5"}, 100)
+	fmt.Println(heaps, err)
+	_, err = games.ParseHeaps("grundy-game", []string{"7", "x"}, 100)
+	fmt.Println(err != nil)
+	// Output:
+	// [7 5] <nil>
+	// true
 }
 
 // Solve answers one position of a game, as tabulate solve does.

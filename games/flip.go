@@ -63,7 +63,7 @@ func (f *Flip) Jobs(game string, workers int) []Job {
 	var values []int32
 	var valuesErr error
 	runValues := func(ctx context.Context) ([]int32, error) {
-		once.Do(func() { values, valuesErr = flip.RunValuesContext(ctx, runs) })
+		once.Do(func() { values, valuesErr = flip.RunValues(ctx, runs) })
 		return values, valuesErr
 	}
 	// withValues runs write with the run values once they are there.

@@ -49,7 +49,7 @@ var grundysGameHeap = Heap{
 	// max^2/4 steps at a few hundred million a second.
 	Cost: func(max int) float64 { return float64(max) * float64(max) / 4 / 3e8 },
 	// A position of several heaps: their sum.
-	Sum: GrundysGameAnswer,
+	Sum: grundysGameAnswer,
 }
 
 // Jobs plans the Grundy table and the losing heaps.
@@ -112,11 +112,11 @@ func (m SplitMove) String() string {
 	return fmt.Sprintf("heap %d -> %d + %d", m.Heap, m.Leaves[0], m.Leaves[1])
 }
 
-// GrundysGameAnswer answers a position of Grundy's game of several heaps
+// grundysGameAnswer answers a position of Grundy's game of several heaps
 // from the values g(0..m), m at least the largest heap: the XOR of the
 // heaps' values and every split that leaves XOR 0. It panics when g is too
 // short (the caller's mistake).
-func GrundysGameAnswer(heaps []int, g []int32, source string) *Answer {
+func grundysGameAnswer(heaps []int, g []int32, source string) *Answer {
 	var x int32
 	for _, h := range heaps {
 		x ^= g[h]
@@ -144,5 +144,5 @@ func answerGrundysGame(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return GrundysGameAnswer(heaps, g, "computed"), nil
+	return grundysGameAnswer(heaps, g, "computed"), nil
 }

@@ -29,6 +29,10 @@ type Heap struct {
 	// Rules describes the game, such as "octal 0.77"; it is recorded in the
 	// tables' metadata and as the finding "rules".
 	Rules string
+	// Limit is the largest max the game is tabulated to and the largest
+	// heap tabulate solve computes for it (OctalMax, SubtractionMax,
+	// PrimesMax for a game defined by rules); 0 means none of its own.
+	Limit int
 	// Values computes g(0..max) with up to workers goroutines.
 	Values func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error)
 	// Sparse, when set, computes what Values computes and also the
@@ -44,12 +48,12 @@ type Heap struct {
 	// when no periodicity theorem applies to the game.
 	Prove func(seq []int32, p analysis.Period) *analysis.Proof
 	// Moves lists the moves from a heap of n, for tabulate solve's winning
-	// moves (HeapAnswer); nil when the game cannot list them.
+	// moves (Answer); nil when the game cannot list them.
 	Moves func(n int) []HeapMove
 	// Sum, when set, answers a position of several heaps (a sum, as
 	// tabulate solve takes Grundy's game) from the values g(0..m), m at
 	// least the largest heap; nil means a position is one heap N,
-	// answered by HeapAnswer. It is what Lookup answers with.
+	// answered by Answer. It is what Lookup answers with.
 	Sum func(heaps []int, g []int32, source string) *Answer
 }
 
@@ -234,7 +238,7 @@ func (h Heap) Redraw(game string, bounds json.RawMessage, cols Columns) (run fun
 }
 
 // Lookup is the TableLookup of every heap game: it answers from the values
-// in GAME/grundy a heap N (HeapAnswer), or a position of several heaps
+// in GAME/grundy a heap N (Answer), or a position of several heaps
 // when the game has a Sum.
 func (h Heap) Lookup() *TableLookup {
 	return &TableLookup{Table: "grundy", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
@@ -271,7 +275,7 @@ func (h Heap) Lookup() *TableLookup {
 			if h.Sum != nil {
 				return h.Sum(heaps, g, t.Source("grundy")), nil
 			}
-			return h.HeapAnswer(game, g, heaps[0], t.Source("grundy")), nil
+			return h.Answer(game, g, heaps[0], t.Source("grundy")), nil
 		}
 	}}
 }
@@ -286,11 +290,11 @@ type HeapMove struct {
 // String writes m as tabulate solve prints it: "remove 2 leaving [3 4]".
 func (m HeapMove) String() string { return fmt.Sprintf("remove %d leaving %v", m.Remove, m.Leaves) }
 
-// HeapAnswer answers heap n of the game called game from its Grundy values
+// Answer answers heap n of the game called game from its Grundy values
 // g(0), ..., g(m), m >= n: the value, the outcome and every move that leaves
 // heaps whose values XOR to 0. It panics when h has no Moves or g is too
 // short (the caller's mistake).
-func (h Heap) HeapAnswer(game string, g []int32, n int, source string) *Answer {
+func (h Heap) Answer(game string, g []int32, n int, source string) *Answer {
 	moves := []HeapMove{}
 	for _, m := range h.Moves(n) {
 		x := int32(0)

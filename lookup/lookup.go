@@ -2,7 +2,7 @@
 // (tabulate solve --from OUT) instead of computing them. It opens the
 // folder and reads the tables; which tables answer a game, and how, is the
 // game's own (games.Def.Lookup, and games.Heap.Lookup for games defined by
-// rules, whose rules it reads from the manifest).
+// rules, whose rules games.RecordedRules reads from the manifest).
 //
 // Before a table is used, its bytes are checked against the size and sha256
 // that OUT/manifest.json lists for it, so a table changed, truncated or
@@ -22,12 +22,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/tabulate-games/tabulate/games"
-	"github.com/tabulate-games/tabulate/grundy/octal"
-	"github.com/tabulate-games/tabulate/grundy/subtraction"
 	"github.com/tabulate-games/tabulate/output"
 )
 
@@ -56,7 +53,7 @@ func Open(dir string) (*Tables, error) {
 	}
 	t := &Tables{Dir: dir, manifest: m, int32s: map[string][]int32{}, int64s: map[string][]int64{}, bools: map[string][]bool{},
 		lists: map[string][][]int32{}, answers: map[string]func(context.Context, []string) (*games.Answer, error){}}
-	if t.rules, err = Rules(m); err != nil {
+	if t.rules, err = games.RecordedRules(m); err != nil {
 		return nil, fmt.Errorf("%s: the configuration it records: %w", filepath.Join(dir, output.ManifestName), err)
 	}
 	return t, nil
@@ -147,70 +144,6 @@ func column[T any](t *Tables, cache map[string]T, rel, name string, read func(pa
 	}
 	cache[key] = v
 	return v, nil
-}
-
-// Rules reads the games defined by rules from a manifest: from the bounds
-// each game's files were made with ({"code", "max"} for an octal game,
-// {"set", "all_but", "max"} for a subtraction game), so that a game keeps
-// its rules after a partial rerun with another configuration.
-func Rules(m *output.Manifest) (map[string]games.Heap, error) {
-	c := map[string]any{"octal": map[string]any{}, "subtraction": map[string]any{}}
-	for name, e := range m.Games {
-		b, ok := e.Bounds.(map[string]any)
-		if !ok {
-			continue
-		}
-		if _, ok := b["code"]; ok {
-			c["octal"].(map[string]any)[name] = b
-		} else if _, ok := b["set"]; ok {
-			c["subtraction"].(map[string]any)[name] = b
-		}
-	}
-	return rulesOf(c)
-}
-
-// rulesOf reads games defined by rules from a configuration's "octal" and
-// "subtraction" sections.
-func rulesOf(config any) (map[string]games.Heap, error) {
-	data, err := json.Marshal(config)
-	if err != nil {
-		return nil, err
-	}
-	var c struct {
-		Octal map[string]struct {
-			Code string `json:"code"`
-		} `json:"octal"`
-		Subtraction map[string]struct {
-			Set    json.RawMessage `json:"set"`
-			AllBut []int           `json:"all_but"`
-		} `json:"subtraction"`
-	}
-	if err := json.Unmarshal(data, &c); err != nil {
-		return nil, err
-	}
-	out := map[string]games.Heap{}
-	for name, o := range c.Octal {
-		code, err := octal.Parse(o.Code)
-		if err != nil {
-			return nil, fmt.Errorf("octal.%s: %w", name, err)
-		}
-		out[name] = games.Octal(code)
-	}
-	for name, s := range c.Subtraction {
-		var set subtraction.Set
-		var elems []int
-		var setName string
-		if err := json.Unmarshal(s.Set, &elems); err != nil {
-			if err := json.Unmarshal(s.Set, &setName); err != nil {
-				return nil, fmt.Errorf("subtraction.%s.set: %s is neither a list nor a name", name, strconv.Quote(string(s.Set)))
-			}
-		}
-		if set, err = subtraction.NewSet(setName, elems, s.AllBut); err != nil {
-			return nil, fmt.Errorf("subtraction.%s: %w", name, err)
-		}
-		out[name] = games.Subtraction(set)
-	}
-	return out, nil
 }
 
 // Manifest returns the manifest of the folder.

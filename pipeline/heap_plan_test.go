@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/games"
 )
 
 // TestPlanOctalMax checks that an octal game at the largest max, 2^30
@@ -14,7 +15,7 @@ import (
 // limit below what its engine alone needs (7 bytes a heap, 7 GiB). The peak this
 // plan stands for is measured by TestMemoryPeak and in README.
 func TestPlanOctalMax(t *testing.T) {
-	yaml := fmt.Sprintf("games: [o]\noctal: {o: {code: '0.354', max: %d}}\nformats: [parquet]\nplots: []\n", configs.OctalMaxLimit)
+	yaml := fmt.Sprintf("games: [o]\noctal: {o: {code: '0.354', max: %d}}\nformats: [parquet]\nplots: []\n", games.OctalMax)
 	for _, tc := range []struct {
 		limit configs.Size
 		ok    bool
@@ -35,7 +36,7 @@ func TestPlanOctalMax(t *testing.T) {
 		case !tc.ok && !errors.As(err, &me):
 			t.Errorf("limit %s: got %v, want a *MemoryError", Bytes(int64(tc.limit)), err)
 		case tc.ok:
-			t.Logf("limit %s: plan %s (%.2f bytes a heap)", Bytes(int64(tc.limit)), Bytes(p.Memory), float64(p.Memory)/float64(configs.OctalMaxLimit))
+			t.Logf("limit %s: plan %s (%.2f bytes a heap)", Bytes(int64(tc.limit)), Bytes(p.Memory), float64(p.Memory)/float64(games.OctalMax))
 		}
 	}
 }

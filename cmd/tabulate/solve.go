@@ -261,13 +261,8 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, f
 		return nil, nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
 			Hint: "games: " + strings.Join(allowed, ", ") + ", or one defined under octal or subtraction in --config FILE; see tabulate solve --help"}
 	}
-	limit := int64(configs.OctalMaxLimit)
-	if s, ok := cfg.Subtraction[game]; ok {
-		limit = configs.CustomMaxLimit
-		if s.Set.Name == "primes" {
-			limit = configs.PrimesMaxLimit
-		}
-	}
+	// The largest heap is the largest max the configuration allows.
+	limit := int64(h.Limit)
 	var values []int32 // g(0..len-1), kept for the next position
 	return func(ctx context.Context, args []string) (*games.Answer, error) {
 		if len(args) != 1 {
@@ -285,7 +280,7 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, f
 				return nil, err
 			}
 		}
-		return h.HeapAnswer(game, values, int(n), "computed"), nil
+		return h.Answer(game, values, int(n), "computed"), nil
 	}, nil, nil
 }
 

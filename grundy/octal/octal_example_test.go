@@ -78,3 +78,17 @@ func ExampleGrundysGameSparse() {
 	// [0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0]
 	// largest value 4 at 18
 }
+
+// Memory is what a planner checks before a run: about 7 bytes a heap (4
+// for the value, 2 for the period check's scratch, 1 for the rare heaps)
+// and 1 MiB, so 2^30 heaps of Kayles need 7·2^30 + 2^20 bytes, 7169 MiB.
+func ExampleMemory() {
+	c, err := octal.Parse("0.77")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(octal.Memory(c, 1<<30)>>20, "MiB")
+	// Output:
+	// 7169 MiB
+}

@@ -367,7 +367,10 @@ func TestOctalDawsonKayles(t *testing.T) {
 	const max = 100_000
 	ctx := context.Background()
 	c, _ := Parse("0.07")
-	want := flip.RunValues(max)
+	want, err := flip.RunValues(ctx, max)
+	if err != nil {
+		t.Fatal(err)
+	}
 	got, err := Values(ctx, c, max, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
