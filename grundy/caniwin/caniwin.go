@@ -188,13 +188,13 @@ func Memory(maxChoosable, maxTotal int) int64 {
 // with M'+1..maxChoosable already used, so every pair comes out of the same
 // pass. Sets are processed by size, a layer depending only on the layer
 // below, so only two layers are held at a time, each set with only the words
-// its layer can reach (see Memory); each layer is split across workers
-// goroutines (workers <= 0 means runtime.GOMAXPROCS(0)).
+// its layer can reach (see Memory); each layer is split across
+// opts.Workers goroutines (0 means every CPU, grundy.Goroutines).
 //
-// It returns an error naming the allowed range when maxChoosable is outside
-// 1..CanIWinMaxChoosable or maxTotal is outside 0..CanIWinMaxTotal, and
-// ctx.Err() promptly when ctx is cancelled. progress, if not nil, is told
-// the number of sets finished out of 2^maxChoosable.
+// It returns a *grundy.RangeError when maxChoosable is outside
+// 1..MaxChoosable or maxTotal is outside 0..MaxTotal, and ctx.Err()
+// promptly when ctx is cancelled. opts.Progress, if not nil, is told the
+// number of sets finished out of 2^maxChoosable.
 func Solve(ctx context.Context, maxChoosable, maxTotal int, opts grundy.Options) (*Table, error) {
 	workers, progress := opts.Workers, opts.Progress
 	if err := caniwinCheck(maxChoosable, maxTotal); err != nil {

@@ -165,14 +165,15 @@ func nimRank(term []int64, n, m int, piles []int32) int64 {
 // depend on the order of the piles. The tuples, padded with empty piles to
 // maxPiles entries, are ranked combinatorially into a dense array (see
 // PositionCount), and decided in layers of equal total stones, since a
-// move always lowers the total; each layer is split across workers goroutines
-// (workers <= 0 means runtime.GOMAXPROCS(0)). Ten piles of up to 15,
+// move always lowers the total; each layer is split across opts.Workers
+// goroutines (0 means every CPU, grundy.Goroutines). Ten piles of up to 15,
 // 3,268,759 positions, take seconds; Memory estimates the memory.
 //
-// It returns an error naming the allowed range when a bound is below 1 or the
-// bounds give more than MaxPositions positions, and ctx.Err() promptly
-// when ctx is cancelled. progress, if not nil, is told the number of
-// positions decided out of PositionCount(maxPiles, maxPile).
+// It returns a *grundy.RangeError when a bound is below 1, an error naming
+// the allowed number when the bounds give more than MaxPositions positions,
+// and ctx.Err() promptly when ctx is cancelled. opts.Progress, if not nil,
+// is told the number of positions decided out of PositionCount(maxPiles,
+// maxPile).
 func Positions(ctx context.Context, maxPiles, maxPile int, opts grundy.Options) (*Table, error) {
 	workers, progress := opts.Workers, opts.Progress
 	if err := nimCheck(maxPiles, maxPile); err != nil {
