@@ -109,7 +109,7 @@ func (g Game) values(ctx context.Context, n int) ([]int32, error) {
 // octalValues is the census's one call to the octal engine (the engine may
 // be renamed; only this line then changes).
 func octalValues(ctx context.Context, c octal.Code, n int) ([]int32, error) {
-	return octal.Values(ctx, c, n-1, nil)
+	return octal.Values(ctx, c, n-1, grundy.Options{})
 }
 
 // subtractionValues is the census's one call to the subtraction engine. One

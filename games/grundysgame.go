@@ -40,9 +40,11 @@ var grundysGameHeap = Heap{
 	Title: "Grundy's game",
 	Rules: "Grundy's game: split a heap into two unequal heaps",
 	Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-		return octal.GrundysGame(ctx, max, progress)
+		return octal.GrundysGame(ctx, max, grundy.Options{Workers: workers, Progress: progress})
 	},
-	Sparse: octal.GrundysGameSparse,
+	Sparse: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, octal.Stats, error) {
+		return octal.GrundysGameSparse(ctx, max, grundy.Options{Workers: workers, Progress: progress})
+	},
 	Memory: octal.GrundysGameMemory,
 	// max^2/4 steps at a few hundred million a second.
 	Cost: func(max int) float64 { return float64(max) * float64(max) / 4 / 3e8 },
@@ -74,7 +76,7 @@ func solveGrundysGame(ctx context.Context, args []string, w io.Writer) error {
 		heaps[i] = int(h)
 		largest = max(largest, heaps[i])
 	}
-	g, err := octal.GrundysGame(ctx, largest, ProgressOf(ctx, "computing", "n"))
+	g, err := octal.GrundysGame(ctx, largest, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
 	if err != nil {
 		return err
 	}
@@ -138,7 +140,7 @@ func answerGrundysGame(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := octal.GrundysGame(ctx, slices.Max(heaps), ProgressOf(ctx, "computing", "n"))
+	g, err := octal.GrundysGame(ctx, slices.Max(heaps), grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
 	if err != nil {
 		return nil, err
 	}

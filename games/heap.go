@@ -38,7 +38,7 @@ type Heap struct {
 	// Sparse, when set, computes what Values computes and also the
 	// engine's sparse-space statistics (octal games and Grundy's game),
 	// recorded as the finding "sparse_space"; run prefers it to Values.
-	Sparse func(ctx context.Context, max int, progress grundy.Progress) ([]int32, octal.Stats, error)
+	Sparse func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, octal.Stats, error)
 	// Memory estimates the peak bytes of Values for max.
 	Memory func(max int) int64
 	// Cost estimates the relative work of Values for max (1 is about a
@@ -105,7 +105,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	var err error
 	if h.Sparse != nil {
 		var stats octal.Stats
-		seq, stats, err = h.Sparse(ctx, max, s.Progress("computing Grundy values", "n"))
+		seq, stats, err = h.Sparse(ctx, max, s.Workers(), s.Progress("computing Grundy values", "n"))
 		if err == nil {
 			s.Finding("sparse_space", NewSparseSpace(stats))
 		}

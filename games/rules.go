@@ -39,10 +39,10 @@ func Octal(code octal.Code) Heap {
 		Rules: "octal " + code.String(),
 		Limit: OctalMax,
 		Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-			return octal.Values(ctx, code, max, progress)
+			return octal.Values(ctx, code, max, grundy.Options{Workers: workers, Progress: progress})
 		},
-		Sparse: func(ctx context.Context, max int, progress grundy.Progress) ([]int32, octal.Stats, error) {
-			return octal.ValuesWithStats(ctx, code, max, progress)
+		Sparse: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, octal.Stats, error) {
+			return octal.ValuesWithStats(ctx, code, max, grundy.Options{Workers: workers, Progress: progress})
 		},
 		Memory: func(max int) int64 { return octal.Memory(code, max) },
 		Moves:  func(n int) []HeapMove { return octalMoves(code, n) },

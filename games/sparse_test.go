@@ -21,7 +21,7 @@ func TestSparseSpaceFinding(t *testing.T) {
 	if h.Sparse == nil {
 		t.Fatal("octal games report no sparse space")
 	}
-	seq, stats, err := h.Sparse(context.Background(), 100000, nil)
+	seq, stats, err := h.Sparse(context.Background(), 100000, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,6 +107,23 @@ func TestShardSplit(t *testing.T) {
 		if len(inCensus) != len(games) {
 			t.Errorf("%d shards: %d census games, want %d", n, len(inCensus), len(games))
 		}
+		// The games computed with one engine run (a group) go to one shard.
+		shardOf := map[string]int{}
+		for k := range n {
+			for g := range shardCensus(games, shard.Spec{Index: k, Count: n}) {
+				shardOf[g] = k
+			}
+		}
+		for _, gr := range census.Groups(games) {
+			for _, g := range gr[1:] {
+				if a, b := shardOf[g.Family+"/"+g.Name()], shardOf[gr[0].Family+"/"+gr[0].Name()]; a != b {
+					t.Errorf("%d shards: %s in shard %d, %s of its group in shard %d", n, g.Name(), a, gr[0].Name(), b)
+				}
+			}
+		}
+	}
+	if groups := census.Groups(games); len(groups) == len(games) {
+		t.Errorf("the census of the test has no group of codes computed together (%d groups, %d games): the split of groups is not tested", len(groups), len(games))
 	}
 }
 

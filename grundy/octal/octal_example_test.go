@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
@@ -30,7 +31,7 @@ func ExampleValues() {
 		fmt.Println(err)
 		return
 	}
-	g, err := octal.Values(context.Background(), c, 1000, nil)
+	g, err := octal.Values(context.Background(), c, 1000, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -53,7 +54,7 @@ func ExampleValuesWithStats() {
 		fmt.Println(err)
 		return
 	}
-	_, st, err := octal.ValuesWithStats(context.Background(), c, 1000, nil)
+	_, st, err := octal.ValuesWithStats(context.Background(), c, 1000, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -66,7 +67,7 @@ func ExampleValuesWithStats() {
 }
 
 func ExampleGrundysGameSparse() {
-	g, st, err := octal.GrundysGameSparse(context.Background(), 20, nil)
+	g, st, err := octal.GrundysGameSparse(context.Background(), 20, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
