@@ -150,3 +150,24 @@ func ExampleExceptions() {
 	// g(3) = 3, not 8
 	// g(6) = 3, not 7
 }
+
+// FindPeriodWhere lets the caller decide which candidate counts. The
+// subtraction game of {1, 2} has g(n) = n mod 3 (Winning Ways, ch. 4), so
+// every multiple of 3 is a period from n0 = 0, while any other p holds only
+// over the last p values (n0 = len - p). A rule that wants an even period
+// seen twice takes 6; FindPeriod's own rule takes 3.
+func ExampleFindPeriodWhere() {
+	seq := make([]int32, 30)
+	for n := range seq {
+		seq[n] = int32(n % 3)
+	}
+	p := analysis.FindPeriodWhere(seq, func(period, preperiod int) bool {
+		return period%2 == 0 && preperiod+2*period <= len(seq)
+	})
+	fmt.Println(p.Found, p.Period, p.Preperiod)
+	q := analysis.FindPeriod(seq)
+	fmt.Println(q.Found, q.Period, q.Preperiod)
+	// Output:
+	// true 6 0
+	// true 3 0
+}
