@@ -61,3 +61,44 @@ func ExampleNewPlan() {
 	// Output:
 	// true
 }
+
+// Redraw draws the figures of an earlier run again, here in another format,
+// from its Parquet tables alone: the subtraction game of {1, 2} run without
+// figures, then drawn as SVG. A heap game has two figures (README, "What
+// it computes"):
+// g(n) and the raster of its period.
+func ExampleRedraw() {
+	cfg, err := configs.Load("example.yaml", []byte("games: [s]\nsubtraction: {s: {set: [1, 2], max: 30}}\nformats: [parquet]\nplots: []\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if cfg.Out, err = os.MkdirTemp("", "example"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(cfg.Out)
+	plan, err := pipeline.NewPlan(cfg)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if _, err := plan.Run(context.Background(), pipeline.Options{}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	cfg.Plots = []string{"svg"}
+	res, err := pipeline.Redraw(context.Background(), cfg, pipeline.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range res.Files {
+		fmt.Println("drew", f.Path)
+	}
+	fmt.Println("skipped", res.Skipped)
+	// Output:
+	// drew s/grundy.svg
+	// drew s/period.svg
+	// skipped []
+}
