@@ -43,7 +43,7 @@ var grundysGameHeap = Heap{
 		return octal.GrundysGame(ctx, max, grundy.Options{Workers: workers, Progress: progress})
 	},
 	Sparse: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, octal.Stats, error) {
-		return octal.GrundysGameSparse(ctx, max, grundy.Options{Workers: workers, Progress: progress})
+		return octal.GrundysGameWithStats(ctx, max, grundy.Options{Workers: workers, Progress: progress})
 	},
 	Memory: octal.GrundysGameMemory,
 	// max^2/4 steps at a few hundred million a second.

@@ -66,8 +66,8 @@ func ExampleValuesWithStats() {
 	// proven period 12 from 71
 }
 
-func ExampleGrundysGameSparse() {
-	g, st, err := octal.GrundysGameSparse(context.Background(), 20, grundy.Options{})
+func ExampleGrundysGameWithStats() {
+	g, st, err := octal.GrundysGameWithStats(context.Background(), 20, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
