@@ -56,3 +56,20 @@ func ExampleParseLength() {
 	// 72pt = 72.00 pt <nil>
 	// true
 }
+
+// LoadFile reads a configuration file; keys it leaves out keep their
+// defaults. small.yaml (beside this package) sets out: out-small and
+// squares: {grundy_max: 10000, ...}.
+func ExampleLoadFile() {
+	cfg, err := configs.LoadFile("small.yaml")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(cfg.Out, cfg.Games, cfg.Section("squares").(*games.Squares).GrundyMax)
+	_, err = configs.LoadFile("missing.yaml")
+	fmt.Println(err != nil)
+	// Output:
+	// out-small [squares flip caniwin nim] 10000
+	// true
+}

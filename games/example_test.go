@@ -9,6 +9,7 @@ import (
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
+	"github.com/tabulate-games/tabulate/output"
 )
 
 // Every built-in game is found by name; a new one is a Def given to
@@ -170,4 +171,40 @@ func ExampleTableLookup() {
 	// winning moves: heap 1 -> 2 + 5, heap 2 -> 1 + 4
 	// source: memory/grundy-game/grundy.parquet
 	// grundy-game: heap 1 = 11 is outside the tables (grundy-game/grundy.parquet holds n = 0 to 10); run tabulate run with larger bounds, or drop --from to compute it
+}
+
+// RecordedRules reads back the rules of the games a run defined by rules,
+// from the bounds its manifest records for each; built-in games are left
+// out.
+func ExampleRecordedRules() {
+	m := &output.Manifest{Games: map[string]*output.GameEntry{
+		"kayles":  {Bounds: map[string]any{"code": "0.77", "max": 100.0}},
+		"oddp":    {Bounds: map[string]any{"set": "primes", "all_but": []any{2.0}, "max": 100.0}},
+		"s134":    {Bounds: map[string]any{"set": []any{1.0, 3.0, 4.0}, "max": 100.0}},
+		"squares": {Bounds: map[string]any{"grundy_max": 100.0, "win_max": 100.0}},
+	}}
+	rules, err := games.RecordedRules(m)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, name := range []string{"kayles", "oddp", "s134", "squares"} {
+		h, ok := rules[name]
+		fmt.Println(name, ok, h.Rules, h.Limit)
+	}
+	// Output:
+	// kayles true octal 0.77 1073741824
+	// oddp true subtraction primes except {2} 1000000
+	// s134 true subtraction {1,3,4} 10000000
+	// squares false  0
+}
+
+// Register adds a built-in game at initialization; a name already taken is
+// the program's own mistake, and panics.
+func ExampleRegister() {
+	defer func() { fmt.Println("panicked:", recover() != nil) }()
+	d, _ := games.Lookup("nim")
+	games.Register(d)
+	// Output:
+	// panicked: true
 }
