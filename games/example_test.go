@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
 	"github.com/tabulate-games/tabulate/output"
@@ -207,4 +208,31 @@ func ExampleRegister() {
 	games.Register(d)
 	// Output:
 	// panicked: true
+}
+
+// ParseArg reads one whole-number argument of tabulate solve within its
+// bounds, and says what is allowed otherwise.
+func ExampleParseArg() {
+	for _, s := range []string{"20", "-1", "x"} {
+		n, err := games.ParseArg("N", s, 0, 100)
+		fmt.Println(n, err)
+	}
+	// Output:
+	// 20 <nil>
+	// 0 N = -1 is out of range (allowed: 0 to 100)
+	// 0 N = "x" is not a whole number (allowed: 0 to 100)
+}
+
+// WithProgress hands a solver's long computations a way to report how far
+// they have got; ProgressOf is how a solver finds it (nil without one).
+func ExampleWithProgress() {
+	ctx := games.WithProgress(context.Background(), func(phase, unit string) grundy.Progress {
+		fmt.Println("start:", phase, "in", unit)
+		return func(done, total int64) {}
+	})
+	p := games.ProgressOf(ctx, "computing Grundy values", "n")
+	fmt.Println(p != nil, games.ProgressOf(context.Background(), "x", "n") == nil)
+	// Output:
+	// start: computing Grundy values in n
+	// true true
 }

@@ -101,3 +101,15 @@ func ExampleRedraw() {
 	// drew s/period.svg
 	// skipped []
 }
+
+// Bytes writes a byte count with a binary unit, as the plan's memory
+// estimates are shown: 1536 = 1.5 × 1024, 7·2^30 + 2^20 = 7.0009765625 GiB.
+func ExampleBytes() {
+	for _, n := range []int64{512, 1536, 7<<30 + 1<<20} {
+		fmt.Println(pipeline.Bytes(n))
+	}
+	// Output:
+	// 512 B
+	// 1.5 KiB
+	// 7.0 GiB
+}
