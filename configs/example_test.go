@@ -73,3 +73,18 @@ func ExampleLoadFile() {
 	// out-small [squares flip caniwin nim] 10000
 	// true
 }
+
+// Defaults are the spec's bounds (DESIGN.md and default.yaml): take-a-square
+// to 100000, Can I Win to M = 20, T = 300, Nim to 7 piles of 7; Grundy's
+// game runs only when a configuration asks for it.
+func ExampleDefaults() {
+	cfg := configs.Defaults()
+	sq := cfg.Section("squares").(*games.Squares)
+	ciw := cfg.Section("caniwin").(*games.CanIWin)
+	nim := cfg.Section("nim").(*games.Nim)
+	fmt.Println(cfg.Out, cfg.Games, cfg.Formats, cfg.Plots)
+	fmt.Println(sq.GrundyMax, sq.WinMax, ciw.MaxChoosable, ciw.MaxTotal, nim.MaxPiles, nim.MaxPile)
+	// Output:
+	// out [squares flip caniwin nim] [parquet csv] [png svg]
+	// 100000 100000 20 300 7 7
+}
