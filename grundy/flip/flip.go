@@ -27,8 +27,9 @@ const CountMax = 62
 
 // RunValues returns the Grundy values of a single run of r '+' for
 // 0 <= r <= max, that is of a heap of r in the octal game 0.07 (Dawson's
-// Kayles, OEIS A002187): a move in a run of r leaves runs of a and r-2-a. It
-// returns an empty slice if max < 0.
+// Kayles): a move in a run of r leaves runs of a and r-2-a. The values are
+// those of Dawson's chess shifted by one, g(r) = A002187(r-1) in the OEIS.
+// It returns an empty slice if max < 0.
 //
 // Each value is the mex over all splits, computed exactly (no periodicity is
 // assumed): the values are packed four bits each, sixteen to a word, and a
