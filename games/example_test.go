@@ -28,7 +28,8 @@ func ExampleNames() {
 	// grundy-game: Grundy's game
 }
 
-// A game defined by its rules gives its Grundy sequence through its Heap.
+// A game defined by its rules gives its Grundy sequence through its Heap:
+// here Kayles, whose values are OEIS A002186.
 func ExampleOctal() {
 	code, err := octal.Parse("0.77")
 	if err != nil {
@@ -96,7 +97,10 @@ func ExampleParseHeaps() {
 	// true
 }
 
-// Solve answers one position of a game, as tabulate solve does.
+// Solve answers one position of a game, as tabulate solve does: Grundy's
+// game with heaps 7 and 5 is worth g(7) XOR g(5) = 0 XOR 2 = 2 (OEIS
+// A002188); splitting 7 into 2 + 5 leaves 0 XOR 2 XOR 2 = 0, and splitting
+// 5 into 1 + 4 leaves 0 XOR 0 XOR 0 = 0.
 func ExampleSolver() {
 	d, _ := games.Lookup("grundy-game")
 	if err := d.Solve.Solve(context.Background(), []string{"7", "5"}, os.Stdout); err != nil {
@@ -109,7 +113,9 @@ func ExampleSolver() {
 	// winning moves: heap 1: 7 -> 2 + 5, heap 2: 5 -> 1 + 4
 }
 
-// Rules gives the heap game of a definition, for callers that sweep many.
+// Rules gives the heap game of a definition, for callers that sweep many:
+// {1, 3, 4} has period 7 (Winning Ways, ch. 4), take-a-square's zeros are
+// OEIS A030193, and 0.07 (Dawson's Kayles) is A002187 shifted by one.
 func ExampleRules() {
 	for _, def := range [][2]string{{"subtraction", "1,3,4"}, {"subtraction", "squares"}, {"octal", "0.07"}, {"octal", "0.8"}} {
 		h, err := games.Rules(def[0], def[1])

@@ -13,6 +13,9 @@ import (
 // A plan lists the jobs of a configuration with their memory estimates;
 // running it writes the tables, figures and manifest, and reports the
 // findings.
+// Up to 3 piles of up to 3 stones there are C(6, 3) - 1 = 19
+// positions, of which 4 have nim-sum 0 and are lost (Bouton): [1 1], [2 2],
+// [3 3] and [1 2 3].
 func ExamplePlan_Run() {
 	cfg, err := configs.Load("example.yaml", []byte("games: [nim]\nnim: {max_piles: 3, max_pile: 3}\nformats: [csv]\nplots: []\n"))
 	if err != nil {
