@@ -13,7 +13,7 @@ import (
 // runs of one); "+++-++" is 1 XOR 1 = 0, lost for the player to move.
 func ExampleSolve() {
 	for _, board := range []string{"++++", "+++-++", "++x-"} {
-		ans, err := flip.Solve(board)
+		ans, err := flip.Solve(context.Background(), board)
 		if err != nil {
 			fmt.Println(err)
 			continue
