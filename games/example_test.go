@@ -37,7 +37,7 @@ func ExampleOctal() {
 		return
 	}
 	kayles := games.Octal(code)
-	g, err := kayles.Values(context.Background(), 12, 1, nil)
+	g, err := kayles.Values(context.Background(), 12, grundy.Options{Workers: 1})
 	fmt.Println(kayles.Rules, g, err)
 	// Output:
 	// octal 0.77 [0 1 2 3 1 4 3 2 1 4 2 6 4] <nil>
@@ -54,7 +54,7 @@ func ExampleSubtraction() {
 		return
 	}
 	h := games.Subtraction(set)
-	g, err := h.Values(context.Background(), 9, 1, nil)
+	g, err := h.Values(context.Background(), 9, grundy.Options{Workers: 1})
 	fmt.Println(h.Rules, g, err, h.Prove != nil)
 	// Output:
 	// subtraction {1,2} [0 1 2 0 1 2 0 1 2 0] <nil> true
@@ -71,7 +71,7 @@ func ExampleHeap_Answer() {
 		return
 	}
 	h := games.Subtraction(set)
-	g, err := h.Values(context.Background(), 7, 1, nil)
+	g, err := h.Values(context.Background(), 7, grundy.Options{Workers: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -123,7 +123,7 @@ func ExampleRules() {
 			fmt.Println(err)
 			continue
 		}
-		g, _ := h.Values(context.Background(), 10, 1, nil)
+		g, _ := h.Values(context.Background(), 10, grundy.Options{Workers: 1})
 		fmt.Println(h.Rules, g)
 	}
 	// Output:
