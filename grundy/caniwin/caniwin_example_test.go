@@ -43,7 +43,7 @@ func ExampleSolve() {
 // 340 MiB.
 func ExampleMemory() {
 	for _, m := range []int{20, 25} {
-		fmt.Printf("M=%d: about %d MB\n", m, caniwin.Memory(m, caniwin.MaxTotal)>>20)
+		fmt.Printf("M=%d: about %d MB\n", m, caniwin.Memory(m, caniwin.TotalMax)>>20)
 	}
 	// Output:
 	// M=20: about 8 MB
