@@ -151,6 +151,51 @@ func ExampleExceptions() {
 	// g(6) = 3, not 7
 }
 
+// FindPeriodWhere lets the caller decide which candidate counts. The
+// subtraction game of {1, 2} has g(n) = n mod 3 (Winning Ways, ch. 4), so
+// every multiple of 3 is a period from n0 = 0, while any other p holds only
+// over the last p values (n0 = len - p). A rule that wants an even period
+// seen twice takes 6; FindPeriod's own rule takes 3.
+func ExampleFindPeriodWhere() {
+	seq := make([]int32, 30)
+	for n := range seq {
+		seq[n] = int32(n % 3)
+	}
+	p := analysis.FindPeriodWhere(seq, func(period, preperiod int) bool {
+		return period%2 == 0 && preperiod+2*period <= len(seq)
+	})
+	fmt.Println(p.Found, p.Period, p.Preperiod)
+	q := analysis.FindPeriod(seq)
+	fmt.Println(q.Found, q.Period, q.Preperiod)
+	// Output:
+	// true 6 0
+	// true 3 0
+}
+
+// Block gives the periodic part of Kayles (octal 0.77) in the form OEIS
+// uses: from n = 71, g(n) depends only on n mod 12 (Guy and Smith, 1956;
+// OEIS A002186), and the block read from A002186 is 4 1 2 8 1 4 7 2 1 8 2 7
+// (g(72) = 4, g(73) = 1, ...). ArithmeticBlock does the same for an
+// arithmetic period: g(n) = n (Nim) has Period 1, Saltus 1, Block [0].
+func ExampleBlock() {
+	// Kayles, g(0..95), OEIS A002186.
+	kayles := []int32{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7,
+		4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7,
+		4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7,
+		4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7}
+	s, err := analysis.Block(kayles, analysis.Period{Found: true, Period: 12, Preperiod: 71})
+	fmt.Println(s.Period, s.Preperiod, s.Block, err)
+	fmt.Println(s.At(1000)) // 1000 mod 12 = 4: Block[4]
+
+	nim := []int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+	a, err := analysis.ArithmeticBlock(nim, analysis.FindArithmetic(nim))
+	fmt.Println(a.Period, a.Saltus, a.Block, a.At(1000), err)
+	// Output:
+	// 12 71 [4 1 2 8 1 4 7 2 1 8 2 7] <nil>
+	// 1
+	// 1 1 [0] 1000 <nil>
+}
+
 // ExceptionsSeq gives the exceptions one at a time, for a writer or a count
 // that need not hold them all. Kayles has 14, the last at n = 70 (Winning
 // Ways, ch. 4, the table of Kayles values).

@@ -38,16 +38,15 @@ type Difference struct {
 	FirstN  int64  // valid when Nearest != ""
 }
 
-// recompute returns the first n known values of the game of r, n <= r.Known.
-type recompute func(ctx context.Context, i, n int) ([]int32, error)
-
 // Differences finds, for each record, the game of another class and the same
 // period whose sequence agrees with it longest (ties go to the first in
 // table order), and the first n where they differ. Games whose known values
 // agree as far as both are known, without being the same class, are not
-// counted: no difference is known. A first difference at or beyond headLen
-// is found by recomputing the two games (values(ctx, i, n)).
-func Differences(ctx context.Context, recs []*Record, classes []string, values recompute) ([]Difference, error) {
+// counted: no difference is known. A first difference within the first
+// 4096 values, which every record keeps, is found from the records alone;
+// one beyond them by recomputing the two games: values(ctx, i, n) returns the
+// first n known values of the game of recs[i], n <= recs[i].Known.
+func Differences(ctx context.Context, recs []*Record, classes []string, values func(ctx context.Context, i, n int) ([]int32, error)) ([]Difference, error) {
 	groups := map[int64][]int{}
 	for i, r := range recs {
 		groups[periodKey(r)] = append(groups[periodKey(r)], i)

@@ -58,7 +58,7 @@ type Record struct {
 
 	// Fingerprint. Known is how many values of the sequence are known:
 	// the census max for a proven game (its period extends it), Values
-	// otherwise. Head holds the first min(Known, headLen) values; Hashes[j]
+	// otherwise. Head holds the first min(Known, 4096) values; Hashes[j]
 	// the first 16 hex digits of the SHA-256 of the first 2^j values
 	// (little-endian int32s) while 2^j <= Known; Full the SHA-256 of all
 	// Known values.

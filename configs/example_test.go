@@ -56,3 +56,35 @@ func ExampleParseLength() {
 	// 72pt = 72.00 pt <nil>
 	// true
 }
+
+// LoadFile reads a configuration file; keys it leaves out keep their
+// defaults. small.yaml (beside this package) sets out: out-small and
+// squares: {grundy_max: 10000, ...}.
+func ExampleLoadFile() {
+	cfg, err := configs.LoadFile("small.yaml")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(cfg.Out, cfg.Games, cfg.Section("squares").(*games.Squares).GrundyMax)
+	_, err = configs.LoadFile("missing.yaml")
+	fmt.Println(err != nil)
+	// Output:
+	// out-small [squares flip caniwin nim] 10000
+	// true
+}
+
+// Defaults are the spec's bounds (DESIGN.md and default.yaml): take-a-square
+// to 100000, Can I Win to M = 20, T = 300, Nim to 7 piles of 7; Grundy's
+// game runs only when a configuration asks for it.
+func ExampleDefaults() {
+	cfg := configs.Defaults()
+	sq := cfg.Section("squares").(*games.Squares)
+	ciw := cfg.Section("caniwin").(*games.CanIWin)
+	nim := cfg.Section("nim").(*games.Nim)
+	fmt.Println(cfg.Out, cfg.Games, cfg.Formats, cfg.Plots)
+	fmt.Println(sq.GrundyMax, sq.WinMax, ciw.MaxChoosable, ciw.MaxTotal, nim.MaxPiles, nim.MaxPile)
+	// Output:
+	// out [squares flip caniwin nim] [parquet csv] [png svg]
+	// 100000 100000 20 300 7 7
+}

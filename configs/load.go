@@ -325,8 +325,10 @@ func wholeNumber(node *yaml.Node) (int64, *Error) {
 	return bad("is not a whole number")
 }
 
-// WholeNumbers reads a YAML list of whole numbers strictly (see
-// wholeNumber); an *Error names the line of the element at fault.
+// WholeNumbers reads a YAML list of whole numbers strictly: decimal digits
+// with an optional sign and _ separators, or a float notation whose value is
+// whole (1e9), but neither 010 (which YAML reads as octal 8) nor 1.5; an
+// *Error names the line of the element at fault.
 func WholeNumbers(node *yaml.Node) ([]int, *Error) {
 	if node.Kind == yaml.AliasNode {
 		node = node.Alias

@@ -20,7 +20,7 @@ import (
 var caniwinGame = Def{
 	Name: "caniwin", Title: "Can I Win", Default: true,
 	Section: func() Section { return &CanIWin{MaxChoosable: 20, MaxTotal: 300} },
-	Solve: &Solver{Args: "M T", Help: fmt.Sprintf("Can I Win with pool 1..M (1 <= M <= %d), target total T >= 0", caniwin.MaxChoosable),
+	Solve: &Solver{Args: "M T", Help: fmt.Sprintf("Can I Win with pool 1..M (1 <= M <= %d), target total T >= 0", caniwin.ChoosableMax),
 		Solve: solveCanIWin, Answer: answerCanIWin},
 	Lookup: caniwinLookup,
 	Redraw: caniwinRedraw,
@@ -34,10 +34,10 @@ type CanIWin struct {
 
 // Check keeps the bounds in what the engine accepts.
 func (c *CanIWin) Check() error {
-	if err := checkRange("max_choosable", int64(c.MaxChoosable), 1, caniwin.MaxChoosable); err != nil {
+	if err := checkRange("max_choosable", int64(c.MaxChoosable), 1, caniwin.ChoosableMax); err != nil {
 		return err
 	}
-	return checkRange("max_total", int64(c.MaxTotal), 0, caniwin.MaxTotal)
+	return checkRange("max_total", int64(c.MaxTotal), 0, caniwin.TotalMax)
 }
 
 // Jobs plans Can I Win: one retrograde pass answers every pair.
@@ -157,7 +157,7 @@ func solveCanIWin(ctx context.Context, args []string, w io.Writer) error {
 	if len(args) != 2 {
 		return &ArgError{Arg: "solve caniwin", Problem: "takes two numbers, M and T"}
 	}
-	m, err := ParseArg("M", args[0], 1, caniwin.MaxChoosable)
+	m, err := ParseArg("M", args[0], 1, caniwin.ChoosableMax)
 	if err != nil {
 		return err
 	}
@@ -190,7 +190,7 @@ func answerCanIWin(ctx context.Context, args []string) (*Answer, error) {
 	if len(args) != 2 {
 		return nil, &ArgError{Arg: "solve caniwin", Problem: "takes two numbers, M and T"}
 	}
-	m, err := ParseArg("M", args[0], 1, caniwin.MaxChoosable)
+	m, err := ParseArg("M", args[0], 1, caniwin.ChoosableMax)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +224,7 @@ var caniwinLookup = &TableLookup{Table: "pairs", Open: func(game string, t Table
 		if len(args) != 2 {
 			return nil, &ArgError{Arg: "solve " + game, Problem: "takes two numbers, M and T"}
 		}
-		m, err := ParseArg("M", args[0], 1, caniwin.MaxChoosable)
+		m, err := ParseArg("M", args[0], 1, caniwin.ChoosableMax)
 		if err != nil {
 			return nil, err
 		}

@@ -7,8 +7,10 @@ import (
 	"os"
 
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
+	"github.com/tabulate-games/tabulate/output"
 )
 
 // Every built-in game is found by name; a new one is a Def given to
@@ -26,7 +28,8 @@ func ExampleNames() {
 	// grundy-game: Grundy's game
 }
 
-// A game defined by its rules gives its Grundy sequence through its Heap.
+// A game defined by its rules gives its Grundy sequence through its Heap:
+// here Kayles, whose values are OEIS A002186.
 func ExampleOctal() {
 	code, err := octal.Parse("0.77")
 	if err != nil {
@@ -34,7 +37,7 @@ func ExampleOctal() {
 		return
 	}
 	kayles := games.Octal(code)
-	g, err := kayles.Values(context.Background(), 12, 1, nil)
+	g, err := kayles.Values(context.Background(), 12, grundy.Options{Workers: 1})
 	fmt.Println(kayles.Rules, g, err)
 	// Output:
 	// octal 0.77 [0 1 2 3 1 4 3 2 1 4 2 6 4] <nil>
@@ -51,7 +54,7 @@ func ExampleSubtraction() {
 		return
 	}
 	h := games.Subtraction(set)
-	g, err := h.Values(context.Background(), 9, 1, nil)
+	g, err := h.Values(context.Background(), 9, grundy.Options{Workers: 1})
 	fmt.Println(h.Rules, g, err, h.Prove != nil)
 	// Output:
 	// subtraction {1,2} [0 1 2 0 1 2 0 1 2 0] <nil> true
@@ -68,7 +71,7 @@ func ExampleHeap_Answer() {
 		return
 	}
 	h := games.Subtraction(set)
-	g, err := h.Values(context.Background(), 7, 1, nil)
+	g, err := h.Values(context.Background(), 7, grundy.Options{Workers: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -94,7 +97,10 @@ func ExampleParseHeaps() {
 	// true
 }
 
-// Solve answers one position of a game, as tabulate solve does.
+// Solve answers one position of a game, as tabulate solve does: Grundy's
+// game with heaps 7 and 5 is worth g(7) XOR g(5) = 0 XOR 2 = 2 (OEIS
+// A002188); splitting 7 into 2 + 5 leaves 0 XOR 2 XOR 2 = 0, and splitting
+// 5 into 1 + 4 leaves 0 XOR 0 XOR 0 = 0.
 func ExampleSolver() {
 	d, _ := games.Lookup("grundy-game")
 	if err := d.Solve.Solve(context.Background(), []string{"7", "5"}, os.Stdout); err != nil {
@@ -107,7 +113,9 @@ func ExampleSolver() {
 	// winning moves: heap 1: 7 -> 2 + 5, heap 2: 5 -> 1 + 4
 }
 
-// Rules gives the heap game of a definition, for callers that sweep many.
+// Rules gives the heap game of a definition, for callers that sweep many:
+// {1, 3, 4} has period 7 (Winning Ways, ch. 4), take-a-square's zeros are
+// OEIS A030193, and 0.07 (Dawson's Kayles) is A002187 shifted by one.
 func ExampleRules() {
 	for _, def := range [][2]string{{"subtraction", "1,3,4"}, {"subtraction", "squares"}, {"octal", "0.07"}, {"octal", "0.8"}} {
 		h, err := games.Rules(def[0], def[1])
@@ -115,7 +123,7 @@ func ExampleRules() {
 			fmt.Println(err)
 			continue
 		}
-		g, _ := h.Values(context.Background(), 10, 1, nil)
+		g, _ := h.Values(context.Background(), 10, grundy.Options{Workers: 1})
 		fmt.Println(h.Rules, g)
 	}
 	// Output:
@@ -170,4 +178,67 @@ func ExampleTableLookup() {
 	// winning moves: heap 1 -> 2 + 5, heap 2 -> 1 + 4
 	// source: memory/grundy-game/grundy.parquet
 	// grundy-game: heap 1 = 11 is outside the tables (grundy-game/grundy.parquet holds n = 0 to 10); run tabulate run with larger bounds, or drop --from to compute it
+}
+
+// RecordedRules reads back the rules of the games a run defined by rules,
+// from the bounds its manifest records for each; built-in games are left
+// out.
+func ExampleRecordedRules() {
+	m := &output.Manifest{Games: map[string]*output.GameEntry{
+		"kayles":  {Bounds: map[string]any{"code": "0.77", "max": 100.0}},
+		"oddp":    {Bounds: map[string]any{"set": "primes", "all_but": []any{2.0}, "max": 100.0}},
+		"s134":    {Bounds: map[string]any{"set": []any{1.0, 3.0, 4.0}, "max": 100.0}},
+		"squares": {Bounds: map[string]any{"grundy_max": 100.0, "win_max": 100.0}},
+	}}
+	rules, err := games.RecordedRules(m)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, name := range []string{"kayles", "oddp", "s134", "squares"} {
+		h, ok := rules[name]
+		fmt.Println(name, ok, h.Rules, h.Limit)
+	}
+	// Output:
+	// kayles true octal 0.77 1073741824
+	// oddp true subtraction primes except {2} 1000000
+	// s134 true subtraction {1,3,4} 10000000
+	// squares false  0
+}
+
+// Register adds a built-in game at initialization; a name already taken is
+// the program's own mistake, and panics.
+func ExampleRegister() {
+	defer func() { fmt.Println("panicked:", recover() != nil) }()
+	d, _ := games.Lookup("nim")
+	games.Register(d)
+	// Output:
+	// panicked: true
+}
+
+// ParseArg reads one whole-number argument of tabulate solve within its
+// bounds, and says what is allowed otherwise.
+func ExampleParseArg() {
+	for _, s := range []string{"20", "-1", "x"} {
+		n, err := games.ParseArg("N", s, 0, 100)
+		fmt.Println(n, err)
+	}
+	// Output:
+	// 20 <nil>
+	// 0 N = -1 is out of range (allowed: 0 to 100)
+	// 0 N = "x" is not a whole number (allowed: 0 to 100)
+}
+
+// WithProgress hands a solver's long computations a way to report how far
+// they have got; ProgressOf is how a solver finds it (nil without one).
+func ExampleWithProgress() {
+	ctx := games.WithProgress(context.Background(), func(phase, unit string) grundy.Progress {
+		fmt.Println("start:", phase, "in", unit)
+		return func(done, total int64) {}
+	})
+	p := games.ProgressOf(ctx, "computing Grundy values", "n")
+	fmt.Println(p != nil, games.ProgressOf(context.Background(), "x", "n") == nil)
+	// Output:
+	// start: computing Grundy values in n
+	// true true
 }

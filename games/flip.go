@@ -245,7 +245,7 @@ func solveFlip(ctx context.Context, args []string, w io.Writer) error {
 		return &ArgError{Arg: "solve flip", Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
 	}
 	board := args[0]
-	a, err := flip.Solve(board)
+	a, err := flip.Solve(ctx, board)
 	if err != nil {
 		var be *flip.BoardError
 		if errors.As(err, &be) {
@@ -302,7 +302,7 @@ func answerFlip(ctx context.Context, args []string) (*Answer, error) {
 		return nil, &ArgError{Arg: "solve flip", Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
 	}
 	board := args[0]
-	a, err := flip.Solve(board)
+	a, err := flip.Solve(ctx, board)
 	if err != nil {
 		var be *flip.BoardError
 		if errors.As(err, &be) {

@@ -39,11 +39,11 @@ func (g *GrundysGame) Check() error {
 var grundysGameHeap = Heap{
 	Title: "Grundy's game",
 	Rules: "Grundy's game: split a heap into two unequal heaps",
-	Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-		return octal.GrundysGame(ctx, max, grundy.Options{Workers: workers, Progress: progress})
+	Values: func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
+		return octal.GrundysGame(ctx, max, opts)
 	},
-	Sparse: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, octal.Stats, error) {
-		return octal.GrundysGameSparse(ctx, max, grundy.Options{Workers: workers, Progress: progress})
+	Sparse: func(ctx context.Context, max int, opts grundy.Options) ([]int32, octal.Stats, error) {
+		return octal.GrundysGameWithStats(ctx, max, opts)
 	},
 	Memory: octal.GrundysGameMemory,
 	// max^2/4 steps at a few hundred million a second.

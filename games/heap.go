@@ -33,12 +33,13 @@ type Heap struct {
 	// heap tabulate solve computes for it (OctalMax, SubtractionMax,
 	// PrimesMax for a game defined by rules); 0 means none of its own.
 	Limit int
-	// Values computes g(0..max) with up to workers goroutines.
-	Values func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error)
+	// Values computes g(0..max) with up to opts.Workers goroutines,
+	// reporting to opts.Progress, as the engines do.
+	Values func(ctx context.Context, max int, opts grundy.Options) ([]int32, error)
 	// Sparse, when set, computes what Values computes and also the
 	// engine's sparse-space statistics (octal games and Grundy's game),
 	// recorded as the finding "sparse_space"; run prefers it to Values.
-	Sparse func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, octal.Stats, error)
+	Sparse func(ctx context.Context, max int, opts grundy.Options) ([]int32, octal.Stats, error)
 	// Memory estimates the peak bytes of Values for max.
 	Memory func(max int) int64
 	// Cost estimates the relative work of Values for max (1 is about a
@@ -103,14 +104,15 @@ func heapAfter(values int64) int64 {
 func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	var seq []int32
 	var err error
+	opts := grundy.Options{Workers: s.Workers(), Progress: s.Progress("computing Grundy values", "n")}
 	if h.Sparse != nil {
 		var stats octal.Stats
-		seq, stats, err = h.Sparse(ctx, max, s.Workers(), s.Progress("computing Grundy values", "n"))
+		seq, stats, err = h.Sparse(ctx, max, opts)
 		if err == nil {
 			s.Finding("sparse_space", NewSparseSpace(stats))
 		}
 	} else {
-		seq, err = h.Values(ctx, max, s.Workers(), s.Progress("computing Grundy values", "n"))
+		seq, err = h.Values(ctx, max, opts)
 	}
 	if err != nil {
 		return err
@@ -231,7 +233,7 @@ func (h Heap) Redraw(game string, bounds json.RawMessage, cols Columns) (run fun
 		return nil, nil, err
 	}
 	h.Sparse = nil // the values come from the table, not the engine
-	h.Values = func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
+	h.Values = func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
 		return seq, nil
 	}
 	return func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, len(seq)-1) }, nil, nil

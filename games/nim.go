@@ -40,10 +40,10 @@ func (n *Nim) Check() error {
 	if err := checkRange("max_pile", int64(n.MaxPile), 1, 63); err != nil {
 		return err
 	}
-	if c := nim.PositionCount(n.MaxPiles, n.MaxPile); c > nim.MaxPositions {
+	if c := nim.PositionCount(n.MaxPiles, n.MaxPile); c > nim.PositionsMax {
 		return &KeyError{Key: "max_pile", Value: fmt.Sprint(n.MaxPile),
 			Problem: fmt.Sprintf("gives %d positions with max_piles %d", c, n.MaxPiles),
-			Allowed: fmt.Sprintf("bounds giving at most %d positions, such as max_piles 10 with max_pile 15", int64(nim.MaxPositions))}
+			Allowed: fmt.Sprintf("bounds giving at most %d positions, such as max_piles 10 with max_pile 15", int64(nim.PositionsMax))}
 	}
 	return nil
 }

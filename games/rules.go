@@ -38,11 +38,11 @@ func Octal(code octal.Code) Heap {
 	return Heap{
 		Rules: "octal " + code.String(),
 		Limit: OctalMax,
-		Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-			return octal.Values(ctx, code, max, grundy.Options{Workers: workers, Progress: progress})
+		Values: func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
+			return octal.Values(ctx, code, max, opts)
 		},
-		Sparse: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, octal.Stats, error) {
-			return octal.ValuesWithStats(ctx, code, max, grundy.Options{Workers: workers, Progress: progress})
+		Sparse: func(ctx context.Context, max int, opts grundy.Options) ([]int32, octal.Stats, error) {
+			return octal.ValuesWithStats(ctx, code, max, opts)
 		},
 		Memory: func(max int) int64 { return octal.Memory(code, max) },
 		Moves:  func(n int) []HeapMove { return octalMoves(code, n) },
@@ -64,8 +64,8 @@ func Subtraction(set subtraction.Set) Heap {
 	h := Heap{
 		Rules: "subtraction " + set.String(),
 		Limit: limit,
-		Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-			return subtraction.Values(ctx, set, max, grundy.Options{Workers: workers, Progress: progress})
+		Values: func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
+			return subtraction.Values(ctx, set, max, opts)
 		},
 		Memory: func(max int) int64 { return subtraction.Memory(set, max) },
 		Moves:  func(n int) []HeapMove { return subtractionMoves(set, n) },
@@ -83,7 +83,8 @@ func Subtraction(set subtraction.Set) Heap {
 // line: family "octal" with a code such as "0.77", or "subtraction" with a
 // set such as "1,3,4" or the name of an infinite set ("squares", "primes",
 // ...). It is the model's entry for callers that sweep many rules, such as
-// a census: Rules("octal", "0.77").Values(ctx, n, 1, nil) is Kayles to n.
+// a census: Rules("octal", "0.77") gives Kayles, whose Values(ctx, n, grundy.Options{})
+// are g(0..n).
 func Rules(family, definition string) (Heap, error) {
 	switch family {
 	case "octal":

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
@@ -21,7 +22,7 @@ func TestSparseSpaceFinding(t *testing.T) {
 	if h.Sparse == nil {
 		t.Fatal("octal games report no sparse space")
 	}
-	seq, stats, err := h.Sparse(context.Background(), 100000, 0, nil)
+	seq, stats, err := h.Sparse(context.Background(), 100000, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

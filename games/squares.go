@@ -37,9 +37,9 @@ type Squares struct {
 	MovesMax  int   `yaml:"moves_max" json:"moves_max"`   // squares/moves: 0 <= n <= min(MovesMax, GrundyMax); 0 for none
 }
 
-// SquaresMovesLimit is the largest squares.moves_max: the table lists about
+// SquaresMovesMax is the largest squares.moves_max: the table lists about
 // 0.4·sqrt(n) moves a row on average, some 10^9 numbers at 10^7.
-const SquaresMovesLimit = 10_000_000
+const SquaresMovesMax = 10_000_000
 
 // Check keeps the bounds in what the engines accept.
 func (s *Squares) Check() error {
@@ -49,7 +49,7 @@ func (s *Squares) Check() error {
 	if err := checkRange("win_max", s.WinMax, 1, 1_000_000_000_000); err != nil {
 		return err
 	}
-	return checkRange("moves_max", int64(s.MovesMax), 0, SquaresMovesLimit)
+	return checkRange("moves_max", int64(s.MovesMax), 0, SquaresMovesMax)
 }
 
 // Jobs plans take-a-square: the Grundy table (with records) and the losing

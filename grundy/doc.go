@@ -33,12 +33,13 @@
 // This package holds what the families share. Engines whose work grows
 // with their bounds take a context as their first argument and stop promptly
 // when it is cancelled, returning ctx.Err(); there is one function per
-// engine, not a variant without the context. Those that split their work
-// take an Options (Workers, Progress), those that run on one goroutine and
-// report progress a Progress. Answering one position (flip.Solve,
-// nim.Solve) and counting flip boards by length (flip.BoardCounts, a DP of
-// a few thousand steps) take no context. Values are []int32 throughout. Bounds
-// out of range give a *RangeError with the allowed range. Each engine with a
-// large working set has a companion Memory function that estimates its peak
-// memory in bytes before anything is allocated.
+// engine, not a variant without the context. Those that split their work or
+// report progress take an Options (Workers, Progress). Only work bounded by
+// a constant takes no context: answering one Nim position (nim.Solve, whose
+// search stops at nim.SearchLimit), counting flip boards by length
+// (flip.BoardCounts, a DP of a few thousand steps) and parsing a code, set
+// or board. Values are []int32 throughout. Bounds out of range give a
+// *RangeError with the allowed range. Each engine with a large working set
+// has a companion Memory function that estimates its peak memory in bytes
+// before anything is allocated.
 package grundy

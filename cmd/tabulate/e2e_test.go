@@ -214,7 +214,7 @@ func TestRunEndToEnd(t *testing.T) {
 			t.Errorf("got %d boards (sorted: %v), want %d sorted", len(boards), slices.IsSorted(boards), 1<<9-2)
 		}
 		for i, b := range boards {
-			a, err := flip.Solve(b)
+			a, err := flip.Solve(ctx, b)
 			if err != nil || int32(a.Grundy) != tb.col("grundy").([]int32)[i] {
 				t.Fatalf("board %q: table %d, flip.Solve %d (%v)", b, tb.col("grundy").([]int32)[i], a.Grundy, err)
 			}

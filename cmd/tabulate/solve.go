@@ -276,7 +276,7 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, f
 			// Grow geometrically, so that many rising positions on
 			// standard input cost a constant factor over the largest.
 			m := max(int(n), min(2*len(values), int(limit)))
-			if values, err = h.Values(ctx, m, 0, games.ProgressOf(ctx, "computing Grundy values", "n")); err != nil {
+			if values, err = h.Values(ctx, m, grundy.Options{Progress: games.ProgressOf(ctx, "computing Grundy values", "n")}); err != nil {
 				return nil, err
 			}
 		}

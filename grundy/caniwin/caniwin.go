@@ -47,15 +47,15 @@ func (o Outcome) String() string {
 // original problem, "can the first player force a win".
 func (o Outcome) FirstPlayerWins() bool { return o == OutcomeFirst }
 
-// MaxChoosable is the largest pool size M that Solve accepts.
+// ChoosableMax is the largest pool size M that Solve accepts.
 // The engine visits all 2^M subsets of the pool.
-const MaxChoosable = 25
+const ChoosableMax = 25
 
-// MaxTotal is the largest desired total T that Solve accepts:
-// 1+2+...+MaxChoosable. A pair whose T exceeds 1+...+M is unreachable,
+// TotalMax is the largest desired total T that Solve accepts:
+// 1+2+...+ChoosableMax. A pair whose T exceeds 1+...+M is unreachable,
 // so a table may hold such totals (the default table has M <= 20, T <= 300)
 // but any larger bound would only add unreachable rows.
-const MaxTotal = MaxChoosable * (MaxChoosable + 1) / 2
+const TotalMax = ChoosableMax * (ChoosableMax + 1) / 2
 
 // caniwinChunk is how many sets one task of the worker pool handles.
 const caniwinChunk = 8192
@@ -110,14 +110,14 @@ func (t *Table) WinningMoves(m, total int) []int32 {
 
 // caniwinCheck validates the bounds of Solve.
 func caniwinCheck(maxChoosable, maxTotal int) error {
-	if err := engine.CheckRange("caniwin.Solve", "maxChoosable", int64(maxChoosable), 1, MaxChoosable); err != nil {
+	if err := engine.CheckRange("caniwin.Solve", "maxChoosable", int64(maxChoosable), 1, ChoosableMax); err != nil {
 		return err
 	}
-	return engine.CheckRange("caniwin.Solve", "maxTotal", int64(maxTotal), 0, MaxTotal)
+	return engine.CheckRange("caniwin.Solve", "maxTotal", int64(maxTotal), 0, TotalMax)
 }
 
 // caniwinMaxWords is the largest number of 64-bit words of one bitset.
-const caniwinMaxWords = MaxTotal/64 + 1
+const caniwinMaxWords = TotalMax/64 + 1
 
 // caniwinLayerWords returns the number of 64-bit words per set in layer k
 // (the sets of k numbers out of 1..m): enough for the totals 0..min(maxTotal,
@@ -131,7 +131,7 @@ func caniwinLayerWords(m, k, maxTotal int) int {
 // layer, plus caniwinMaxWords of slack: a set may have one word more than
 // its children, and reading that word past a child's bitset is harmless
 // (see caniwinLayer) but must stay inside the buffer.
-func caniwinBufferLen(c *[MaxChoosable + 2][MaxChoosable + 2]int, m, maxTotal int) int {
+func caniwinBufferLen(c *[ChoosableMax + 2][ChoosableMax + 2]int, m, maxTotal int) int {
 	n := 0
 	for k := 0; k <= m; k++ {
 		n = max(n, c[m][k]*caniwinLayerWords(m, k, maxTotal))
@@ -139,9 +139,9 @@ func caniwinBufferLen(c *[MaxChoosable + 2][MaxChoosable + 2]int, m, maxTotal in
 	return n + caniwinMaxWords
 }
 
-// caniwinBinomials returns C(n, k) for 0 <= n, k <= MaxChoosable+1.
-func caniwinBinomials() *[MaxChoosable + 2][MaxChoosable + 2]int {
-	var c [MaxChoosable + 2][MaxChoosable + 2]int
+// caniwinBinomials returns C(n, k) for 0 <= n, k <= ChoosableMax+1.
+func caniwinBinomials() *[ChoosableMax + 2][ChoosableMax + 2]int {
+	var c [ChoosableMax + 2][ChoosableMax + 2]int
 	for n := range c {
 		c[n][0] = 1
 		for k := 1; k <= n; k++ {
@@ -188,13 +188,13 @@ func Memory(maxChoosable, maxTotal int) int64 {
 // with M'+1..maxChoosable already used, so every pair comes out of the same
 // pass. Sets are processed by size, a layer depending only on the layer
 // below, so only two layers are held at a time, each set with only the words
-// its layer can reach (see Memory); each layer is split across workers
-// goroutines (workers <= 0 means runtime.GOMAXPROCS(0)).
+// its layer can reach (see Memory); each layer is split across
+// opts.Workers goroutines (0 means every CPU, grundy.Goroutines).
 //
-// It returns an error naming the allowed range when maxChoosable is outside
-// 1..CanIWinMaxChoosable or maxTotal is outside 0..CanIWinMaxTotal, and
-// ctx.Err() promptly when ctx is cancelled. progress, if not nil, is told
-// the number of sets finished out of 2^maxChoosable.
+// It returns a *grundy.RangeError when maxChoosable is outside
+// 1..MaxChoosable or maxTotal is outside 0..MaxTotal, and ctx.Err()
+// promptly when ctx is cancelled. opts.Progress, if not nil, is told the
+// number of sets finished out of 2^maxChoosable.
 func Solve(ctx context.Context, maxChoosable, maxTotal int, opts grundy.Options) (*Table, error) {
 	workers, progress := opts.Workers, opts.Progress
 	if err := caniwinCheck(maxChoosable, maxTotal); err != nil {
@@ -263,10 +263,10 @@ type caniwinRanks struct {
 }
 
 // newCaniwinRanks returns the rank terms for children of words words.
-func newCaniwinRanks(c *[MaxChoosable + 2][MaxChoosable + 2]int, words int) *caniwinRanks {
+func newCaniwinRanks(c *[ChoosableMax + 2][ChoosableMax + 2]int, words int) *caniwinRanks {
 	r := new(caniwinRanks)
-	for e := 0; e < MaxChoosable; e++ {
-		for i := 0; i <= MaxChoosable; i++ {
+	for e := 0; e < ChoosableMax; e++ {
+		for i := 0; i <= ChoosableMax; i++ {
 			r.up[e<<5|i] = c[e][i+1] * words
 			r.diff[e<<5|i] = (c[e][i] - c[e][i+1]) * words
 		}
@@ -295,7 +295,7 @@ func newCaniwinRanks(c *[MaxChoosable + 2][MaxChoosable + 2]int, words int) *can
 // that word is read past the child's bitset, from the next set or the
 // buffer's slack, and since 64*wPrev exceeds every top in layer k-1, all of
 // it is meaningless in the same way.
-func caniwinLayer(prev, cur []uint64, c *[MaxChoosable + 2][MaxChoosable + 2]int, rk *caniwinRanks, m, k, lo, hi, wPrev, wCur, maxTotal int) {
+func caniwinLayer(prev, cur []uint64, c *[ChoosableMax + 2][ChoosableMax + 2]int, rk *caniwinRanks, m, k, lo, hi, wPrev, wCur, maxTotal int) {
 	// Unrank lo: the largest e with C(e, i) <= r, for i = k down to 1.
 	var mask uint32
 	r := lo

@@ -37,10 +37,13 @@ func ExampleSolve() {
 }
 
 // caniwin.Memory tells a caller how much memory a table needs before it is
-// built, so it can refuse bounds over its limit.
+// built, so it can refuse bounds over its limit. At M = 25, T = 325 the
+// engine holds two buffers of its widest layer, the C(25, 14) = 4,457,400
+// sets of 14 numbers, each with five 64-bit words: 2·4457400·40 bytes =
+// 340 MiB.
 func ExampleMemory() {
 	for _, m := range []int{20, 25} {
-		fmt.Printf("M=%d: about %d MB\n", m, caniwin.Memory(m, caniwin.MaxTotal)>>20)
+		fmt.Printf("M=%d: about %d MB\n", m, caniwin.Memory(m, caniwin.TotalMax)>>20)
 	}
 	// Output:
 	// M=20: about 8 MB

@@ -27,8 +27,9 @@ const CountMax = 62
 
 // RunValues returns the Grundy values of a single run of r '+' for
 // 0 <= r <= max, that is of a heap of r in the octal game 0.07 (Dawson's
-// Kayles, OEIS A002187): a move in a run of r leaves runs of a and r-2-a. It
-// returns an empty slice if max < 0.
+// Kayles): a move in a run of r leaves runs of a and r-2-a. The values are
+// those of Dawson's chess shifted by one, g(r) = A002187(r-1) in the OEIS.
+// It returns an empty slice if max < 0.
 //
 // Each value is the mex over all splits, computed exactly (no periodicity is
 // assumed): the values are packed four bits each, sixteen to a word, and a
@@ -304,12 +305,15 @@ type Answer struct {
 }
 
 // Solve solves a board of any length. It computes the run values up to
-// the longest run (run values are kept between calls), XORs them, and for
-// each run of r with value g looks for the splits a, r-2-a whose values XOR
-// to g XOR total. A 100000-character board takes a fraction of a second.
+// the longest run (run values are kept between calls, as RunValues keeps
+// them), XORs them, and for each run of r with value g looks for the splits
+// a, r-2-a whose values XOR to g XOR total. A 100000-character board takes
+// a fraction of a second; a run of 10^6 '+' tens of seconds, which is why
+// Solve takes a context: when ctx is cancelled it returns ctx.Err()
+// promptly.
 //
 // A character other than '+' or '-' gives a *BoardError.
-func Solve(board string) (Answer, error) {
+func Solve(ctx context.Context, board string) (Answer, error) {
 	runs, err := ParseBoard(board)
 	if err != nil {
 		return Answer{}, err
@@ -318,7 +322,10 @@ func Solve(board string) (Answer, error) {
 	for _, r := range runs {
 		longest = max(longest, r.Len)
 	}
-	g, _ := flipRunValues(context.Background(), longest)
+	g, err := flipRunValues(ctx, longest)
+	if err != nil {
+		return Answer{}, err
+	}
 	var total int32
 	for _, r := range runs {
 		total ^= g[r.Len]

@@ -57,7 +57,7 @@ func TestFlipMemoCanWin(t *testing.T) {
 func BenchmarkFlipSolve(b *testing.B) {
 	for _, n := range []int{16, 20, 24} {
 		board := strings.Repeat("+", n)
-		want, err := Solve(board)
+		want, err := Solve(context.Background(), board)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -72,7 +72,7 @@ func BenchmarkFlipSolve(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d/engine", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if ans, err := Solve(board); err != nil || ans.Win != want.Win {
+				if ans, err := Solve(context.Background(), board); err != nil || ans.Win != want.Win {
 					b.Fatal("Solve disagrees")
 				}
 			}
@@ -93,7 +93,7 @@ func BenchmarkFlipSolveLarge(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := Solve(board); err != nil {
+				if _, err := Solve(context.Background(), board); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,5 +42,18 @@ func TestFlipRunGrundyContextStops(t *testing.T) {
 	}
 	if got, err := flip.RunValues(context.Background(), n); err != nil || !slices.Equal(got, want) {
 		t.Errorf("after a cancelled call, values differ from the plain mex (error %v)", err)
+	}
+}
+
+// TestSolveContextStops cancels Solve on a board whose run of 1,200,000 '+'
+// needs run values past any cached (tens of seconds of work) and checks that
+// it returns context.Canceled within a second of the cancel.
+func TestSolveContextStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := flip.Solve(ctx, strings.Repeat("+", 1_200_000))
+	if took := time.Since(start); !errors.Is(err, context.Canceled) || took > 1100*time.Millisecond {
+		t.Errorf("got %v after %v (cancelled at 100 ms), want context.Canceled within a second", err, took)
 	}
 }

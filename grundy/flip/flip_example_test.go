@@ -8,12 +8,12 @@ import (
 	"github.com/tabulate-games/tabulate/grundy/flip"
 )
 
-// The run values are those of Dawson's Kayles (OEIS A002187): a run of 4 is
-// worth 2 and its only winning move, at index 1, leaves "+--+" (two dead
+// The run values are those of Dawson's Kayles, g(r) = A002187(r-1) in the
+// OEIS: a run of 4 is worth 2 and its only winning move, at index 1, leaves "+--+" (two dead
 // runs of one); "+++-++" is 1 XOR 1 = 0, lost for the player to move.
 func ExampleSolve() {
 	for _, board := range []string{"++++", "+++-++", "++x-"} {
-		ans, err := flip.Solve(board)
+		ans, err := flip.Solve(context.Background(), board)
 		if err != nil {
 			fmt.Println(err)
 			continue
@@ -26,8 +26,9 @@ func ExampleSolve() {
 	// board: character 'x' at position 2 (0-based) is not '+' or '-'
 }
 
-// The values of runs of 0..12 '+' are the first terms of OEIS A002187
-// (Dawson's Kayles, the octal game 0.07).
+// The values of runs of 0..12 '+' are those of Dawson's Kayles (the octal
+// game 0.07): 0 followed by the first terms of OEIS A002187 (Dawson's
+// chess, 0, 1, 1, 2, 0, 3, ...), g(r) = A002187(r-1).
 func ExampleRunValues() {
 	g, err := flip.RunValues(context.Background(), 12)
 	fmt.Println(g, err)
@@ -47,8 +48,8 @@ func ExampleParseBoard() {
 }
 
 // Every multiset of runs of two or more that fits a board of length 5: [2 2]
-// needs "++-++". Their values are the XOR of A002187's terms g(2) = g(3) =
-// 1, g(4) = 2, g(5) = 0.
+// needs "++-++". Their values are the XOR of the run values g(r) =
+// A002187(r-1): g(2) = g(3) = 1, g(4) = 2, g(5) = 0.
 func ExamplePositions() {
 	ctx := context.Background()
 	runG, err := flip.RunValues(ctx, 5)
@@ -104,7 +105,7 @@ func ExampleBoards() {
 }
 
 // Counted by hand: a board of length 4 or less holds at most one run of two
-// or more, whose value (A002187: 1, 1, 2 for runs of 2, 3, 4) is not 0, so
+// or more, whose value (A002187(r-1): 1, 1, 2 for runs of 2, 3, 4) is not 0, so
 // the player to move wins iff the board holds "++". The boards of length L
 // without "++" are counted by the Fibonacci number F(L+2): 1, 2, 3, 5, 8,
 // 13. At length 5, "++-++" (1 XOR 1 = 0) is the one board with "++" that

@@ -213,7 +213,7 @@ func TestSolveFlipOracle(t *testing.T) {
 	for n := 0; n <= maxLen; n++ {
 		for m := 0; m < 1<<n; m++ {
 			board := flipBoardOf(m, n)
-			got, err := Solve(board)
+			got, err := Solve(context.Background(), board)
 			if err != nil {
 				t.Fatalf("Solve(%q): %v", board, err)
 			}
@@ -242,7 +242,7 @@ func TestSolveFlipErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Solve(tt.board)
+			_, err := Solve(context.Background(), tt.board)
 			var be *BoardError
 			if !errors.As(err, &be) {
 				t.Fatalf("Solve(%q) error = %v, want *BoardError", tt.board, err)
@@ -255,7 +255,7 @@ func TestSolveFlipErrors(t *testing.T) {
 			}
 		})
 	}
-	_, err := Solve("++x-")
+	_, err := Solve(context.Background(), "++x-")
 	if want := `board: character 'x' at position 2 (0-based) is not '+' or '-'`; err == nil || err.Error() != want {
 		t.Errorf("error text = %v, want %s", err, want)
 	}
@@ -303,7 +303,7 @@ func flipCheckConsistent(t *testing.T, board string, ans Answer, all bool) {
 			t.Fatalf("move %d is not on \"++\"", i)
 		}
 		b[i], b[i+1] = '-', '-'
-		a, err := Solve(string(b))
+		a, err := Solve(context.Background(), string(b))
 		b[i], b[i+1] = '+', '+'
 		if err != nil {
 			t.Fatal(err)
@@ -350,7 +350,7 @@ func TestSolveFlipLarge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ans, err := Solve(tt.board)
+			ans, err := Solve(context.Background(), tt.board)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -358,7 +358,7 @@ func TestSolveFlipLarge(t *testing.T) {
 		})
 	}
 	// A single run: its value is published (A002187 with period 34).
-	ans, err := Solve(strings.Repeat("+", n))
+	ans, err := Solve(context.Background(), strings.Repeat("+", n))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,7 +384,7 @@ func FuzzSolveFlip(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, board string) {
-		ans, err := Solve(board)
+		ans, err := Solve(context.Background(), board)
 		bad := strings.IndexFunc(board, func(r rune) bool { return r != '+' && r != '-' })
 		if bad >= 0 {
 			var be *BoardError

@@ -14,9 +14,9 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// MaxPositions is the largest number of positions Positions
+// PositionsMax is the largest number of positions Positions
 // accepts, so that every position, the empty one included, has an int32 rank.
-const MaxPositions = math.MaxInt32 - 1
+const PositionsMax = math.MaxInt32 - 1
 
 // nimChunk is how many positions one task of the worker pool decides.
 const nimChunk = 4096
@@ -103,15 +103,15 @@ func Memory(maxPiles, maxPile int) int64 {
 
 // nimCheck validates the bounds of Positions.
 func nimCheck(maxPiles, maxPile int) error {
-	if err := engine.CheckRange("nim.Positions", "maxPiles", int64(maxPiles), 1, MaxPositions); err != nil {
+	if err := engine.CheckRange("nim.Positions", "maxPiles", int64(maxPiles), 1, PositionsMax); err != nil {
 		return err
 	}
-	if err := engine.CheckRange("nim.Positions", "maxPile", int64(maxPile), 1, MaxPositions); err != nil {
+	if err := engine.CheckRange("nim.Positions", "maxPile", int64(maxPile), 1, PositionsMax); err != nil {
 		return err
 	}
-	if n := PositionCount(maxPiles, maxPile); n > MaxPositions {
+	if n := PositionCount(maxPiles, maxPile); n > PositionsMax {
 		return fmt.Errorf("nim: max_piles %d and max_pile %d give %d positions, more than the %d allowed",
-			maxPiles, maxPile, n, MaxPositions)
+			maxPiles, maxPile, n, PositionsMax)
 	}
 	return nil
 }
@@ -165,14 +165,15 @@ func nimRank(term []int64, n, m int, piles []int32) int64 {
 // depend on the order of the piles. The tuples, padded with empty piles to
 // maxPiles entries, are ranked combinatorially into a dense array (see
 // PositionCount), and decided in layers of equal total stones, since a
-// move always lowers the total; each layer is split across workers goroutines
-// (workers <= 0 means runtime.GOMAXPROCS(0)). Ten piles of up to 15,
+// move always lowers the total; each layer is split across opts.Workers
+// goroutines (0 means every CPU, grundy.Goroutines). Ten piles of up to 15,
 // 3,268,759 positions, take seconds; Memory estimates the memory.
 //
-// It returns an error naming the allowed range when a bound is below 1 or the
-// bounds give more than MaxPositions positions, and ctx.Err() promptly
-// when ctx is cancelled. progress, if not nil, is told the number of
-// positions decided out of PositionCount(maxPiles, maxPile).
+// It returns a *grundy.RangeError when a bound is below 1, an error naming
+// the allowed number when the bounds give more than PositionsMax positions,
+// and ctx.Err() promptly when ctx is cancelled. opts.Progress, if not nil,
+// is told the number of positions decided out of PositionCount(maxPiles,
+// maxPile).
 func Positions(ctx context.Context, maxPiles, maxPile int, opts grundy.Options) (*Table, error) {
 	workers, progress := opts.Workers, opts.Progress
 	if err := nimCheck(maxPiles, maxPile); err != nil {

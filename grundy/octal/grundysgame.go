@@ -23,9 +23,9 @@ import (
 // 2^35 without finding one.
 //
 // The values come from the sparse-space engine of Values, run with the
-// rule of Grundy's game (GrundysGameSparse in octal_split.go, which also
-// returns the rare-value statistics): 2^24 heaps in about a minute on two
-// cores. The plain recurrence, n/2 XORs at heap n, is the tests' oracle
+// rule of Grundy's game (grundysRules in octal_split.go; GrundysGameWithStats
+// also returns the rare-value statistics): 2^24 heaps in about a minute on
+// two cores. The plain recurrence, n/2 XORs at heap n, is the tests' oracle
 // (octalPlain and the recursion of the tests).
 
 // GrundysGameMax is the largest heap GrundysGame tabulates: 2^26, a few
@@ -40,18 +40,27 @@ const GrundysGameMax = 1 << 26
 // ctx.Err() within a few milliseconds. Memory is about
 // GrundysGameMemory(max).
 func GrundysGame(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
-	if err := engine.CheckRange("octal.GrundysGame", "max", int64(max), 0, GrundysGameMax); err != nil {
-		return nil, err
-	}
-	g, _, err := GrundysGameSparse(ctx, max, opts)
+	g, _, err := GrundysGameWithStats(ctx, max, opts)
 	return g, err
 }
 
-// GrundysGameMemory estimates the peak bytes GrundysGame(max) allocates,
-// GrundysGameSparseMemory(max). It returns 0 for a max GrundysGame rejects.
+// GrundysGameWithStats is GrundysGame that also returns the engine's
+// findings: the sparse-space labelling, its rare heaps and the largest
+// value (Flammenkamp's table of Grundy's game lists the same figures).
+func GrundysGameWithStats(ctx context.Context, max int, opts grundy.Options) ([]int32, Stats, error) {
+	if err := engine.CheckRange("octal.GrundysGame", "max", int64(max), 0, GrundysGameMax); err != nil {
+		return nil, Stats{}, err
+	}
+	return octalSolve(ctx, grundysRules, "Grundy's game", max, opts.Progress, octalOptions{workers: opts.Goroutines()})
+}
+
+// GrundysGameMemory estimates the peak bytes GrundysGame(max) (or
+// GrundysGameWithStats) allocates: the result (4 bytes a value), the rare
+// heaps (8 bytes each; Grundy's game has a few thousand below 2^24) and a
+// fixed 1 MiB. It returns 0 for a max GrundysGame rejects.
 func GrundysGameMemory(max int) int64 {
 	if max < 0 || max > GrundysGameMax {
 		return 0
 	}
-	return GrundysGameSparseMemory(max)
+	return 4*(int64(max)+1) + 1<<20
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
+// Grundy's game: split a heap into two unequal heaps. g(0..20) are the
+// first terms of OEIS A002188.
 func ExampleGrundysGame() {
 	g, err := octal.GrundysGame(context.Background(), 20, grundy.Options{})
 	if err != nil {

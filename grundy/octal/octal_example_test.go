@@ -24,8 +24,10 @@ func ExampleParse() {
 	// octal code "0.08": character '8' at position 3 (0-based): only digits 0-7 and one point are allowed, as in "0.07"
 }
 
+// Kayles (0.77): knock down one pin or two adjacent pins from a row. Its
+// values are OEIS A002186, periodic with period 12 from n = 71 (Guy and
+// Smith, 1956; Winning Ways, ch. 4).
 func ExampleValues() {
-	// Kayles: knock down one pin or two adjacent pins from a row.
 	c, err := octal.Parse("0.77")
 	if err != nil {
 		fmt.Println(err)
@@ -46,9 +48,12 @@ func ExampleValues() {
 	// proven: true
 }
 
+// Kayles has a sparse space: under the mask 15 only nine heaps have an even
+// count of 1 bits among the low four bits of their value. Read off
+// A002186 by hand: heaps 3, 6, 11, 18, 22, 28, 34, 39 and 70 (values 3, 3,
+// 6, 3, 6, 5, 6, 3, 6); the largest value, 8, first at 27; the period as in
+// ExampleValues.
 func ExampleValuesWithStats() {
-	// Kayles has a sparse space: under the mask 15 only nine heaps have
-	// an even count of 1 bits among the low four bits of their value.
 	c, err := octal.Parse("0.77")
 	if err != nil {
 		fmt.Println(err)
@@ -66,8 +71,10 @@ func ExampleValuesWithStats() {
 	// proven period 12 from 71
 }
 
-func ExampleGrundysGameSparse() {
-	g, st, err := octal.GrundysGameSparse(context.Background(), 20, grundy.Options{})
+// Grundy's game, g(0..20) from OEIS A002188, whose largest value among
+// them is 4, at 18.
+func ExampleGrundysGameWithStats() {
+	g, st, err := octal.GrundysGameWithStats(context.Background(), 20, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -13,7 +13,7 @@ import (
 )
 
 // This file holds the sparse-space engine behind Values and
-// GrundysGameSparse; octal.go's file comment describes the method, and each
+// GrundysGame; octal.go's file comment describes the method, and each
 // trick below says why it is there, what it costs and where it comes from.
 
 const (

@@ -8,6 +8,11 @@ import (
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
+// Take-a-square by hand from the losing positions 0, 2, 5, 7, 10, 12, 15,
+// 17, 20, 22, 34, ... (OEIS A030193): 13 is won by taking 1 (to 12), 34 is
+// lost, and 50 is won by taking 16 (to 34), the only square leading to a
+// losing position. The values g(13) = 1 and g(50) = 4 follow from the mex
+// recursion of ExampleValues_squares.
 func ExampleSolveSquares() {
 	for _, n := range []int64{13, 34, 50, -1} {
 		ans, err := subtraction.SolveSquares(context.Background(), n, grundy.Options{})
@@ -24,8 +29,9 @@ func ExampleSolveSquares() {
 	// subtraction.SolveSquares: n -1 is out of range (allowed: 0 to 4294967296)
 }
 
+// The losing positions of take-a-square up to 100, from its sieve: OEIS
+// A030193.
 func ExampleLosing() {
-	// The losing positions of take-a-square, from its sieve.
 	err := subtraction.Losing(context.Background(), subtraction.Squares(), 100, grundy.Options{}, func(losing []int64) error {
 		fmt.Println(losing)
 		return nil
@@ -37,8 +43,11 @@ func ExampleLosing() {
 	// [0 2 5 7 10 12 15 17 20 22 34 39 44 52 57 62 65 67 72 85 95]
 }
 
+// Take-a-square is the subtraction game of the squares. By hand: g(0) = 0,
+// g(1) = mex{g(0)} = 1, g(2) = mex{g(1)} = 0, g(3) = 1, g(4) = mex{g(3),
+// g(0)} = 2, ..., g(25) = mex{g(24), g(21), g(16), g(9), g(0)} =
+// mex{2, 1, 1, 2, 0} = 3; the zeros are A030193's.
 func ExampleValues_squares() {
-	// Take-a-square is the subtraction game of the squares.
 	g, err := subtraction.Values(context.Background(), subtraction.Squares(), 30, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)

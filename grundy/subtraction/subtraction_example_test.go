@@ -9,6 +9,10 @@ import (
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
+// The subtraction game of {1, 3, 4} has the values 0 1 0 1 2 3 2 repeated
+// with period 7 from n = 0 (Winning Ways, ch. 4); take-a-square's are in
+// ExampleValues_squares; the odd primes up to 20 are 3, 5, 7, 11, 13, 17,
+// 19.
 func ExampleValues() {
 	ctx := context.Background()
 	s, err := subtraction.NewSet("", []int{4, 1, 3}, nil)
