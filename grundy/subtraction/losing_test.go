@@ -276,9 +276,9 @@ func TestLosingArguments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lim := losingLimit(primes)
+	lim := LosingLimit(primes)
 	if lim < 1<<31 || lim >= LosingMax || subtractionMemberCount(primes, int(lim)) > losingMembersMax {
-		t.Fatalf("losingLimit(primes) = %d, want past 2^31 with at most %d members", lim, losingMembersMax)
+		t.Fatalf("LosingLimit(primes) = %d, want past 2^31 with at most %d members", lim, losingMembersMax)
 	}
 	var re *grundy.RangeError
 	if err := Losing(ctx, primes, lim+1, grundy.Options{}, nop); !errors.As(err, &re) || re.Max != lim {

@@ -472,9 +472,10 @@ func losingWay(s Set, max int64) (bySieve bool, density float64) {
 	return max > math.MaxInt32 || density < losingDensity, density
 }
 
-// losingLimit returns the largest max Losing accepts for s: LosingMax, or
-// less when the members of s up to LosingMax would not fit the sieve's list.
-func losingLimit(s Set) int64 {
+// LosingLimit returns the largest max Losing accepts for s: LosingMax, or
+// less when the members of s up to LosingMax would not fit the sieve's list
+// (the primes: about 2.9·10^9).
+func LosingLimit(s Set) int64 {
 	if s.isSquares() || subtractionMemberCount(s, LosingMax) <= losingMembersMax {
 		return LosingMax
 	}
@@ -512,7 +513,7 @@ func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit fun
 	if s.name == "" && len(s.finite) == 0 {
 		return fmt.Errorf("subtraction: the set is not valid (use NewSet)")
 	}
-	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, losingLimit(s)); err != nil {
+	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, LosingLimit(s)); err != nil {
 		return err
 	}
 	if bySieve, density := losingWay(s, max); bySieve {
@@ -568,7 +569,7 @@ func LosingMemory(s Set, max int64) int64 {
 	if s.isSquares() {
 		return squaresLosingMemory(max)
 	}
-	if max < 0 || max > losingLimit(s) || s.name == "" && len(s.finite) == 0 {
+	if max < 0 || max > LosingLimit(s) || s.name == "" && len(s.finite) == 0 {
 		return 0
 	}
 	bySieve, density := losingWay(s, max)
