@@ -1,9 +1,6 @@
 package analysis
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // Arithmetic is an arithmetic period of a finite integer sequence, as found
 // by FindArithmetic: g(n+Period) = g(n) + Saltus for every computed n >=
@@ -44,33 +41,27 @@ func (a Arithmetic) String() string {
 // preperiod of the differences is the least n0 for g. When the saltus comes
 // out 0 the result is an ordinary period, which FindPeriod also reports.
 //
-// It allocates the len(seq)-1 differences (4 bytes a value) beside the
-// Z-array of the scan (up to 2 bytes a value). A result with Found == false
-// is "no arithmetic period within the values given", not a proof that there
-// is none.
+// It scans the differences as it reads them (exactly, in int64) rather
+// than storing them, so its only scratch is FindPeriodWhere's Z-array, at
+// most 2 bytes a value. A result with Found == false is "no arithmetic
+// period within the values given", not a proof that there is none.
 func FindArithmetic(seq []int32) Arithmetic {
+	var s periodScan
+	return s.arithmetic(seq)
+}
+
+// arithmetic is FindArithmetic with s's scratch.
+func (s *periodScan) arithmetic(seq []int32) Arithmetic {
 	a := Arithmetic{Checked: len(seq)}
 	if len(seq) < 3 {
 		return a
 	}
-	d := make([]int32, len(seq)-1)
-	for i := range d {
-		// Grundy values are >= 0, so the difference fits; clamp to be
-		// safe with other sequences (a clamped difference only makes
-		// a match less likely, never a wrong one: it is re-checked).
-		d[i] = int32(max(math.MinInt32, min(math.MaxInt32, int64(seq[i+1])-int64(seq[i]))))
-	}
 	n := len(seq)
-	p := FindPeriodWhere(d, func(period, preperiod int) bool { return 2*preperiod+2*period <= n })
+	p := s.where(seq, true, func(period, preperiod int) bool { return 2*preperiod+2*period <= n })
 	if !p.Found {
 		return a
 	}
 	a.Found, a.Period, a.Preperiod = true, p.Period, p.Preperiod
 	a.Saltus = int64(seq[a.Preperiod+a.Period]) - int64(seq[a.Preperiod])
-	for m := a.Preperiod; m+a.Period < n; m++ {
-		if int64(seq[m+a.Period])-int64(seq[m]) != a.Saltus {
-			return Arithmetic{Checked: len(seq)} // only after clamping; see above
-		}
-	}
 	return a
 }

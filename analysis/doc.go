@@ -5,10 +5,10 @@
 // values show but do not yet confirm (ObservePeriod), arithmetic periodicity
 // g(n+p) = g(n) + s (FindArithmetic), a one-line verdict a paper can quote
 // with proven or not said outright (Study, Report), the repeating block and
-// every exception in the OEIS sense (Block, Exceptions), power-law growth of
-// counts such as the number of take-a-square losing positions (CountCurve,
-// FitPowerLaw), and where each new largest Grundy value first appears
-// (Records).
+// every exception in the OEIS sense (Block, Exceptions, ExceptionsSeq),
+// power-law growth of counts such as the number of take-a-square losing
+// positions (CountCurve, FitPowerLaw), and where each new largest Grundy
+// value first appears (Records).
 //
 // It works on plain slices and knows nothing about how they were computed, so
 // the same functions serve every game.

@@ -150,3 +150,22 @@ func ExampleExceptions() {
 	// g(3) = 3, not 8
 	// g(6) = 3, not 7
 }
+
+// ExceptionsSeq gives the exceptions one at a time, for a writer or a count
+// that need not hold them all. Kayles has 14, the last at n = 70 (Winning
+// Ways, ch. 4, the table of Kayles values).
+func ExampleExceptionsSeq() {
+	g := kayles(300)
+	s, err := analysis.Block(g, analysis.FindPeriod(g))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	count, last := 0, int64(-1)
+	for e := range analysis.ExceptionsSeq(g, s) {
+		count, last = count+1, e.N
+	}
+	fmt.Printf("%d exceptions, the last at n = %d\n", count, last)
+	// Output:
+	// 14 exceptions, the last at n = 70
+}

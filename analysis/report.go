@@ -23,8 +23,14 @@ import "fmt"
 // longer sequence can break it, and only a theorem (ProveOctal,
 // ProveSubtraction) makes it a fact. Study says which of these applies.
 func ObservePeriod(seq []int32) Period {
+	var s periodScan
+	return s.observe(seq)
+}
+
+// observe is ObservePeriod with s's scratch.
+func (s *periodScan) observe(seq []int32) Period {
 	n := len(seq)
-	return FindPeriodWhere(seq, func(period, preperiod int) bool {
+	return s.where(seq, false, func(period, preperiod int) bool {
 		tail := n - preperiod
 		return tail >= 3*period && tail-period >= ObserveMin
 	})
@@ -92,11 +98,16 @@ type Report struct {
 // first, then ObservePeriod, then FindArithmetic; the theorem for what was
 // found, if given, decides whether it is proven. Nothing is reported proven
 // unless a theorem says so.
+//
+// The three searches share one scratch array, so Study needs at most 2.25
+// bytes a value beside seq (see FindPeriodWhere), and none to speak of when
+// a period shows early.
 func Study(seq []int32, th Theorems) Report {
-	r := Report{Status: None, Period: FindPeriod(seq), Arithmetic: Arithmetic{Checked: len(seq)}}
+	var s periodScan
+	r := Report{Status: None, Period: s.find(seq), Arithmetic: Arithmetic{Checked: len(seq)}}
 	if r.Period.Found {
 		r.Status = Confirmed
-	} else if o := ObservePeriod(seq); o.Found {
+	} else if o := s.observe(seq); o.Found {
 		r.Period, r.Status = o, Observed
 	}
 	if r.Period.Found {
@@ -110,7 +121,7 @@ func Study(seq []int32, th Theorems) Report {
 		}
 		return r
 	}
-	if a := FindArithmetic(seq); a.Found && a.Saltus != 0 {
+	if a := s.arithmetic(seq); a.Found && a.Saltus != 0 {
 		r.Arithmetic, r.Status = a, Confirmed
 		r.Periods = (a.Checked - a.Preperiod) / a.Period
 		if th.Arithmetic != nil {

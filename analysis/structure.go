@@ -3,6 +3,8 @@ package analysis
 import (
 	"errors"
 	"fmt"
+	"iter"
+	"slices"
 )
 
 // ErrNoStructure is returned by Block and Exceptions for a period that was
@@ -77,12 +79,24 @@ func ArithmeticBlock(seq []int32, a Arithmetic) (Shape, error) {
 // sense ("periodic with period p, except for n = ..."), all of them, not
 // only the last. The last is always Preperiod-1 (n0 is the least preperiod,
 // so g(n0-1) breaks the pattern), and a purely periodic sequence has none.
+// ExceptionsSeq gives the same without collecting them.
 func Exceptions(seq []int32, s Shape) []Exception {
-	var out []Exception
-	for n := range min(s.Preperiod, len(seq)) {
-		if want := s.At(int64(n)); int64(seq[n]) != want {
-			out = append(out, Exception{N: int64(n), Value: int64(seq[n]), Periodic: want})
+	return slices.Collect(ExceptionsSeq(seq, s))
+}
+
+// ExceptionsSeq yields the exceptions of Exceptions one at a time, in
+// increasing order, holding none: a long preperiod can hold millions of
+// them (octal 0.354, whose period starts at n = 10,061,916, has 7,912,461,
+// 24 bytes each as an Exception), which a writer or a figure that
+// uses each once need not keep.
+func ExceptionsSeq(seq []int32, s Shape) iter.Seq[Exception] {
+	return func(yield func(Exception) bool) {
+		for n := range min(s.Preperiod, len(seq)) {
+			if want := s.At(int64(n)); int64(seq[n]) != want {
+				if !yield(Exception{N: int64(n), Value: int64(seq[n]), Periodic: want}) {
+					return
+				}
+			}
 		}
 	}
-	return out
 }

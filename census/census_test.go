@@ -202,23 +202,38 @@ func TestSmallCensus(t *testing.T) {
 		}
 		return oracleSubtraction(set, 2000), func(p, n0 int) int { return n0 + p + set[len(set)-1] }
 	})
+	checkTimings(t, out, census.Octal, "code")
+	checkTimings(t, out, census.Subtraction, "set")
 }
 
-// withoutSeconds returns a CSV table with the seconds column blanked.
-func withoutSeconds(t *testing.T, path string) string {
-	col, rows := readCSV(t, path)
-	var b strings.Builder
-	for _, r := range rows {
-		r[col["seconds"]] = ""
-		b.WriteString(strings.Join(r, "|") + "\n")
+// checkTimings checks that a family's timings table lists the games of its
+// table, in its order, each with a time, and that the table itself holds no
+// time (its bytes must not depend on the run).
+func checkTimings(t *testing.T, dir, family, first string) {
+	t.Helper()
+	col, rows := readCSV(t, filepath.Join(dir, "census", family+".csv"))
+	if _, ok := col["seconds"]; ok {
+		t.Errorf("census/%s has a seconds column: its bytes would differ between runs", family)
 	}
-	return b.String()
+	tcol, trows := readCSV(t, filepath.Join(dir, "census", family+"_timings.csv"))
+	if len(tcol) != 2 || len(trows) != len(rows) {
+		t.Fatalf("census/%s_timings: columns %v and %d rows, want %s and seconds, %d rows", family, tcol, len(trows), first, len(rows))
+	}
+	for i, r := range trows {
+		if r[tcol[first]] != rows[i][col[first]] {
+			t.Errorf("census/%s_timings row %d: %s, want %s as in census/%s", family, i, r[tcol[first]], rows[i][col[first]], family)
+		}
+		if s, err := strconv.ParseFloat(r[tcol["seconds"]], 64); err != nil || s < 0 {
+			t.Errorf("census/%s_timings row %d: seconds %q", family, i, r[tcol["seconds"]])
+		}
+	}
 }
 
 // TestResume stops a census part-way, damages one journal record as a torn
 // write would, and runs it again: the rerun computes only what is missing,
-// its tables equal those of an uninterrupted census (but for the time
-// column), and a third run computes nothing and writes byte-identical files.
+// its tables are byte for byte those of an uninterrupted census (only the
+// timings tables differ), and a third run computes nothing and writes
+// byte-identical files.
 // A changed configuration reuses nothing.
 func TestResume(t *testing.T) {
 	fresh := t.TempDir()
@@ -271,14 +286,19 @@ func TestResume(t *testing.T) {
 	if want := 63 + len(done) - 1; res.Reused != want || res.Computed != 127+63-want {
 		t.Errorf("resumed: %d reused, %d computed; want %d and %d", res.Reused, res.Computed, want, 127+63-want)
 	}
-	for _, table := range []string{"octal.csv", "subtraction.csv"} {
-		if a, b := withoutSeconds(t, filepath.Join(out, "census", table)), withoutSeconds(t, filepath.Join(fresh, "census", table)); a != b {
-			t.Errorf("%s: resumed census differs from an uninterrupted one", table)
+	for _, table := range []string{"octal.csv", "octal.parquet", "subtraction.csv", "subtraction.parquet"} {
+		a, errA := os.ReadFile(filepath.Join(out, "census", table))
+		b, errB := os.ReadFile(filepath.Join(fresh, "census", table))
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s: resumed census differs from an uninterrupted one (%v, %v)", table, errA, errB)
 		}
 	}
+	checkTimings(t, out, census.Octal, "code")
+	checkTimings(t, out, census.Subtraction, "set")
 
 	before := map[string][]byte{}
-	for _, name := range []string{"octal.csv", "octal.parquet", "subtraction.csv", "subtraction.parquet"} {
+	for _, name := range []string{"octal.csv", "octal.parquet", "subtraction.csv", "subtraction.parquet",
+		"octal_timings.csv", "octal_timings.parquet", "subtraction_timings.csv", "subtraction_timings.parquet"} {
 		before[name], _ = os.ReadFile(filepath.Join(out, "census", name))
 	}
 	res, err = census.Run(context.Background(), cfg, out, census.Options{})

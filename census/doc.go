@@ -15,11 +15,23 @@
 // time is computed in stages of 1024, 4096, 16384, ... values instead, and
 // when the bound stops it, it keeps its last completed stage.
 //
+// Octal codes that the rules show to play alike (a move that never adds an
+// option value, equiv.go) are computed with one run of the engine on the
+// code they reduce to: the 1,023 codes 0.d1d2d3 and 4.d1d2d3 take 323 runs.
+// Each code keeps its own row (its own proof window and sparse space); the
+// column computed_as names the code that was run. Without a time bound, a
+// first pass to 2^14 values finishes the games proven there (about two
+// thirds of the octal codes) and the others are then computed to max,
+// those with the most rare heaps (the costliest) first, so that the
+// workers finish together.
+//
 // Each finished game is committed at once to a journal in the output folder,
 // one small file per game written atomically (temporary name, fsync,
 // rename) and carrying a checksum, so a census stopped in any way (Ctrl-C,
 // kill -9, power off) and run again with the same configuration computes
-// only the games not yet done, and writes byte-identical tables. The
+// only the games not yet done, and writes byte-identical tables. (The time
+// each game took is kept apart, in the timings table of its family: it is
+// the one output that differs between two runs.) The
 // journal of a family is keyed by its configuration: a changed configuration
 // starts a new journal and never reuses rows computed under another.
 //

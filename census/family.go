@@ -62,6 +62,16 @@ func (g Game) compare(h Game) int {
 	return slices.Compare(g.Set, h.Set)
 }
 
+// computedAs returns the game whose engine run gives the values of g: for
+// an octal code the code it reduces to (equiv.go), which has the same values
+// at every heap; otherwise g itself.
+func (g Game) computedAs() Game {
+	if g.Family == Octal {
+		return Game{Family: Octal, Code: reduced(g.Code)}
+	}
+	return g
+}
+
 // maxRemove is the t of the octal periodicity theorem, or the largest
 // element k of a subtraction set.
 func (g Game) maxRemove() int {
@@ -99,7 +109,7 @@ func (g Game) values(ctx context.Context, n int) ([]int32, error) {
 // octalValues is the census's one call to the octal engine (the engine may
 // be renamed; only this line then changes).
 func octalValues(ctx context.Context, c octal.Code, n int) ([]int32, error) {
-	return octal.Values(ctx, c, n-1, nil)
+	return octal.Values(ctx, c, n-1, grundy.Options{})
 }
 
 // subtractionValues is the census's one call to the subtraction engine. One

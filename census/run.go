@@ -1,6 +1,7 @@
 package census
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -211,33 +212,105 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 			}
 		}
 	}()
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(workers)
-	for _, game := range todo {
-		g.Go(func() error {
-			if err := gctx.Err(); err != nil {
-				return err
+	commit := func(gr *group, recs []*Record, spent float64) error {
+		for i, r := range recs {
+			if r == nil {
+				continue
 			}
-			r, err := solve(gctx, game, maxValues, bound)
-			if err != nil {
-				return err
-			}
-			if err := j.commit(game, r); err != nil {
+			r.Seconds += spent
+			if err := j.commit(gr.members[i], r); err != nil {
 				return err
 			}
 			done.Add(1)
 			if r.Proven {
 				proven.Add(1)
 			}
-			return nil
-		})
+		}
+		return nil
 	}
-	err = g.Wait()
+	// pool computes the groups to upTo values, workers at a time, and
+	// returns them with the games left unproven (upTo < max) and their
+	// rare heaps.
+	pool := func(grs []*group, upTo int) ([]*group, error) {
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(workers)
+		for _, gr := range grs {
+			g.Go(func() error {
+				if err := gctx.Err(); err != nil {
+					return err
+				}
+				t0 := time.Now()
+				recs, rare, err := solveGroup(gctx, gr.rep, gr.members, maxValues, upTo, bound)
+				if err != nil {
+					return err
+				}
+				if err := commit(gr, recs, gr.spent); err != nil {
+					return err
+				}
+				var left []Game
+				for i, r := range recs {
+					if r == nil {
+						left = append(left, gr.members[i])
+					}
+				}
+				gr.members, gr.rare = left, rare
+				gr.spent += time.Since(t0).Seconds()
+				return nil
+			})
+		}
+		err := g.Wait()
+		return slices.DeleteFunc(grs, func(gr *group) bool { return len(gr.members) == 0 }), err
+	}
+	grs := groups(todo)
+	if bound == 0 && maxValues > probeValues {
+		// A first pass to probeValues values finishes the games proven
+		// there (most of them) and measures the others' rare heaps; they
+		// are then computed to max in decreasing order of it, so that the
+		// longest start first and the workers finish together. The pass
+		// repeats at most probeValues values of each game left, little
+		// beside max.
+		if grs, err = pool(grs, probeValues); err == nil {
+			slices.SortStableFunc(grs, func(a, b *group) int { return cmp.Compare(b.rare, a.rare) })
+		}
+	}
+	if err == nil {
+		_, err = pool(grs, maxValues)
+	}
 	close(stop)
 	wg.Wait()
 	fr.computed = int(done.Load())
 	fmt.Fprintf(log, "census %s: %d computed (%d proven) in %s\n", name, fr.computed, proven.Load(), time.Since(start).Round(time.Millisecond))
 	return fr, err
+}
+
+// group is games computed with one run of the engine on rep: the octal
+// codes that reduce to one code (equiv.go), or one game.
+type group struct {
+	rep     Game
+	members []Game
+	rare    int64   // rare heaps of rep after a first pass (solveGroup)
+	spent   float64 // seconds spent in a first pass
+}
+
+// probeValues is how many values the first pass of a census without a time
+// bound computes (runFamily).
+const probeValues = 1 << 14
+
+// groups returns the groups of games, in the order of their first game.
+func groups(games []Game) []*group {
+	var out []*group
+	byRep := map[string]*group{}
+	for _, g := range games {
+		rep := g.computedAs()
+		gr := byRep[rep.Name()]
+		if gr == nil {
+			gr = &group{rep: rep}
+			byRep[rep.Name()] = gr
+			out = append(out, gr)
+		}
+		gr.members = append(gr.members, g)
+	}
+	return out
 }
 
 // finish reads a family's records from its journal, in table order, and
@@ -270,6 +343,11 @@ func finish(ctx context.Context, out, name string, games []Game, j *journal, cfg
 	if err != nil {
 		return nil, nil, err
 	}
+	timings, err := w.WriteTable(ctx, TimingsTable(name), string(boundsJSON), timingsSource(name, rows), nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	files = append(files, timings...)
 	for _, f := range figures(name, rows) {
 		if len(cfg.Plots) == 0 {
 			break

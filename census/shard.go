@@ -26,6 +26,20 @@ func Games(c configs.Census) ([]Game, error) {
 	return list, nil
 }
 
+// Groups splits games (as Games lists them) into the groups a census
+// computes with one run of the engine each: octal codes that reduce to the
+// same code (equiv.go), every other game alone. Groups keep the order of
+// their first game, and games their order. A shard of a census should take
+// whole groups: a group split over shards is computed once in each.
+func Groups(games []Game) [][]Game {
+	grs := groups(games)
+	out := make([][]Game, len(grs))
+	for i, gr := range grs {
+		out[i] = gr.members
+	}
+	return out
+}
+
 // Cost estimates the relative work of computing g, to balance the shards of
 // a census (shard.Assign). Reason: one value g(n) of a subtraction game
 // costs one look-up per element of the set; one of an octal game costs one

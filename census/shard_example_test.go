@@ -2,6 +2,7 @@ package census_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
@@ -25,4 +26,30 @@ func ExampleGames() {
 	}
 	fmt.Println()
 	// Output: {1}=1 {1,2}=2 {2}=1 0.1=1 0.2=1 0.3=1 0.4=65 0.5=65 0.6=65 0.7=65
+}
+
+// The octal codes 4.d1 in the groups a census computes with one engine run
+// each: 4.2 plays as 4.0 (removing a token and leaving one heap of n-1 gives
+// g(n-1), which the split of n into n-1 and 1 already gives, as g(1) = 0),
+// and 4.6 as 4.4; the others are computed alone.
+func ExampleGroups() {
+	games, err := census.Games(configs.Census{Octal: configs.CensusOctal{Digits: 1, Prefixes: []string{"4"}}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, group := range census.Groups(games) {
+		names := make([]string, len(group))
+		for i, g := range group {
+			names[i] = g.Name()
+		}
+		fmt.Println(strings.Join(names, " "))
+	}
+	// Output:
+	// 4.0 4.2
+	// 4.1
+	// 4.3
+	// 4.4 4.6
+	// 4.5
+	// 4.7
 }

@@ -48,8 +48,13 @@ type Record struct {
 	RareMask   int32   `json:"rare_mask"`
 	RareParity bool    `json:"rare_parity"`
 	RareCount  int64   `json:"rare_count"`
-	Seconds    float64 `json:"seconds"`   // time spent computing
+	Seconds    float64 `json:"seconds"`   // time spent computing (the group's, for a game computed with others)
 	TimedOut   bool    `json:"timed_out"` // the per-game time bound stopped it
+
+	// ComputedAs is the game whose engine run gave the values: the game
+	// itself, or for an octal code its reduced code (equiv.go), shared by
+	// every code of its group.
+	ComputedAs string `json:"computed_as"`
 
 	// Fingerprint. Known is how many values of the sequence are known:
 	// the census max for a proven game (its period extends it), Values
@@ -67,6 +72,27 @@ type Record struct {
 // a time bound per game when bound > 0. Only a cancelled ctx is an error: a
 // game that reaches its bound keeps its last checkpoint.
 func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Record, error) {
+	recs, _, err := solveGroup(ctx, g, []Game{g}, maxValues, maxValues, bound)
+	if err != nil {
+		return nil, err
+	}
+	return recs[0], nil
+}
+
+// solveGroup computes the games of a group, which have one sequence (codes
+// with the same reduced code, equiv.go), with one run of the engine on rep,
+// and returns the record of each: its own proof (with its own t), its own
+// checkpoint, its own sparse space. The time bound, when bound > 0, is for
+// the group. Only a cancelled ctx is an error.
+//
+// With upTo < maxValues (and no bound) it computes upTo values only and
+// returns the records of the games proven within them, which are those of a
+// computation to maxValues (the same checkpoints see the same values), and
+// nil for the others. It also returns how many rare heaps the best
+// sparse-space labelling of rep has among the values computed (0 without
+// split moves): the census computes the games left in decreasing order of
+// it, since a rare heap costs O(n) and a common one far less.
+func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo int, bound time.Duration) ([]*Record, int64, error) {
 	start := time.Now()
 	gctx := ctx
 	if bound > 0 {
@@ -74,40 +100,79 @@ func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Re
 		gctx, cancel = context.WithTimeout(ctx, bound)
 		defer cancel()
 	}
-	var seq []int32
-	var per analysis.Period
-	proven, timedOut := false, false
-	checkpoint := min(firstCheckpoint, maxValues) // the next checkpoint to look for a proof at
+	// Per member: the next checkpoint to look for a proof at, and once
+	// proven, the values of its row and its period.
+	type state struct {
+		checkpoint int
+		proven     bool
+		seq        []int32
+		per        analysis.Period
+	}
+	st := make([]state, len(members))
+	for i := range st {
+		st[i].checkpoint = min(firstCheckpoint, maxValues)
+	}
+	timedOut := false
+	var rare int64
 	for _, n := range stages(maxValues, bound > 0) {
-		s, err := g.values(gctx, n)
+		n = min(n, upTo)
+		seq, err := rep.values(gctx, n)
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, ctx.Err()
+				return nil, 0, ctx.Err()
 			}
 			if errors.Is(err, context.DeadlineExceeded) {
 				timedOut = true
 				break
 			}
-			return nil, fmt.Errorf("census: %s %s: %w", g.Family, g.Name(), err)
+			return nil, 0, fmt.Errorf("census: %s %s: %w", rep.Family, rep.Name(), err)
 		}
-		seq = s
-		// The checkpoints this stage reaches, in turn: the values of a
-		// stage are the same whether computed to n or to a checkpoint.
-		for ; checkpoint <= n; checkpoint = nextCheckpoint(checkpoint, maxValues) {
-			pre := seq[:checkpoint]
-			per = analysis.FindPeriodWhere(pre, func(p, n0 int) bool { return g.needed(p, n0) <= len(pre) })
-			if per.Found && g.prove(pre, per).Proven {
-				proven, seq = true, pre
-				break
+		if rep.Family == Octal {
+			_, _, _, rare = sparseSpace(rep, seq)
+		}
+		open := 0
+		for i, g := range members {
+			if st[i].proven {
+				continue
 			}
-			if checkpoint == maxValues {
-				break
+			st[i].seq = seq
+			// The checkpoints this stage reaches, in turn: the values of
+			// a stage are the same whether computed to n or to a
+			// checkpoint.
+			for c := &st[i].checkpoint; *c <= n; *c = nextCheckpoint(*c, maxValues) {
+				pre := seq[:*c]
+				per := analysis.FindPeriodWhere(pre, func(p, n0 int) bool { return g.needed(p, n0) <= len(pre) })
+				if per.Found && g.prove(pre, per).Proven {
+					st[i].proven, st[i].seq, st[i].per = true, pre, per
+					break
+				}
+				if *c == maxValues {
+					break
+				}
+			}
+			if !st[i].proven {
+				open++
 			}
 		}
-		if proven {
+		if open == 0 || n == upTo {
 			break
 		}
 	}
+	recs := make([]*Record, len(members))
+	for i, g := range members {
+		if upTo < maxValues && !st[i].proven {
+			continue // to be computed to maxValues
+		}
+		recs[i] = record(g, st[i].seq, st[i].per, st[i].proven, timedOut, maxValues)
+		recs[i].ComputedAs = rep.Name()
+		recs[i].Seconds = time.Since(start).Seconds()
+	}
+	return recs, rare, nil
+}
+
+// record returns the record of game g whose row has the values seq, proven
+// with period per or not, to a census of maxValues values.
+func record(g Game, seq []int32, per analysis.Period, proven, timedOut bool, maxValues int) *Record {
 	if !proven {
 		per = analysis.FindPeriod(seq)
 	}
@@ -134,8 +199,7 @@ func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Re
 		known = maxValues
 	}
 	r.fingerprint(extend(seq, per, proven), known)
-	r.Seconds = time.Since(start).Seconds()
-	return r, nil
+	return r
 }
 
 // stages returns the numbers of values a game is computed to, in turn.
@@ -209,7 +273,7 @@ func (r *Record) fingerprint(at func(int) int32, known int) {
 
 // sparseSpace finds the sparse-space labelling of seq with the fewest rare
 // heaps, as the octal engine and Flammenkamp's tables define it (see the
-// comment of grundy/octal.go): heap a >= 1 is labelled parity(g(a) AND m)
+// comment of grundy/octal/octal.go): heap a >= 1 is labelled parity(g(a) AND m)
 // XOR (e AND a AND 1) for a mask m < 1024 and e in {0, 1} (e = 1 only when
 // every split removes a number of tokens of one parity), and the rare label
 // is e AND t AND 1 for a split digit t. It reports whether the game has

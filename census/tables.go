@@ -34,44 +34,50 @@ func columns(family string) []output.Column {
 		{Name: "rare_count", Type: output.OptInt64},
 		{Name: "class", Type: output.String},
 		{Name: "first_difference", Type: output.OptInt64},
-		{Name: "seconds", Type: output.Float64},
 		// Beyond the contract: the game first_difference compares with,
 		// whether the sparse space labels by position parity as well
 		// (Flammenkamp's "+pos"), and whether the time bound stopped it.
 		{Name: "nearest", Type: output.String},
 		{Name: "rare_position_parity", Type: output.Bool},
 		{Name: "timed_out", Type: output.Bool},
+		// The game whose engine run gave the values: the game itself, or
+		// for an octal code the code it reduces to (equiv.go).
+		{Name: "computed_as", Type: output.String},
 	}
 }
 
-// Table returns the output table of a family.
+// Table returns the output table of a family. Without a time bound per game
+// its bytes depend only on the configuration and the tool version: a census
+// run again, resumed from its journal or merged from shards writes the same
+// file. The time each game took is in TimingsTable.
 func Table(family string) output.Table {
 	return output.Table{Game: "census", Name: family, Columns: columns(family)}
+}
+
+// TimingsTable returns the side table of a family's wall times: the game
+// (the first column of Table) and seconds, the time its computation took, in
+// the rows of Table. It is the one census output that differs between two
+// runs of one configuration, which is why the time is not a column of Table.
+func TimingsTable(family string) output.Table {
+	cols := columns(family)
+	return output.Table{Game: "census", Name: family + "_timings", Columns: []output.Column{
+		cols[0],
+		{Name: "seconds", Type: output.Float64},
+	}}
 }
 
 // source returns the rows as one batch.
 func source(family string, rows []Row) output.Source {
 	return func(ctx context.Context, emit func(output.Batch) error) error {
 		n := len(rows)
-		var codes []string
-		var sets [][]int32
 		period, pre, last := make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]output.Opt[int64], n)
 		proven, values := make([]bool, n), make([]int64, n)
 		maxV, maxN := make([]int32, n), make([]int64, n)
 		rareMask, rareCount := make([]output.Opt[int32], n), make([]output.Opt[int64], n)
-		class, firstDiff, seconds := make([]string, n), make([]output.Opt[int64], n), make([]float64, n)
-		nearest, parity, timedOut := make([]string, n), make([]bool, n), make([]bool, n)
+		class, firstDiff := make([]string, n), make([]output.Opt[int64], n)
+		nearest, parity, timedOut, computedAs := make([]string, n), make([]bool, n), make([]bool, n), make([]string, n)
 		for i, row := range rows {
 			r := row.Record
-			if family == Subtraction {
-				s := make([]int32, len(row.Game.Set))
-				for k, x := range row.Game.Set {
-					s[k] = int32(x)
-				}
-				sets = append(sets, s)
-			} else {
-				codes = append(codes, row.Game.Name())
-			}
 			if r.Found {
 				period[i], pre[i], last[i] = output.Some(r.Period), output.Some(r.Preperiod), output.Some(r.Preperiod-1)
 			}
@@ -84,13 +90,40 @@ func source(family string, rows []Row) output.Source {
 			if row.Difference.Nearest != "" {
 				firstDiff[i], nearest[i] = output.Some(row.Difference.FirstN), row.Difference.Nearest
 			}
-			seconds[i], timedOut[i] = r.Seconds, r.TimedOut
+			timedOut[i], computedAs[i] = r.TimedOut, r.ComputedAs
 		}
-		var first any = codes
-		if family == Subtraction {
-			first = sets
-		}
-		return emit(output.Batch{first, period, pre, last, proven, values, maxV, maxN,
-			rareMask, rareCount, class, firstDiff, seconds, nearest, parity, timedOut})
+		return emit(output.Batch{gameColumn(family, rows), period, pre, last, proven, values, maxV, maxN,
+			rareMask, rareCount, class, firstDiff, nearest, parity, timedOut, computedAs})
 	}
+}
+
+// timingsSource returns the rows' wall times as one batch of TimingsTable.
+func timingsSource(family string, rows []Row) output.Source {
+	return func(ctx context.Context, emit func(output.Batch) error) error {
+		seconds := make([]float64, len(rows))
+		for i, row := range rows {
+			seconds[i] = row.Record.Seconds
+		}
+		return emit(output.Batch{gameColumn(family, rows), seconds})
+	}
+}
+
+// gameColumn returns the first column of a family's tables: the codes as
+// strings, or the sets as lists.
+func gameColumn(family string, rows []Row) any {
+	if family == Subtraction {
+		sets := make([][]int32, len(rows))
+		for i, row := range rows {
+			sets[i] = make([]int32, len(row.Game.Set))
+			for k, x := range row.Game.Set {
+				sets[i][k] = int32(x)
+			}
+		}
+		return sets
+	}
+	codes := make([]string, len(rows))
+	for i, row := range rows {
+		codes[i] = row.Game.Name()
+	}
+	return codes
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/tabulate-games/tabulate/games"
 )
 
 // Census is the census section: whole families of games computed in one run
@@ -51,7 +53,7 @@ const (
 	CensusMaxDigits     = 4  // 8^4 codes per prefix
 	CensusMaxElement    = 24 // 2^24 sets at most
 	CensusMaxSeconds    = 7 * 24 * 3600
-	censusMaxHeapsLimit = CustomMaxLimit
+	censusMaxHeapsLimit = games.SubtractionMax // as a subtraction game defined by rules
 )
 
 // Enabled reports whether the configuration asks for any census.

@@ -107,19 +107,6 @@ func (s SetSpec) MarshalJSON() ([]byte, error) {
 	return json.Marshal(s.Elements)
 }
 
-// CustomMaxLimit is the largest heap a custom game may be tabulated to.
-const CustomMaxLimit = 10_000_000
-
-// OctalMaxLimit is the largest heap an octal game may be tabulated to: 2^30,
-// about 4 GiB of values (the sparse-space engine's memory is about 7 bytes a
-// heap, octal.Memory); the run's memory plan decides whether a
-// given machine allows it.
-const OctalMaxLimit = 1 << 30
-
-// PrimesMaxLimit is the largest heap for the subtraction set of the primes,
-// whose work grows as max² (10^6 takes seconds, 10^7 would take hours).
-const PrimesMaxLimit = 1_000_000
-
 // LosingMaxLimit is the largest losing_max of a subtraction game, as for
 // take-a-square's win_max; a set with very many members allows less
 // (subtraction.LosingLimit: the primes about 2.9·10^9).
@@ -307,26 +294,26 @@ func (c *Config) validateCustom() error {
 			return &Error{Key: key, Problem: "is not a usable game name", Allowed: fmt.Sprintf("1 to %d lower-case letters, digits, - and _, starting with a letter", NameMax)}
 		}
 		var max int
-		limit := CustomMaxLimit
+		var h games.Heap // its Limit is the largest max allowed
 		if isSub {
 			g := c.Subtraction[name]
 			max = g.Max
-			if g.Set.Name == "primes" {
-				limit = PrimesMaxLimit
-			}
-			if _, err := g.Rules(); err != nil {
+			set, err := g.Rules()
+			if err != nil {
 				return &Error{Key: key + ".set", Value: g.Set.String(), Problem: err.Error()}
 			}
+			h = games.Subtraction(set)
 		} else {
 			g := c.Octal[name]
 			max = g.Max
-			limit = OctalMaxLimit
-			if _, err := g.Rules(); err != nil {
+			code, err := g.Rules()
+			if err != nil {
 				return &Error{Key: key + ".code", Value: fmt.Sprintf("%q", g.Code), Problem: err.Error()}
 			}
+			h = games.Octal(code)
 		}
-		if max < 1 || max > limit {
-			return &Error{Key: key + ".max", Value: fmt.Sprint(max), Problem: "is out of range", Allowed: fmt.Sprintf("1 to %d", limit)}
+		if max < 1 || max > h.Limit {
+			return &Error{Key: key + ".max", Value: fmt.Sprint(max), Problem: "is out of range", Allowed: fmt.Sprintf("1 to %d", h.Limit)}
 		}
 		if g, ok := c.Subtraction[name]; ok && g.LosingMax != 0 {
 			set, _ := g.Rules()

@@ -57,6 +57,8 @@ func TestCustomGameErrors(t *testing.T) {
 		{"losing_max below max", "subtraction:\n  c: {set: cubes, max: 1000, losing_max: 999}\n", 2, []string{"subtraction.c.losing_max", "999", "1000 (max) to 1000000000000"}},
 		{"losing_max too large", "subtraction:\n  c: {set: cubes, losing_max: 2000000000000}\n", 2, []string{"subtraction.c.losing_max", "out of range"}},
 		{"losing_max past the primes' list", "subtraction:\n  p: {set: primes, losing_max: 100000000000}\n", 2, []string{"subtraction.p.losing_max", "10000 (max) to 2"}},
+		{"odd primes too far", "subtraction:\n  p: {set: primes, all_but: [2], max: 2000000}\n", 2, []string{"subtraction.p.max", "2000000", "1 to 1000000)"}},
+		{"finite set too far", "subtraction:\n  s: {set: [1, 3, 4], max: 20000000}\n", 2, []string{"subtraction.s.max", "20000000", "1 to 10000000)"}},
 		{"unknown key in game", "octal:\n  k: {code: \"0.77\", heaps: 5}\n", 2, []string{"octal.k.heaps", "unknown key", "code, max"}},
 		{"undefined game in games", "games: [kayles]\n", 1, []string{"games", `"kayles"`}},
 	} {

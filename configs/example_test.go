@@ -40,3 +40,19 @@ func ExampleParseSize() {
 	// 0 "0.5" is not a whole number of bytes (0.5) (allowed: auto, or a whole number of bytes from 1 to 4EiB, with a unit such as 512MiB, 8GiB or 1.5GB)
 	// 0 "NaN" is not a size (allowed: auto, or a whole number of bytes from 1 to 4EiB, with a unit such as 512MiB, 8GiB or 1.5GB)
 }
+
+// Lengths on the page are points, 1/72 inch: 1 in = 2.54 cm = 25.4 mm = 72 pt.
+func ExampleParseLength() {
+	for _, s := range []string{"1in", "2.54cm", "25.4mm", "72pt"} {
+		l, err := configs.ParseLength(s)
+		fmt.Printf("%s = %.2f pt %v\n", s, float64(l), err)
+	}
+	_, err := configs.ParseLength("16")
+	fmt.Println(err != nil) // a length needs its unit
+	// Output:
+	// 1in = 72.00 pt <nil>
+	// 2.54cm = 72.00 pt <nil>
+	// 25.4mm = 72.00 pt <nil>
+	// 72pt = 72.00 pt <nil>
+	// true
+}

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -21,6 +22,8 @@ var caniwinGame = Def{
 	Section: func() Section { return &CanIWin{MaxChoosable: 20, MaxTotal: 300} },
 	Solve: &Solver{Args: "M T", Help: fmt.Sprintf("Can I Win with pool 1..M (1 <= M <= %d), target total T >= 0", caniwin.MaxChoosable),
 		Solve: solveCanIWin, Answer: answerCanIWin},
+	Lookup: caniwinLookup,
+	Redraw: caniwinRedraw,
 }
 
 // CanIWin bounds Can I Win.
@@ -180,4 +183,114 @@ func solveCanIWin(ctx context.Context, args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "winning moves (first picks): %s\n", listOrNone(moves))
 	return nil
+}
+
+// answerCanIWin answers one pair M T.
+func answerCanIWin(ctx context.Context, args []string) (*Answer, error) {
+	if len(args) != 2 {
+		return nil, &ArgError{Arg: "solve caniwin", Problem: "takes two numbers, M and T"}
+	}
+	m, err := ParseArg("M", args[0], 1, caniwin.MaxChoosable)
+	if err != nil {
+		return nil, err
+	}
+	t, err := ParseArg("T", args[1], 0, 1<<31-1)
+	if err != nil {
+		return nil, err
+	}
+	ans := &Answer{Game: "caniwin", Position: []int{int(m), int(t)}, WinningMoves: []int{}, Source: "computed"}
+	if t > m*(m+1)/2 {
+		ans.Outcome = "unreachable"
+		return ans, nil
+	}
+	table, err := caniwin.Solve(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
+	if err != nil {
+		return nil, err
+	}
+	o := table.Outcome(int(m), int(t))
+	ans.Outcome, ans.Win = o.String(), o.FirstPlayerWins()
+	for _, x := range table.WinningMoves(int(m), int(t)) {
+		ans.WinningMoves = append(ans.WinningMoves.([]int), int(x))
+	}
+	return ans, nil
+}
+
+// caniwinLookup answers a pair M T from caniwin/pairs, the full grid
+// 1 <= M <= max_choosable, 0 <= T <= max_total in order: the row of (M, T)
+// is (M-1)(max_total+1) + T. The outcome is first when first_player_wins,
+// else unreachable where 1+...+M < T (the table's rule), else second.
+var caniwinLookup = &TableLookup{Table: "pairs", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
+	return func(ctx context.Context, args []string) (*Answer, error) {
+		if len(args) != 2 {
+			return nil, &ArgError{Arg: "solve " + game, Problem: "takes two numbers, M and T"}
+		}
+		m, err := ParseArg("M", args[0], 1, caniwin.MaxChoosable)
+		if err != nil {
+			return nil, err
+		}
+		total, err := ParseArg("T", args[1], 0, 1<<31-1)
+		if err != nil {
+			return nil, err
+		}
+		ms, err := t.Int32s("pairs", "max_choosable")
+		if err != nil {
+			return nil, err
+		}
+		ts, err := t.Int32s("pairs", "desired_total")
+		if err != nil {
+			return nil, err
+		}
+		wins, err := t.Bools("pairs", "first_player_wins")
+		if err != nil {
+			return nil, err
+		}
+		moves, err := t.Int32Lists("pairs", "winning_moves")
+		if err != nil {
+			return nil, err
+		}
+		width := 0
+		for width < len(ms) && ms[width] == 1 {
+			width++
+		}
+		if width == 0 || len(ms)%width != 0 || len(ts) != len(ms) || len(wins) != len(ms) || len(moves) != len(ms) {
+			return nil, fmt.Errorf("%s: not the full grid of pairs that tabulate writes", t.Source("pairs"))
+		}
+		maxM, maxT := len(ms)/width, width-1
+		if int(m) > maxM || int(total) > maxT {
+			return nil, &BoundsError{Game: game, Position: fmt.Sprintf("M = %d, T = %d", m, total),
+				Holds: fmt.Sprintf("%s holds M = 1 to %d, T = 0 to %d", t.Path("pairs"), maxM, maxT)}
+		}
+		row := (int(m)-1)*width + int(total)
+		if int64(ms[row]) != m || int64(ts[row]) != total {
+			return nil, fmt.Errorf("%s: row %d holds (%d, %d), not (%d, %d)", t.Source("pairs"), row, ms[row], ts[row], m, total)
+		}
+		ans := &Answer{Game: game, Position: []int{int(m), int(total)}, Win: wins[row], WinningMoves: []int{}, Source: t.Source("pairs")}
+		switch {
+		case wins[row]:
+			ans.Outcome = caniwin.OutcomeFirst.String()
+		case m*(m+1)/2 < total:
+			ans.Outcome = "unreachable"
+		default:
+			ans.Outcome = caniwin.OutcomeSecond.String()
+		}
+		for _, x := range moves[row] {
+			ans.WinningMoves = append(ans.WinningMoves.([]int), int(x))
+		}
+		return ans, nil
+	}
+}}
+
+// caniwinRedraw draws the outcome map again from caniwin/pairs.
+func caniwinRedraw(game string, bounds json.RawMessage, cols Columns) (func(ctx context.Context, s Sink) error, []string, error) {
+	var b CanIWin
+	if err := json.Unmarshal(bounds, &b); err != nil {
+		return nil, nil, fmt.Errorf("%s bounds %s: %w", game, bounds, err)
+	}
+	outcome, err := caniwinOutcomes(cols, b)
+	if err != nil {
+		return nil, nil, err
+	}
+	return func(ctx context.Context, s Sink) error {
+		return caniwinFigure(ctx, s, b, outcome)
+	}, nil, nil
 }

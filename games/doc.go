@@ -1,9 +1,12 @@
 // Package games is the model of a game as the tool sees it: one value per
 // game, built in or defined by its rules, that knows its configuration
 // section, its tables with their schemas, its figures, its findings (typed
-// structs), its memory and cost estimates and how to answer one position
-// (solve). The configuration, the pipeline and the command find games only
-// through this package: none of them names a game.
+// structs), its memory and cost estimates, how to answer one position
+// (solve), how to answer it from the tables of an earlier run (Lookup, for
+// tabulate solve --from) and how to draw its figures again from those tables
+// (Redraw, for tabulate plot). The configuration, the pipeline, package
+// lookup and the command find games only through this package: none of them
+// names a game.
 //
 // A built-in game is a Def given to Register, such as take-a-square:
 //
@@ -14,6 +17,7 @@
 // each Job computes one table and writes it, with its figures and findings,
 // to a Sink that the pipeline provides. A one-heap game known by its Grundy
 // sequence (an octal code, a subtraction set, Grundy's game) is a Heap, which
-// gives the tables GAME/grundy and GAME/p_positions, the figure of g(n) and
-// the period search with its proof.
+// gives the tables GAME/grundy and GAME/p_positions, the figure of g(n), the
+// period search with its proof, and the Lookup and Redraw that read them
+// back.
 package games

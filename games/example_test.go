@@ -2,11 +2,13 @@ package games_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
 // Every built-in game is found by name; a new one is a Def given to
@@ -38,6 +40,60 @@ func ExampleOctal() {
 	// octal 0.77 [0 1 2 3 1 4 3 2 1 4 2 6 4] <nil>
 }
 
+// The subtraction game of {1, 2} has g(n) = n mod 3 (remove one or two:
+// the player to move loses exactly on multiples of 3, Winning Ways ch. 4).
+// A finite set's period is proven by the window argument, so its Heap has
+// a Prove.
+func ExampleSubtraction() {
+	set, err := subtraction.NewSet("", []int{1, 2}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := games.Subtraction(set)
+	g, err := h.Values(context.Background(), 9, 1, nil)
+	fmt.Println(h.Rules, g, err, h.Prove != nil)
+	// Output:
+	// subtraction {1,2} [0 1 2 0 1 2 0 1 2 0] <nil> true
+}
+
+// A heap game answers one heap from its Grundy values. In the subtraction
+// game of {1, 3, 4} g(0..7) = 0 1 0 1 2 3 2 0 (period 7, Winning Ways,
+// ch. 4): a heap of 4 is worth 2 and is won by taking all 4 (leaving g(0)
+// = 0), not by taking 1 or 3 (leaving g(3) = g(1) = 1).
+func ExampleHeap_Answer() {
+	set, err := subtraction.NewSet("", []int{1, 3, 4}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h := games.Subtraction(set)
+	g, err := h.Values(context.Background(), 7, 1, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, n := range []int{4, 7} {
+		a := h.Answer("s134", g, n, "computed")
+		fmt.Println(n, *a.Grundy, a.Win, a.WinningMoves)
+	}
+	// Output:
+	// 4 2 true [remove 4 leaving [0]]
+	// 7 0 false []
+}
+
+// ParseHeaps reads a position of several heaps as tabulate solve takes it,
+// each heap within the bound the caller gives.
+func ExampleParseHeaps() {
+	heaps, err := games.ParseHeaps("grundy-game", []string{"7", "5"}, 100)
+	fmt.Println(heaps, err)
+	_, err = games.ParseHeaps("grundy-game", []string{"7", "x"}, 100)
+	fmt.Println(err != nil)
+	// Output:
+	// [7 5] <nil>
+	// true
+}
+
 // Solve answers one position of a game, as tabulate solve does.
 func ExampleSolver() {
 	d, _ := games.Lookup("grundy-game")
@@ -67,4 +123,51 @@ func ExampleRules() {
 	// subtraction squares [0 1 0 1 2 0 1 0 1 2 0]
 	// octal 0.07 [0 0 1 1 2 0 3 1 1 0 3]
 	// octal code "0.8": character '8' at position 2 (0-based): only digits 0-7 and one point are allowed, as in "0.07"
+}
+
+// memTables is a games.Tables over columns held in memory; package lookup
+// gives the same over the Parquet files of a run's folder.
+type memTables map[string][]int32
+
+func (m memTables) Int32s(table, column string) ([]int32, error) {
+	if v, ok := m[table+"."+column]; ok {
+		return v, nil
+	}
+	return nil, fmt.Errorf("no column %s.%s", table, column)
+}
+func (m memTables) Int64s(table, column string) ([]int64, error) { return nil, errors.ErrUnsupported }
+func (m memTables) Bools(table, column string) ([]bool, error)   { return nil, errors.ErrUnsupported }
+func (m memTables) Int32Lists(table, column string) ([][]int32, error) {
+	return nil, errors.ErrUnsupported
+}
+func (m memTables) Path(table string) string   { return "grundy-game/" + table + ".parquet" }
+func (m memTables) Source(table string) string { return "memory/" + m.Path(table) }
+func (m memTables) Bound(table, key string) (int64, bool, error) {
+	return 0, false, nil
+}
+
+// A game answers positions from the tables of a run through its Lookup, as
+// tabulate solve --from does: here Grundy's game from g(0..10), OEIS
+// A002188, and a heap past the table.
+func ExampleTableLookup() {
+	d, _ := games.Lookup("grundy-game")
+	tables := memTables{"grundy.grundy": {0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0}}
+	answer := d.Lookup.Open(d.Name, tables)
+	a, err := answer(context.Background(), []string{"7", "5"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := a.WriteText(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	_, err = answer(context.Background(), []string{"11"})
+	fmt.Println(err)
+	// Output:
+	// grundy-game, position 7 5
+	// grundy value: 2
+	// outcome: the player to move wins
+	// winning moves: heap 1 -> 2 + 5, heap 2 -> 1 + 4
+	// source: memory/grundy-game/grundy.parquet
+	// grundy-game: heap 1 = 11 is outside the tables (grundy-game/grundy.parquet holds n = 0 to 10); run tabulate run with larger bounds, or drop --from to compute it
 }

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -26,6 +27,8 @@ var flipGame = Def{
 	Name: "flip", Title: "Flip Game II", Default: true,
 	Section: func() Section { return &Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20} },
 	Solve:   &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", WholeLine: true, Solve: solveFlip, Answer: answerFlip},
+	Lookup:  flipLookup,
+	Redraw:  flipRedraw,
 }
 
 // Flip bounds Flip Game II.
@@ -60,7 +63,7 @@ func (f *Flip) Jobs(game string, workers int) []Job {
 	var values []int32
 	var valuesErr error
 	runValues := func(ctx context.Context) ([]int32, error) {
-		once.Do(func() { values, valuesErr = flip.RunValuesContext(ctx, runs) })
+		once.Do(func() { values, valuesErr = flip.RunValues(ctx, runs) })
 		return values, valuesErr
 	}
 	// withValues runs write with the run values once they are there.
@@ -291,4 +294,90 @@ func flipWinningMoves(board string, g int32, runG []int32) []int32 {
 		start = end
 	}
 	return moves
+}
+
+// answerFlip answers one Flip Game II board.
+func answerFlip(ctx context.Context, args []string) (*Answer, error) {
+	if len(args) != 1 {
+		return nil, &ArgError{Arg: "solve flip", Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
+	}
+	board := args[0]
+	a, err := flip.Solve(board)
+	if err != nil {
+		var be *flip.BoardError
+		if errors.As(err, &be) {
+			return nil, &ArgError{Arg: "board", Value: shortQuote(board), Problem: fmt.Sprintf("has the character %q at position %d (0-based)", be.Char, be.Pos), Allowed: "only '+' and '-'"}
+		}
+		return nil, err
+	}
+	return &Answer{Game: "flip", Position: board, Grundy: int64p(int64(a.Grundy)), Win: a.Win,
+		WinningMoves: append([]int{}, a.WinningMoves...), Source: "computed"}, nil
+}
+
+// flipLookup answers a board from the values of single runs in
+// flip/run_grundy: the board's value is the XOR of its runs' values.
+var flipLookup = &TableLookup{Table: "run_grundy", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
+	return func(ctx context.Context, args []string) (*Answer, error) {
+		if len(args) != 1 {
+			return nil, &ArgError{Arg: "solve " + game, Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
+		}
+		board := args[0]
+		runs, err := flip.ParseBoard(board)
+		if err != nil {
+			var be *flip.BoardError
+			if errors.As(err, &be) {
+				return nil, &ArgError{Arg: "board", Problem: fmt.Sprintf("has the character %q at position %d (0-based)", be.Char, be.Pos), Allowed: "only '+' and '-'"}
+			}
+			return nil, err
+		}
+		g, err := t.Int32s("run_grundy", "grundy")
+		if err != nil {
+			return nil, err
+		}
+		var total int32
+		for _, r := range runs {
+			if r.Len >= len(g) {
+				return nil, &BoundsError{Game: game, Position: fmt.Sprintf("a run of %d '+' at index %d", r.Len, r.Start),
+					Holds: fmt.Sprintf("%s holds runs of length 0 to %d", t.Path("run_grundy"), len(g)-1)}
+			}
+			total ^= g[r.Len]
+		}
+		moves := []int{}
+		for _, r := range runs {
+			want := g[r.Len] ^ total
+			for a := 0; a <= r.Len-2; a++ {
+				if g[a]^g[r.Len-2-a] == want {
+					moves = append(moves, r.Start+a)
+				}
+			}
+		}
+		v := int64(total)
+		return &Answer{Game: game, Position: board, Grundy: &v, Win: total != 0, WinningMoves: moves, Source: t.Source("run_grundy")}, nil
+	}
+}}
+
+// flipRedraw draws Flip Game II's figures again from flip/run_grundy: the
+// run sequence's, and the fraction of winning boards when the table holds
+// the runs the counts need.
+func flipRedraw(game string, bounds json.RawMessage, cols Columns) (run func(ctx context.Context, s Sink) error, skipped []string, err error) {
+	var b Flip
+	if err := json.Unmarshal(bounds, &b); err != nil {
+		return nil, nil, fmt.Errorf("%s bounds %s: %w", game, bounds, err)
+	}
+	g, err := cols.Int32s("run_grundy", "grundy")
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(g) <= b.CountMax {
+		skipped = append(skipped, fmt.Sprintf("%s/win_fraction: run_grundy holds runs up to %d, the counts need %d", game, len(g)-1, b.CountMax))
+	}
+	return func(ctx context.Context, s Sink) error {
+		if err := flipRunTable(ctx, s, g); err != nil {
+			return err
+		}
+		if len(g) <= b.CountMax {
+			return nil
+		}
+		return flipCountsTable(ctx, s, b.CountMax, g)
+	}, skipped, nil
 }

@@ -12,9 +12,11 @@ import (
 	"github.com/tabulate-games/tabulate/output"
 )
 
-// Def is a built-in game: its name, its configuration section and how to
-// answer one position of it. Register adds one; the rest of the tool
-// (configs, pipeline, the command) finds it through Lookup and Names.
+// Def is a built-in game: its name, its configuration section, how to
+// answer one position of it (computed, or read from the tables of an
+// earlier run) and how to draw its figures again from those tables.
+// Register adds one; the rest of the tool (configs, pipeline, lookup, the
+// command) finds it through Lookup and Names.
 type Def struct {
 	// Name is the game's key in a configuration, its folder under OUT and
 	// its name on the command line, such as "squares".
@@ -28,6 +30,13 @@ type Def struct {
 	// Solve answers one position given on the command line; nil when the
 	// game has no such answer.
 	Solve *Solver
+	// Lookup answers positions from the tables of an earlier run
+	// (tabulate solve --from OUT); nil when they cannot answer them.
+	Lookup *TableLookup
+	// Redraw draws the game's figures again from the tables of an earlier
+	// run (tabulate plot OUT; see Redraw); nil when the figures need values
+	// the tables do not hold.
+	Redraw RedrawFunc
 }
 
 // Section is a game's part of a configuration, such as

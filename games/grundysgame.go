@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
@@ -16,6 +17,11 @@ var grundysGame = Def{
 	Section: func() Section { return &GrundysGame{Max: 10000} },
 	Solve: &Solver{Args: "HEAP...", Help: fmt.Sprintf("Grundy's game position, one or more heaps (0 <= HEAP <= %d)", grundysGameSolveMax),
 		Solve: solveGrundysGame, Answer: answerGrundysGame},
+	// Its tables are those of every heap game: GAME/grundy answers a
+	// position (of several heaps, through the heap's Sum) and redraws
+	// the figures.
+	Lookup: grundysGameHeap.Lookup(),
+	Redraw: grundysGameHeap.Redraw,
 }
 
 // GrundysGame bounds Grundy's game.
@@ -34,12 +40,16 @@ var grundysGameHeap = Heap{
 	Title: "Grundy's game",
 	Rules: "Grundy's game: split a heap into two unequal heaps",
 	Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-		return octal.GrundysGame(ctx, max, progress)
+		return octal.GrundysGame(ctx, max, grundy.Options{Workers: workers, Progress: progress})
 	},
-	Sparse: octal.GrundysGameSparse,
+	Sparse: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, octal.Stats, error) {
+		return octal.GrundysGameSparse(ctx, max, grundy.Options{Workers: workers, Progress: progress})
+	},
 	Memory: octal.GrundysGameMemory,
 	// max^2/4 steps at a few hundred million a second.
 	Cost: func(max int) float64 { return float64(max) * float64(max) / 4 / 3e8 },
+	// A position of several heaps: their sum.
+	Sum: grundysGameAnswer,
 }
 
 // Jobs plans the Grundy table and the losing heaps.
@@ -66,7 +76,7 @@ func solveGrundysGame(ctx context.Context, args []string, w io.Writer) error {
 		heaps[i] = int(h)
 		largest = max(largest, heaps[i])
 	}
-	g, err := octal.GrundysGame(ctx, largest, ProgressOf(ctx, "computing", "n"))
+	g, err := octal.GrundysGame(ctx, largest, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
 	if err != nil {
 		return err
 	}
@@ -88,4 +98,51 @@ func solveGrundysGame(ctx context.Context, args []string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "winning moves: %s\n", listOrNone(moves))
 	return nil
+}
+
+// SplitMove is a winning move in Grundy's game: heap Heap (numbered from 1)
+// is split into the two unequal heaps Leaves.
+type SplitMove struct {
+	Heap   int   `json:"heap"`
+	Leaves []int `json:"leaves"`
+}
+
+// String writes m as tabulate solve prints it: "heap 1 -> 2 + 5".
+func (m SplitMove) String() string {
+	return fmt.Sprintf("heap %d -> %d + %d", m.Heap, m.Leaves[0], m.Leaves[1])
+}
+
+// grundysGameAnswer answers a position of Grundy's game of several heaps
+// from the values g(0..m), m at least the largest heap: the XOR of the
+// heaps' values and every split that leaves XOR 0. It panics when g is too
+// short (the caller's mistake).
+func grundysGameAnswer(heaps []int, g []int32, source string) *Answer {
+	var x int32
+	for _, h := range heaps {
+		x ^= g[h]
+	}
+	moves := []SplitMove{}
+	for i, h := range heaps {
+		rest := x ^ g[h]
+		for a := 1; 2*a < h; a++ {
+			if g[a]^g[h-a] == rest {
+				moves = append(moves, SplitMove{Heap: i + 1, Leaves: []int{a, h - a}})
+			}
+		}
+	}
+	return &Answer{Game: "grundy-game", Position: heaps, Grundy: int64p(int64(x)), Win: x != 0, WinningMoves: moves, Source: source}
+}
+
+// answerGrundysGame answers a position of Grundy's game by computing the
+// values up to its largest heap.
+func answerGrundysGame(ctx context.Context, args []string) (*Answer, error) {
+	heaps, err := ParseHeaps("grundy-game", args, grundysGameSolveMax)
+	if err != nil {
+		return nil, err
+	}
+	g, err := octal.GrundysGame(ctx, slices.Max(heaps), grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	if err != nil {
+		return nil, err
+	}
+	return grundysGameAnswer(heaps, g, "computed"), nil
 }

@@ -2,8 +2,11 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"gonum.org/v1/plot"
 
@@ -18,6 +21,8 @@ var nimGame = Def{
 	Name: "nim", Title: "Nim", Default: true,
 	Section: func() Section { return &Nim{MaxPiles: 7, MaxPile: 7} },
 	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Solve: solveNim, Answer: answerNim},
+	Lookup:  nimLookup,
+	Redraw:  nimRedraw,
 }
 
 // Nim bounds Nim.
@@ -155,4 +160,140 @@ func nimWinningMoves(piles []int32, sum int32) (index, size []int32) {
 		}
 	}
 	return index, size
+}
+
+// NimMove is a winning move in nim: pile Pile (from 1) goes from From
+// stones to To.
+type NimMove struct {
+	Pile int `json:"pile"`
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// String writes m as tabulate solve prints it: "pile 2: 4 -> 1".
+func (m NimMove) String() string { return fmt.Sprintf("pile %d: %d -> %d", m.Pile, m.From, m.To) }
+
+// answerNim answers one nim position.
+func answerNim(ctx context.Context, args []string) (*Answer, error) {
+	if len(args) == 0 {
+		return nil, &ArgError{Arg: "solve nim", Problem: "takes one or more pile sizes"}
+	}
+	piles := make([]int, len(args))
+	for i, s := range args {
+		p, err := ParseArg(fmt.Sprintf("pile %d", i+1), s, 0, 1<<31-1)
+		if err != nil {
+			return nil, err
+		}
+		piles[i] = int(p)
+	}
+	a, err := nim.Solve(piles)
+	if err != nil {
+		return nil, &ArgError{Arg: "solve nim", Problem: err.Error()}
+	}
+	moves := []NimMove{}
+	for _, m := range a.WinningMoves {
+		moves = append(moves, NimMove{Pile: m.Pile + 1, From: piles[m.Pile], To: m.NewSize})
+	}
+	return &Answer{Game: "nim", Position: piles, Grundy: int64p(int64(a.NimSum)), Win: a.Win,
+		WinningMoves: moves, Source: "computed"}, nil
+}
+
+// nimLookup answers piles from nim/positions, whose rows are the multisets
+// of 1..max_piles piles of 1..max_pile in ascending order. Empty piles are
+// left out of the look-up (they change nothing), and the winning moves,
+// listed there by the index of a pile in the sorted list, are given back by
+// the index of that pile as it was given. The rows are indexed by their
+// piles on first use.
+var nimLookup = &TableLookup{Table: "positions", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
+	var index map[string]int // row of each sorted list of piles
+	return func(ctx context.Context, args []string) (*Answer, error) {
+		if len(args) == 0 {
+			return nil, &ArgError{Arg: "solve " + game, Problem: "takes one or more pile sizes"}
+		}
+		piles := make([]int, len(args))
+		var order []int // indices of the non-empty piles, by size (stable)
+		for i, s := range args {
+			p, err := ParseArg(fmt.Sprintf("pile %d", i+1), s, 0, 1<<31-1)
+			if err != nil {
+				return nil, err
+			}
+			piles[i] = int(p)
+			if p > 0 {
+				order = append(order, i)
+			}
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return piles[a] - piles[b] })
+		rows, err := t.Int32Lists("positions", "piles")
+		if err != nil {
+			return nil, err
+		}
+		sums, err := t.Int32s("positions", "nim_sum")
+		if err != nil {
+			return nil, err
+		}
+		wins, err := t.Bools("positions", "win")
+		if err != nil {
+			return nil, err
+		}
+		movePiles, err := t.Int32Lists("positions", "winning_piles")
+		if err != nil {
+			return nil, err
+		}
+		moveSizes, err := t.Int32Lists("positions", "winning_sizes")
+		if err != nil {
+			return nil, err
+		}
+		if len(sums) != len(rows) || len(wins) != len(rows) || len(movePiles) != len(rows) || len(moveSizes) != len(rows) {
+			return nil, fmt.Errorf("%s: its columns have different lengths", t.Source("positions"))
+		}
+		if index == nil {
+			index = make(map[string]int, len(rows))
+			for i, r := range rows {
+				index[pilesKey(r)] = i
+			}
+		}
+		sorted := make([]int32, len(order))
+		for j, i := range order {
+			sorted[j] = int32(piles[i])
+		}
+		if len(sorted) == 0 {
+			// No stones at all: the player to move cannot move and loses.
+			return &Answer{Game: game, Position: piles, Grundy: new(int64), WinningMoves: []NimMove{}, Source: t.Source("positions")}, nil
+		}
+		row, ok := index[pilesKey(sorted)]
+		if !ok {
+			return nil, &BoundsError{Game: game, Position: fmt.Sprintf("piles %v", piles),
+				Holds: fmt.Sprintf("%s holds every multiset of piles from its run's bounds (max_piles, max_pile)", t.Path("positions"))}
+		}
+		moves := []NimMove{}
+		for k, idx := range movePiles[row] {
+			if idx < 1 || int(idx) > len(order) || k >= len(moveSizes[row]) {
+				return nil, fmt.Errorf("%s: row %d lists a move on pile %d of %d", t.Source("positions"), row, idx, len(order))
+			}
+			i := order[idx-1]
+			moves = append(moves, NimMove{Pile: i + 1, From: piles[i], To: int(moveSizes[row][k])})
+		}
+		slices.SortFunc(moves, func(a, b NimMove) int { return a.Pile - b.Pile })
+		v := int64(sums[row])
+		return &Answer{Game: game, Position: piles, Grundy: &v, Win: wins[row], WinningMoves: moves, Source: t.Source("positions")}, nil
+	}
+}}
+
+// pilesKey is a map key for a sorted list of piles.
+func pilesKey(piles []int32) string {
+	var b strings.Builder
+	for _, p := range piles {
+		fmt.Fprintf(&b, "%d,", p)
+	}
+	return b.String()
+}
+
+// nimRedraw draws the nim-sum map again: it depends on the bound max_pile
+// alone.
+func nimRedraw(game string, bounds json.RawMessage, cols Columns) (func(ctx context.Context, s Sink) error, []string, error) {
+	var b Nim
+	if err := json.Unmarshal(bounds, &b); err != nil {
+		return nil, nil, fmt.Errorf("%s bounds %s: %w", game, bounds, err)
+	}
+	return func(ctx context.Context, s Sink) error { return nimFigure(ctx, s, b.MaxPile) }, nil, nil
 }

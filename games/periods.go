@@ -42,20 +42,37 @@ func periodTables(ctx context.Context, s Sink, game string, seq []int32, r analy
 		},
 		Metadata: meta,
 	}
+	// Both tables are streamed in batches: a period found (confirmed or
+	// observed) may be as long as half the values, and the preperiod
+	// before it can hold millions of exceptions (0.354: 7,912,461).
 	p := shape.Period
 	err = s.Table(ctx, pt, int64(p), func(ctx context.Context, emit func(output.Batch) error) error {
-		offsets, pers, pres, salts := make([]int32, p), make([]int32, p), make([]int64, p), make([]int64, p)
-		statuses, proven := make([]string, p), make([]bool, p)
-		for i := range p {
-			offsets[i], pers[i], pres[i], salts[i] = int32(i), int32(p), int64(shape.Preperiod), shape.Saltus
+		size := min(p, batchRows)
+		offsets, pers, pres, salts := make([]int32, size), make([]int32, size), make([]int64, size), make([]int64, size)
+		statuses, proven := make([]string, size), make([]bool, size)
+		for i := range size {
+			pers[i], pres[i], salts[i] = int32(p), int64(shape.Preperiod), shape.Saltus
 			statuses[i], proven[i] = string(r.Status), r.Proven()
 		}
-		return emit(output.Batch{offsets, shape.Block, pers, pres, salts, statuses, proven})
+		for start := 0; start < p; start += batchRows {
+			end := min(p, start+batchRows)
+			for i := range end - start {
+				offsets[i] = int32(start + i)
+			}
+			m := end - start
+			if err := emit(output.Batch{offsets[:m], shape.Block[start:end], pers[:m], pres[:m], salts[:m], statuses[:m], proven[:m]}); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return err
 	}
-	exc := analysis.Exceptions(seq, shape)
+	var count int64
+	for range analysis.ExceptionsSeq(seq, shape) {
+		count++
+	}
 	et := output.Table{Game: game, Name: "exceptions",
 		Columns: []output.Column{
 			{Name: "n", Type: output.Int64, Sorted: true},
@@ -64,10 +81,20 @@ func periodTables(ctx context.Context, s Sink, game string, seq []int32, r analy
 		},
 		Metadata: meta,
 	}
-	return s.Table(ctx, et, int64(len(exc)), func(ctx context.Context, emit func(output.Batch) error) error {
-		ns, gs, ps := make([]int64, len(exc)), make([]int32, len(exc)), make([]int64, len(exc))
-		for i, x := range exc {
-			ns[i], gs[i], ps[i] = x.N, int32(x.Value), x.Periodic
+	return s.Table(ctx, et, count, func(ctx context.Context, emit func(output.Batch) error) error {
+		size := int(min(count, batchRows))
+		ns, gs, ps := make([]int64, 0, size), make([]int32, 0, size), make([]int64, 0, size)
+		for x := range analysis.ExceptionsSeq(seq, shape) {
+			ns, gs, ps = append(ns, x.N), append(gs, int32(x.Value)), append(ps, x.Periodic)
+			if len(ns) == size {
+				if err := emit(output.Batch{ns, gs, ps}); err != nil {
+					return err
+				}
+				ns, gs, ps = ns[:0], gs[:0], ps[:0]
+			}
+		}
+		if len(ns) == 0 && count > 0 {
+			return nil
 		}
 		return emit(output.Batch{ns, gs, ps})
 	})

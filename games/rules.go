@@ -2,6 +2,8 @@ package games
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -9,6 +11,25 @@ import (
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
+	"github.com/tabulate-games/tabulate/output"
+)
+
+// The largest heap a game defined by rules is tabulated to (the max of its
+// configuration) and answered for (tabulate solve GAME N): Heap.Limit of
+// Octal and Subtraction. Past them a run would take hours, or more memory
+// than any machine has.
+const (
+	// OctalMax is the limit of an octal game: 2^30, about 7 GiB of the
+	// engine's memory (octal.Memory, about 7 bytes a heap); the run's
+	// memory plan decides whether a given machine allows it.
+	OctalMax = 1 << 30
+	// SubtractionMax is the limit of a subtraction game other than that of
+	// the primes.
+	SubtractionMax = 10_000_000
+	// PrimesMax is the limit of the subtraction game of the primes (with
+	// or without exceptions), whose work grows as max² (10^6 takes
+	// seconds, 10^7 would take hours).
+	PrimesMax = 1_000_000
 )
 
 // Octal is the heap game of an octal code, such as 0.77 (Kayles), with the
@@ -16,11 +37,12 @@ import (
 func Octal(code octal.Code) Heap {
 	return Heap{
 		Rules: "octal " + code.String(),
+		Limit: OctalMax,
 		Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
-			return octal.Values(ctx, code, max, progress)
+			return octal.Values(ctx, code, max, grundy.Options{Workers: workers, Progress: progress})
 		},
-		Sparse: func(ctx context.Context, max int, progress grundy.Progress) ([]int32, octal.Stats, error) {
-			return octal.ValuesWithStats(ctx, code, max, progress)
+		Sparse: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, octal.Stats, error) {
+			return octal.ValuesWithStats(ctx, code, max, grundy.Options{Workers: workers, Progress: progress})
 		},
 		Memory: func(max int) int64 { return octal.Memory(code, max) },
 		Moves:  func(n int) []HeapMove { return octalMoves(code, n) },
@@ -35,8 +57,13 @@ func Octal(code octal.Code) Heap {
 // the squares. A finite set's period is proven by the window argument; no
 // theorem applies to an infinite set.
 func Subtraction(set subtraction.Set) Heap {
+	limit := SubtractionMax
+	if set.Name() == subtraction.NamePrimes {
+		limit = PrimesMax
+	}
 	h := Heap{
 		Rules: "subtraction " + set.String(),
+		Limit: limit,
 		Values: func(ctx context.Context, max, workers int, progress grundy.Progress) ([]int32, error) {
 			return subtraction.Values(ctx, set, max, grundy.Options{Workers: workers, Progress: progress})
 		},
@@ -92,4 +119,105 @@ func Rules(family, definition string) (Heap, error) {
 		return Subtraction(set), nil
 	}
 	return Heap{}, &ArgError{Arg: "family", Value: strconv.Quote(family), Problem: "is unknown", Allowed: "octal, subtraction"}
+}
+
+// RecordedRules reads the games defined by rules from a run's manifest:
+// from the bounds each game's files were made with ({"code", "max"} for an
+// octal game, {"set", "all_but", "max"} for a subtraction game, the set a
+// list of elements or a name), so that a game keeps its rules after a
+// partial rerun with another configuration. Games whose bounds hold neither
+// code nor set (the built-in ones) are left out. A rule that does not parse
+// is an error that names the game's key, such as "octal.kayles: ...".
+func RecordedRules(m *output.Manifest) (map[string]Heap, error) {
+	c := map[string]any{"octal": map[string]any{}, "subtraction": map[string]any{}}
+	for name, e := range m.Games {
+		b, ok := e.Bounds.(map[string]any)
+		if !ok {
+			continue
+		}
+		if _, ok := b["code"]; ok {
+			c["octal"].(map[string]any)[name] = b
+		} else if _, ok := b["set"]; ok {
+			c["subtraction"].(map[string]any)[name] = b
+		}
+	}
+	return sectionRules(c)
+}
+
+// sectionRules reads games defined by rules from the "octal" and
+// "subtraction" sections of a configuration as JSON values: the bounds
+// recorded by RecordedRules, gathered by family.
+func sectionRules(config any) (map[string]Heap, error) {
+	data, err := json.Marshal(config)
+	if err != nil {
+		return nil, err
+	}
+	var c struct {
+		Octal map[string]struct {
+			Code string `json:"code"`
+		} `json:"octal"`
+		Subtraction map[string]struct {
+			Set    json.RawMessage `json:"set"`
+			AllBut []int           `json:"all_but"`
+		} `json:"subtraction"`
+	}
+	if err := json.Unmarshal(data, &c); err != nil {
+		return nil, err
+	}
+	out := map[string]Heap{}
+	for name, o := range c.Octal {
+		code, err := octal.Parse(o.Code)
+		if err != nil {
+			return nil, fmt.Errorf("octal.%s: %w", name, err)
+		}
+		out[name] = Octal(code)
+	}
+	for name, s := range c.Subtraction {
+		var elems []int
+		var setName string
+		if err := json.Unmarshal(s.Set, &elems); err != nil {
+			if err := json.Unmarshal(s.Set, &setName); err != nil {
+				return nil, fmt.Errorf("subtraction.%s.set: %s is neither a list nor a name", name, strconv.Quote(string(s.Set)))
+			}
+		}
+		set, err := subtraction.NewSet(setName, elems, s.AllBut)
+		if err != nil {
+			return nil, fmt.Errorf("subtraction.%s: %w", name, err)
+		}
+		out[name] = Subtraction(set)
+	}
+	return out, nil
+}
+
+// octalMoves lists the moves from a heap of n in the octal game code: for
+// each k, digit d_k allows removing a whole heap of k (bit 1), k from a
+// larger heap leaving one (bit 2), and k leaving two non-empty heaps
+// (bit 4), listed once per unordered pair.
+func octalMoves(code octal.Code, n int) []HeapMove {
+	var out []HeapMove
+	for k := 0; k <= min(code.MaxRemove(), n); k++ {
+		d := code.Digit(k)
+		if d&1 != 0 && k >= 1 && n == k {
+			out = append(out, HeapMove{Remove: k, Leaves: []int{}})
+		}
+		if d&2 != 0 && k >= 1 && n > k {
+			out = append(out, HeapMove{Remove: k, Leaves: []int{n - k}})
+		}
+		if d&4 != 0 {
+			for a := 1; a <= (n-k)/2; a++ {
+				out = append(out, HeapMove{Remove: k, Leaves: []int{a, n - k - a}})
+			}
+		}
+	}
+	return out
+}
+
+// subtractionMoves lists the moves from a heap of n: remove any member s
+// <= n of the set, leaving n - s.
+func subtractionMoves(set subtraction.Set, n int) []HeapMove {
+	var out []HeapMove
+	for _, s := range set.Members(n) {
+		out = append(out, HeapMove{Remove: s, Leaves: []int{n - s}})
+	}
+	return out
 }

@@ -10,7 +10,7 @@ import (
 
 // TestSparseSpaceFinding: the finding of 0.354 to 10^5 holds the figures
 // the C++ solver of tczajka/octal-games prints for it (mask 0x3f, 131 rare
-// heaps besides heap 0, the last at 3227; grundy/octal_peer_test.go checks
+// heaps besides heap 0, the last at 3227; grundy/octal/octal_peer_test.go checks
 // the engine against that solver), and the sentence names them.
 func TestSparseSpaceFinding(t *testing.T) {
 	code, err := octal.Parse("0.354")
@@ -21,7 +21,7 @@ func TestSparseSpaceFinding(t *testing.T) {
 	if h.Sparse == nil {
 		t.Fatal("octal games report no sparse space")
 	}
-	seq, stats, err := h.Sparse(context.Background(), 100000, nil)
+	seq, stats, err := h.Sparse(context.Background(), 100000, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

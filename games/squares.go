@@ -2,9 +2,11 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sync"
 
 	"gonum.org/v1/plot"
@@ -24,6 +26,8 @@ var squares = Def{
 	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000, MovesMax: 1000} },
 	Solve: &Solver{Args: "N", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d)", int64(subtraction.SquaresSolveMax)),
 		Solve: solveSquares, Answer: answerSquares},
+	Lookup: squaresLookup,
+	Redraw: squaresRedraw,
 }
 
 // Squares bounds take-a-square.
@@ -291,4 +295,102 @@ func squaresMovesTable(ctx context.Context, s Sink, g []int32) error {
 		}
 		return nil
 	})
+}
+
+// answerSquares answers one take-a-square pile by computing it.
+func answerSquares(ctx context.Context, args []string) (*Answer, error) {
+	if len(args) != 1 {
+		return nil, &ArgError{Arg: "solve squares", Problem: "takes one number N"}
+	}
+	n, err := ParseArg("N", args[0], 0, subtraction.SquaresSolveMax)
+	if err != nil {
+		return nil, err
+	}
+	a, err := subtraction.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	if err != nil {
+		return nil, err
+	}
+	ans := &Answer{Game: "squares", Position: n, Win: a.Win, WinningMoves: append([]int64{}, a.WinningMoves...), Source: "computed"}
+	if a.Grundy >= 0 {
+		ans.Grundy = int64p(int64(a.Grundy))
+	}
+	return ans, nil
+}
+
+// squaresLookup answers a pile from the tables of a run: from squares/grundy
+// when n is in it, else from squares/p_positions (outcome and winning
+// moves, no Grundy value), which reaches to its bound win_max.
+var squaresLookup = &TableLookup{Table: "grundy", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
+	return func(ctx context.Context, args []string) (*Answer, error) {
+		if len(args) != 1 {
+			return nil, &ArgError{Arg: "solve " + game, Problem: "takes one number N"}
+		}
+		n, err := ParseArg("N", args[0], 0, 1<<62)
+		if err != nil {
+			return nil, err
+		}
+		g, err := t.Int32s("grundy", "grundy")
+		if err != nil {
+			return nil, err
+		}
+		if n < int64(len(g)) {
+			moves := []int64{}
+			for k := int64(1); k*k <= n; k++ {
+				if g[n-k*k] == 0 {
+					moves = append(moves, k*k)
+				}
+			}
+			v := int64(g[n])
+			return &Answer{Game: game, Position: n, Grundy: &v, Win: v != 0, WinningMoves: moves, Source: t.Source("grundy")}, nil
+		}
+		holds := fmt.Sprintf("%s holds n = 0 to %d", t.Path("grundy"), len(g)-1)
+		winMax, ok, err := t.Bound("p_positions", "win_max")
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, &BoundsError{Game: game, Position: fmt.Sprintf("n = %d", n), Holds: holds}
+		}
+		if n > winMax {
+			return nil, &BoundsError{Game: game, Position: fmt.Sprintf("n = %d", n),
+				Holds: fmt.Sprintf("%s; %s every losing n up to %d", holds, t.Path("p_positions"), winMax)}
+		}
+		losing, err := t.Int64s("p_positions", "n")
+		if err != nil {
+			return nil, err
+		}
+		isLosing := func(x int64) bool { _, found := slices.BinarySearch(losing, x); return found }
+		moves := []int64{}
+		for k := int64(1); k*k <= n; k++ {
+			if isLosing(n - k*k) {
+				moves = append(moves, k*k)
+			}
+		}
+		return &Answer{Game: game, Position: n, Win: !isLosing(n), WinningMoves: moves, Source: t.Source("p_positions")}, nil
+	}
+}}
+
+// squaresRedraw draws take-a-square's figures again from squares/grundy and
+// squares/p_positions.
+func squaresRedraw(game string, bounds json.RawMessage, cols Columns) (func(ctx context.Context, s Sink) error, []string, error) {
+	var b Squares
+	if err := json.Unmarshal(bounds, &b); err != nil {
+		return nil, nil, fmt.Errorf("%s bounds %s: %w", game, bounds, err)
+	}
+	g, err := cols.Int32s("grundy", "grundy")
+	if err != nil {
+		return nil, nil, err
+	}
+	losing, err := cols.Int64s("p_positions", "n")
+	if err != nil {
+		return nil, nil, err
+	}
+	return func(ctx context.Context, s Sink) error {
+		if err := squaresGrundyTables(ctx, s, g); err != nil {
+			return err
+		}
+		return squaresLosingFrom(ctx, s, b.WinMax, func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error {
+			return emit(losing)
+		})
+	}, nil, nil
 }

@@ -30,10 +30,14 @@
 // g(4) = mex{g(3), g(0)} = 2, and a pile of 7 stones, whose moves lead to 6
 // and 3 (both of value 1), has g(7) = mex{1} = 0: the player to move loses.
 //
-// This package holds what the families share. Engines take a context as
-// their first argument and stop promptly when it is cancelled, returning
-// ctx.Err(); those that split their work or report progress take an Options
-// (Workers, Progress) or a Progress. Values are []int32 throughout. Bounds
+// This package holds what the families share. Engines whose work grows
+// with their bounds take a context as their first argument and stop promptly
+// when it is cancelled, returning ctx.Err(); there is one function per
+// engine, not a variant without the context. Those that split their work
+// take an Options (Workers, Progress), those that run on one goroutine and
+// report progress a Progress. Answering one position (flip.Solve,
+// nim.Solve) and counting flip boards by length (flip.BoardCounts, a DP of
+// a few thousand steps) take no context. Values are []int32 throughout. Bounds
 // out of range give a *RangeError with the allowed range. Each engine with a
 // large working set has a companion Memory function that estimates its peak
 // memory in bytes before anything is allocated.

@@ -3,6 +3,7 @@ package grundy_test
 import (
 	"context"
 	"fmt"
+	"runtime"
 
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
@@ -16,4 +17,12 @@ func ExampleOptions() {
 	fmt.Println(len(g), last, err, opts.Goroutines() > 0)
 	// Output:
 	// 1001 1000 <nil> true
+}
+
+// Goroutines is the one reading of a worker count: 0 or less means every
+// CPU the Go runtime may use (runtime.GOMAXPROCS), any other count itself.
+func ExampleGoroutines() {
+	fmt.Println(grundy.Goroutines(3), grundy.Goroutines(0) == runtime.GOMAXPROCS(0), grundy.Goroutines(-1) == runtime.GOMAXPROCS(0))
+	// Output:
+	// 3 true true
 }

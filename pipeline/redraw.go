@@ -43,7 +43,7 @@ func Redraw(ctx context.Context, cfg configs.Config, opts Options) (*Result, err
 		return nil, err
 	}
 	old := tables.Manifest()
-	rules, err := lookup.Rules(old)
+	rules, err := games.RecordedRules(old)
 	if err != nil {
 		return nil, err
 	}

@@ -17,7 +17,9 @@ const censusUsage = `Usage: tabulate census --config FILE [flags]
 Computes the census of the configuration's census section: every octal code
 and every subtraction set of the families it names, each to a proof of its
 period or to max values. Writes OUT/census/octal and OUT/census/subtraction
-(Parquet and CSV), figures and findings in OUT/manifest.json. Finished games
+(Parquet and CSV; the same bytes on every run), the time each game took in
+OUT/census/octal_timings and subtraction_timings, figures and findings in
+OUT/manifest.json. Finished games
 are kept in a journal under OUT/.census/, so a stopped census run again with
 the same configuration computes only the games not yet done.
 

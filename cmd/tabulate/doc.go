@@ -51,7 +51,9 @@
 // section (every octal code with up to so many digits, every subtraction set
 // of {1..k} of size at most s), each to a proof of its period or to max
 // values, and writes OUT/census/octal and OUT/census/subtraction with one row
-// per game, figures and findings. Finished games are journalled under
+// per game (byte-identical on every run without a time bound), the time each
+// game took in OUT/census/octal_timings and subtraction_timings, figures and
+// findings. Finished games are journalled under
 // OUT/.census/, so a stopped census resumes where it was. run computes the
 // census section too, after the games.
 //

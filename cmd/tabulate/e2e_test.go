@@ -162,7 +162,10 @@ func TestRunEndToEnd(t *testing.T) {
 	})
 
 	t.Run("flip", func(t *testing.T) {
-		runG := flip.RunValues(200)
+		runG, err := flip.RunValues(ctx, 200)
+		if err != nil {
+			t.Fatal(err)
+		}
 		tb := readTable(t, out, "flip", "run_grundy")
 		checkContract(t, tb, "length int32, grundy int32")
 		if !reflect.DeepEqual(tb.col("grundy").([]int32), runG) {
@@ -171,7 +174,7 @@ func TestRunEndToEnd(t *testing.T) {
 		tb = readTable(t, out, "flip", "positions")
 		checkContract(t, tb, "runs list<element: int32>, length int32, grundy int32, win bool")
 		var want []flip.Position
-		err := flip.Positions(ctx, 18, runG, grundy.Options{Workers: 1}, func(ps []flip.Position) error {
+		err = flip.Positions(ctx, 18, runG, grundy.Options{Workers: 1}, func(ps []flip.Position) error {
 			for _, p := range ps {
 				p.Runs = slices.Clone(p.Runs)
 				want = append(want, p)

@@ -22,8 +22,8 @@ the figures: section (size, font size, titles, resolution) and plots: (the
 formats) of --config FILE, or of the built-in configuration, and --plots.
 Each table is checked against the sha256 in OUT/manifest.json first; the
 new figures replace the old ones in OUT and in its manifest. Figures that
-the tables alone cannot give (Can I Win's outcome map) are listed as
-skipped.
+the tables alone cannot give (each game says which) are listed as skipped
+with the reason.
 
 Flags:
 `

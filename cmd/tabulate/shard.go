@@ -107,15 +107,19 @@ func shardJobs(jobs []pipeline.Job, s shard.Spec) []pipeline.Job {
 // shardCensus returns the census games that shard s computes, by name
 // (family/name), balanced by census.Cost.
 func shardCensus(games []census.Game, s shard.Spec) map[string]bool {
-	costs := make([]float64, len(games))
-	for i, g := range games {
-		costs[i] = census.Cost(g)
+	// Whole groups (games computed with one engine run) go to one shard.
+	groups := census.Groups(games)
+	costs := make([]float64, len(groups))
+	for i, gr := range groups {
+		costs[i] = census.Cost(gr[0])
 	}
 	parts := shard.Assign(costs, s.Count)
 	mine := map[string]bool{}
-	for i, g := range games {
+	for i, gr := range groups {
 		if parts[i] == s.Index {
-			mine[g.Family+"/"+g.Name()] = true
+			for _, g := range gr {
+				mine[g.Family+"/"+g.Name()] = true
+			}
 		}
 	}
 	return mine

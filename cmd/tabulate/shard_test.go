@@ -107,6 +107,23 @@ func TestShardSplit(t *testing.T) {
 		if len(inCensus) != len(games) {
 			t.Errorf("%d shards: %d census games, want %d", n, len(inCensus), len(games))
 		}
+		// The games computed with one engine run (a group) go to one shard.
+		shardOf := map[string]int{}
+		for k := range n {
+			for g := range shardCensus(games, shard.Spec{Index: k, Count: n}) {
+				shardOf[g] = k
+			}
+		}
+		for _, gr := range census.Groups(games) {
+			for _, g := range gr[1:] {
+				if a, b := shardOf[g.Family+"/"+g.Name()], shardOf[gr[0].Family+"/"+gr[0].Name()]; a != b {
+					t.Errorf("%d shards: %s in shard %d, %s of its group in shard %d", n, g.Name(), a, gr[0].Name(), b)
+				}
+			}
+		}
+	}
+	if groups := census.Groups(games); len(groups) == len(games) {
+		t.Errorf("the census of the test has no group of codes computed together (%d groups, %d games): the split of groups is not tested", len(groups), len(games))
 	}
 }
 
@@ -154,18 +171,20 @@ func fileSum(t *testing.T, p string) string {
 	return sum
 }
 
-// isCensusTable reports whether rel is a census table, whose seconds column
-// is a measured time.
-func isCensusTable(rel string) bool {
-	return strings.HasPrefix(rel, "census/") && (strings.HasSuffix(rel, ".csv") || strings.HasSuffix(rel, ".parquet"))
+// isCensusTimings reports whether rel is a census timings table
+// (census/octal_timings, census/subtraction_timings): the time each game
+// took, by nature per run (two one-process runs differ there too). Every
+// other census table must be byte for byte the same.
+func isCensusTimings(rel string) bool {
+	base := strings.TrimSuffix(strings.TrimSuffix(rel, ".csv"), ".parquet")
+	return strings.HasPrefix(rel, "census/") && strings.HasSuffix(base, "_timings") && base != rel
 }
 
 // TestShardMergeMatchesOneRun runs a config of several games and a census as
 // one process and as 3 shards merged, and compares what they wrote: every
-// table and figure by sha256; the census tables in every column but seconds
-// (the time each game took, by nature per run: two one-process runs differ
-// there too); the manifest in everything but config.out (the folder) and the
-// sha256 and size of the census tables.
+// table and figure by sha256, the census tables included; the census timings
+// tables in every column but seconds; the manifest in everything but
+// config.out (the folder) and the sha256 and size of the timings tables.
 func TestShardMergeMatchesOneRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: about 20 runs of a small config (4 minutes under -race on a loaded machine); the plain go test runs it")
@@ -198,9 +217,9 @@ func TestShardMergeMatchesOneRun(t *testing.T) {
 		switch {
 		case rel == output.ManifestName:
 			compareManifests(t, a, b)
-		case isCensusTable(rel) && strings.HasSuffix(rel, ".csv"):
+		case isCensusTimings(rel) && strings.HasSuffix(rel, ".csv"):
 			compareCSVBut(t, a, b, "seconds")
-		case isCensusTable(rel):
+		case isCensusTimings(rel):
 			compareParquetBut(t, a, b, "seconds")
 		default:
 			if fileSum(t, a) != fileSum(t, b) {
@@ -312,7 +331,8 @@ func compareParquetBut(t *testing.T, a, b, column string) {
 }
 
 // compareManifests compares two manifests but for the fields that are per
-// run by nature: config.out, and the sha256 and bytes of the census tables.
+// run by nature: config.out, and the sha256 and bytes of the census timings
+// tables.
 func compareManifests(t *testing.T, a, b string) { compareManifestsGames(t, a, b, 7) }
 
 // compareManifestsGames is compareManifests for manifests of games entries
@@ -338,7 +358,7 @@ func compareManifestsGames(t *testing.T, a, b string, games int) {
 		for _, f := range m["files"].([]any) {
 			f := f.(map[string]any)
 			delete(f, "seconds")
-			if isCensusTable(f["path"].(string)) {
+			if isCensusTimings(f["path"].(string)) {
 				f["sha256"], f["bytes"] = "", 0
 			}
 		}
@@ -348,7 +368,7 @@ func compareManifestsGames(t *testing.T, a, b string, games int) {
 	if !reflect.DeepEqual(ma, mb) {
 		ja, _ := json.MarshalIndent(ma, "", " ")
 		jb, _ := json.MarshalIndent(mb, "", " ")
-		t.Errorf("manifests differ beyond config.out and the census tables' checksums:\none run:\n%s\nmerged:\n%s", ja, jb)
+		t.Errorf("manifests differ beyond config.out and the census timings tables' checksums:\none run:\n%s\nmerged:\n%s", ja, jb)
 	}
 	if got := ma["games"].(map[string]any); len(got) != games {
 		t.Errorf("manifest holds %d games, want %d", len(got), games)

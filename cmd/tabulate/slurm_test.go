@@ -121,9 +121,9 @@ func TestSlurmArray(t *testing.T) {
 		switch {
 		case rel == "manifest.json":
 			compareManifestsGames(t, a, b, 2)
-		case isCensusTable(rel) && strings.HasSuffix(rel, ".csv"):
+		case isCensusTimings(rel) && strings.HasSuffix(rel, ".csv"):
 			compareCSVBut(t, a, b, "seconds")
-		case isCensusTable(rel):
+		case isCensusTimings(rel):
 			compareParquetBut(t, a, b, "seconds")
 		default:
 			if fileSum(t, a) != fileSum(t, b) {

@@ -61,12 +61,12 @@ Flags (before GAME):
   --json         print one JSON object per answer, one a line:
                  {"game","position","grundy","win","outcome","winning_moves","source"}
   --from OUT     answer from the tables of an earlier tabulate run into OUT
-                 (squares, flip, caniwin, nim, grundy-game, games defined by
+                 (%s, games defined by
                  rules), checking each table
                  against the sha256 in OUT/manifest.json; a position outside
                  the tables' bounds is an error that names them
   --config FILE  the configuration defining games by rules (octal, subtraction)
-`, MaxLineBytes)
+`, MaxLineBytes, strings.Join(fromTables(), ", "))
 	return b.String()
 }
 
@@ -78,6 +78,18 @@ func gameList() string {
 		parts = append(parts, fmt.Sprintf("%s (%s)", d.Name, d.Title))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// fromTables lists the built-in games that can answer a position from the
+// tables of a run.
+func fromTables() []string {
+	var names []string
+	for _, name := range games.Names() {
+		if d, _ := games.Lookup(name); d.Lookup != nil {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // solvable lists the games that can answer one position.
@@ -249,13 +261,8 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, f
 		return nil, nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
 			Hint: "games: " + strings.Join(allowed, ", ") + ", or one defined under octal or subtraction in --config FILE; see tabulate solve --help"}
 	}
-	limit := int64(configs.OctalMaxLimit)
-	if s, ok := cfg.Subtraction[game]; ok {
-		limit = configs.CustomMaxLimit
-		if s.Set.Name == "primes" {
-			limit = configs.PrimesMaxLimit
-		}
-	}
+	// The largest heap is the largest max the configuration allows.
+	limit := int64(h.Limit)
 	var values []int32 // g(0..len-1), kept for the next position
 	return func(ctx context.Context, args []string) (*games.Answer, error) {
 		if len(args) != 1 {
@@ -273,7 +280,7 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, f
 				return nil, err
 			}
 		}
-		return h.HeapAnswer(game, values, int(n), "computed"), nil
+		return h.Answer(game, values, int(n), "computed"), nil
 	}, nil, nil
 }
 

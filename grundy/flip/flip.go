@@ -26,8 +26,9 @@ import (
 const CountMax = 62
 
 // RunValues returns the Grundy values of a single run of r '+' for
-// 0 <= r <= max, that is of a heap of r in the octal game 0.07: a move in a
-// run of r leaves runs of a and r-2-a. It returns an empty slice if max < 0.
+// 0 <= r <= max, that is of a heap of r in the octal game 0.07 (Dawson's
+// Kayles, OEIS A002187): a move in a run of r leaves runs of a and r-2-a. It
+// returns an empty slice if max < 0.
 //
 // Each value is the mex over all splits, computed exactly (no periodicity is
 // assumed): the values are packed four bits each, sixteen to a word, and a
@@ -35,17 +36,13 @@ const CountMax = 62
 // max = 100000 take a fraction of a second. The values of 0.07 never exceed
 // 9; should a value of 16 or more ever appear, the computation falls back to a
 // plain scan of every split.
-func RunValues(max int) []int32 {
-	g, _ := RunValuesContext(context.Background(), max)
-	return g
-}
-
-// RunValuesContext is RunValues with a context: when ctx is
-// cancelled it returns ctx.Err() within a few milliseconds. (At max =
-// 1000000 the values take tens of seconds; the loop checks ctx every 64
-// lengths, which costs nothing measurable next to a row's 60,000 word
-// operations.)
-func RunValuesContext(ctx context.Context, max int) ([]int32, error) {
+//
+// When ctx is cancelled RunValues returns ctx.Err() within a few
+// milliseconds. (At max = 1000000 the values take tens of seconds; the loop
+// checks ctx every 64 lengths, which costs nothing measurable next to a
+// row's 60,000 word operations.) Values computed once are kept for later
+// calls, up to length 2^20.
+func RunValues(ctx context.Context, max int) ([]int32, error) {
 	if max < 0 {
 		return []int32{}, nil
 	}
@@ -455,7 +452,7 @@ type flipPosBuf struct {
 // lexicographic order of the ascending Runs lists, a list before its
 // extensions ([], [2], [2 2], [2 2 2], ..., [2 3], ..., [3], ...). There are
 // PositionCount(maxLen) of them. runG must hold the run values for
-// lengths 0..maxLen (RunValues(maxLen) or longer).
+// lengths 0..maxLen (RunValues(ctx, maxLen) or longer).
 //
 // The enumeration is cut by prefix into tasks of at most 16384 positions,
 // generated as they are needed. Up to workers tasks (runtime.GOMAXPROCS(0) if

@@ -130,7 +130,7 @@ func BenchmarkFlipPositions(b *testing.B) {
 	for _, maxLen := range []int{40, 60, 80} {
 		for _, w := range benchWorkers {
 			b.Run(fmt.Sprintf("maxLen=%d/engine/%s", maxLen, w.name), func(b *testing.B) {
-				runG := RunValues(maxLen)
+				runG := mustRunValues(maxLen)
 				want := PositionCount(maxLen)
 				b.ReportAllocs()
 				for b.Loop() {
@@ -150,7 +150,7 @@ func BenchmarkFlipPositions(b *testing.B) {
 }
 
 func BenchmarkFlipBoardCounts(b *testing.B) {
-	runG := RunValues(CountMax)
+	runG := mustRunValues(CountMax)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := BoardCounts(CountMax, runG); err != nil {
@@ -162,7 +162,7 @@ func BenchmarkFlipBoardCounts(b *testing.B) {
 func BenchmarkFlipBoards(b *testing.B) {
 	for _, maxLen := range []int{16, 20} {
 		b.Run(fmt.Sprintf("maxLen=%d", maxLen), func(b *testing.B) {
-			runG := RunValues(maxLen)
+			runG := mustRunValues(maxLen)
 			b.ReportAllocs()
 			for b.Loop() {
 				var n int

@@ -3,7 +3,6 @@ package flip_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -20,7 +19,7 @@ func TestFlipRunGrundyContextStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
 	start := time.Now()
-	g, err := flip.RunValuesContext(ctx, 1_000_000)
+	g, err := flip.RunValues(ctx, 1_000_000)
 	took := time.Since(start)
 	if !errors.Is(err, context.Canceled) || g != nil {
 		t.Fatalf("got %d values and error %v, want context.Canceled", len(g), err)
@@ -40,15 +39,7 @@ func TestFlipRunGrundyContextStops(t *testing.T) {
 			want[r]++
 		}
 	}
-	if got, err := flip.RunValuesContext(context.Background(), n); err != nil || !slices.Equal(got, want) {
+	if got, err := flip.RunValues(context.Background(), n); err != nil || !slices.Equal(got, want) {
 		t.Errorf("after a cancelled call, values differ from the plain mex (error %v)", err)
 	}
-}
-
-func ExampleRunValuesContext() {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	g, err := flip.RunValuesContext(ctx, 12)
-	fmt.Println(g, err)
-	// Output: [0 0 1 1 2 0 3 1 1 0 3 3 2] <nil>
 }

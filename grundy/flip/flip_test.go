@@ -16,6 +16,15 @@ import (
 	"github.com/tabulate-games/tabulate/grundy"
 )
 
+// mustRunValues is RunValues without a context, for the tests.
+func mustRunValues(max int) []int32 {
+	g, err := RunValues(context.Background(), max)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
 // flipOracleBits is the longest board the oracle table covers.
 const flipOracleBits = 20
 
@@ -105,7 +114,7 @@ func flipA002187At(n int) int32 {
 }
 
 func TestFlipRunGrundyPublished(t *testing.T) {
-	g := RunValues(len(flipA002187))
+	g := mustRunValues(len(flipA002187))
 	if len(g) != len(flipA002187)+1 {
 		t.Fatalf("len(RunValues(%d)) = %d, want %d", len(flipA002187), len(g), len(flipA002187)+1)
 	}
@@ -120,7 +129,7 @@ func TestFlipRunGrundyPublished(t *testing.T) {
 }
 
 func TestFlipRunGrundyOracle(t *testing.T) {
-	g := RunValues(flipOracleBits)
+	g := mustRunValues(flipOracleBits)
 	o := flipOracle()
 	for r := 0; r <= flipOracleBits; r++ {
 		if want := int32(o[1<<r-1]); g[r] != want {
@@ -133,7 +142,7 @@ func TestFlipRunGrundyOracle(t *testing.T) {
 // statement that A002187 has period 34 apart from a listed set of exceptions.
 func TestFlipRunGrundyPeriod(t *testing.T) {
 	const n = 100000
-	g := RunValues(n)
+	g := mustRunValues(n)
 	if len(g) != n+1 {
 		t.Fatalf("len = %d, want %d", len(g), n+1)
 	}
@@ -173,7 +182,7 @@ func TestFlipRunGrundyPlain(t *testing.T) {
 	const n = 2500
 	want := flipRunPlain(n)
 	for _, m := range []int{-1, 0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 100, n} {
-		got := RunValues(m)
+		got := mustRunValues(m)
 		if len(got) != max(m+1, 0) || !slices.Equal(got, want[:len(got)]) {
 			t.Errorf("RunValues(%d) differs from the plain mex", m)
 		}
@@ -191,9 +200,9 @@ func TestFlipRunGrundyPlain(t *testing.T) {
 		t.Errorf("flipRunNaive differs from the plain mex")
 	}
 	// The returned slice belongs to the caller.
-	g := RunValues(10)
+	g := mustRunValues(10)
 	g[4] = 99
-	if again := RunValues(10); again[4] != want[4] {
+	if again := mustRunValues(10); again[4] != want[4] {
 		t.Errorf("changing a returned slice changed a later result: g(4) = %d, want %d", again[4], want[4])
 	}
 }
@@ -411,7 +420,7 @@ func TestFlipBoardCounts(t *testing.T) {
 	if testing.Short() {
 		maxLen = 16
 	}
-	got, err := BoardCounts(maxLen, RunValues(maxLen))
+	got, err := BoardCounts(maxLen, mustRunValues(maxLen))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -435,7 +444,7 @@ func TestFlipBoardCounts(t *testing.T) {
 }
 
 func TestFlipBoardCountsLimits(t *testing.T) {
-	runG := RunValues(CountMax + 1)
+	runG := mustRunValues(CountMax + 1)
 	got, err := BoardCounts(CountMax, runG)
 	if err != nil {
 		t.Fatalf("BoardCounts(%d): %v", CountMax, err)
@@ -496,7 +505,7 @@ func flipShortestBoard(runs []int32) string {
 func flipCollect(t *testing.T, maxLen, workers, taskSize int, progress grundy.Progress) []Position {
 	t.Helper()
 	var rows []Position
-	err := flipPositions(context.Background(), maxLen, RunValues(maxLen), workers, taskSize, progress, func(batch []Position) error {
+	err := flipPositions(context.Background(), maxLen, mustRunValues(maxLen), workers, taskSize, progress, func(batch []Position) error {
 		if len(batch) == 0 {
 			t.Errorf("empty batch")
 		}
@@ -587,7 +596,7 @@ func TestFlipPositionsWorkers(t *testing.T) {
 
 func TestFlipPositionsStop(t *testing.T) {
 	const maxLen = 45
-	runG := RunValues(maxLen)
+	runG := mustRunValues(maxLen)
 	t.Run("emit error", func(t *testing.T) {
 		stop := errors.New("stop")
 		calls := 0
@@ -659,7 +668,7 @@ func TestFlipPositionCount(t *testing.T) {
 			t.Errorf("PositionCount(%d) = %d, saturated %v, want %v", tt.maxLen, got, got == math.MaxInt64, tt.saturated)
 		}
 	}
-	if err := Positions(context.Background(), 441, RunValues(441), grundy.Options{Workers: 1}, func([]Position) error { return nil }); err == nil {
+	if err := Positions(context.Background(), 441, mustRunValues(441), grundy.Options{Workers: 1}, func([]Position) error { return nil }); err == nil {
 		t.Errorf("Positions(441): no error for more than 2^63 positions")
 	}
 }
@@ -675,7 +684,7 @@ func TestFlipBoards(t *testing.T) {
 		}
 		slices.Sort(want)
 		var got []string
-		err := Boards(context.Background(), maxLen, RunValues(maxLen), func(boards []string, grundy []int32) error {
+		err := Boards(context.Background(), maxLen, mustRunValues(maxLen), func(boards []string, grundy []int32) error {
 			if len(boards) != len(grundy) || len(boards) == 0 {
 				t.Fatalf("batch of %d boards and %d values", len(boards), len(grundy))
 			}
@@ -697,7 +706,7 @@ func TestFlipBoards(t *testing.T) {
 }
 
 func TestFlipBoardsStop(t *testing.T) {
-	runG := RunValues(16)
+	runG := mustRunValues(16)
 	stop := errors.New("stop")
 	calls := 0
 	err := Boards(context.Background(), 16, runG, func([]string, []int32) error {
@@ -720,7 +729,7 @@ func TestFlipBoardsStop(t *testing.T) {
 	if err := Boards(context.Background(), 5, runG[:5], func([]string, []int32) error { return nil }); err == nil {
 		t.Error("runG too short: no error")
 	}
-	if err := Boards(context.Background(), CountMax+1, RunValues(CountMax+1), func([]string, []int32) error { return nil }); err == nil {
+	if err := Boards(context.Background(), CountMax+1, mustRunValues(CountMax+1), func([]string, []int32) error { return nil }); err == nil {
 		t.Error("maxLen above CountMax: no error")
 	}
 }

@@ -57,3 +57,29 @@ func ExampleTable_Each() {
 	// [3 3] nim-sum 0 win false winning moves 0
 	// <nil>
 }
+
+// Positions decides every position within the bounds; the default job's
+// bounds, up to 7 piles of up to 7 stones, hold C(14, 7) - 1 = 3431
+// multisets (the empty one left out). Among them the lost positions are
+// those of nim-sum 0 (Bouton), which CheckBouton confirms against the
+// search.
+func ExamplePositions() {
+	tab, err := nim.Positions(context.Background(), 7, 7, grundy.Options{Workers: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(tab.Len(), nim.PositionCount(7, 7), tab.CheckBouton())
+	// Output:
+	// 3431 3431 <nil>
+}
+
+// Memory lets a planner refuse bounds before the table is built: a little
+// over 8 bytes a position plus 64 KiB, so the default bounds (3431
+// positions) stay under 100 KB while 10 piles of up to 15 (C(25, 10) - 1 =
+// 3268759 positions) need about 26 MB.
+func ExampleMemory() {
+	fmt.Println(nim.Memory(7, 7) < 100_000, nim.Memory(10, 15)/1_000_000)
+	// Output:
+	// true 26
+}

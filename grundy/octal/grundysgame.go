@@ -33,15 +33,17 @@ import (
 const GrundysGameMax = 1 << 26
 
 // GrundysGame returns g(0), ..., g(max) of Grundy's game, 0 <= max <=
-// GrundysGameMax (a *grundy.RangeError otherwise). progress, if not nil, receives
-// (highest n computed, max) from time to time. When ctx is cancelled it
-// returns ctx.Err() within a few milliseconds. Memory is about
+// GrundysGameMax (a *grundy.RangeError otherwise), on the goroutines
+// opts.Workers allows (1: one; 2 or more, or 0 on a machine of two CPUs or
+// more: two; see Values). opts.Progress, if not nil, receives (highest n
+// computed, max) from time to time. When ctx is cancelled it returns
+// ctx.Err() within a few milliseconds. Memory is about
 // GrundysGameMemory(max).
-func GrundysGame(ctx context.Context, max int, progress grundy.Progress) ([]int32, error) {
+func GrundysGame(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
 	if err := engine.CheckRange("octal.GrundysGame", "max", int64(max), 0, GrundysGameMax); err != nil {
 		return nil, err
 	}
-	g, _, err := GrundysGameSparse(ctx, max, progress)
+	g, _, err := GrundysGameSparse(ctx, max, opts)
 	return g, err
 }
 

@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 func ExampleGrundysGame() {
-	g, err := octal.GrundysGame(context.Background(), 20, nil)
+	g, err := octal.GrundysGame(context.Background(), 20, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -18,7 +19,7 @@ func ExampleGrundysGame() {
 	// 1+6, 2+5 and 3+4, leaves a position of non-zero value.
 	fmt.Println(g[1]^g[6], g[2]^g[5], g[3]^g[4])
 
-	_, err = octal.GrundysGame(context.Background(), -1, nil)
+	_, err = octal.GrundysGame(context.Background(), -1, grundy.Options{})
 	fmt.Println(err)
 	// Output:
 	// [0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0]

@@ -300,24 +300,36 @@ type Stats struct {
 // Values returns the Grundy values g(0..max) of a single heap of the
 // octal game c, exactly. It computes each value as the mex of its options by
 // the sparse-space method (see the comment of octal.go), on two cores when
-// there are, and once the values computed prove by the octal periodicity
-// theorem that the sequence is periodic, fills in the rest one period back.
-// Kayles (0.77), Dawson's Kayles (0.07) and Dawson's chess (0.137) are
-// proven after 256 values, so any max costs little more than writing the
-// result. Until a period is proven, a heap costs about the number of rare
-// heaps (0.6: 1584; 0.007: a sixth of the heaps so far).
+// opts allows (see Workers below), and once the values computed prove by
+// the octal periodicity theorem that the sequence is periodic, fills in the
+// rest one period back. Kayles (0.77), Dawson's Kayles (0.07) and Dawson's
+// chess (0.137) are proven after 256 values, so any max costs little more
+// than writing the result. Until a period is proven, a heap costs about the
+// number of rare heaps (0.6: 1584; 0.007: a sixth of the heaps so far).
 //
-// progress, if not nil, receives (highest n computed, max) from time to time.
-// When ctx is cancelled Values returns ctx.Err() promptly. Memory is
-// about Memory(c, max).
-func Values(ctx context.Context, c Code, max int, progress grundy.Progress) ([]int32, error) {
-	g, _, err := ValuesWithStats(ctx, c, max, progress)
+// Workers: opts.Workers = 1 runs the whole computation on the calling
+// goroutine. 2 or more (0 means runtime.GOMAXPROCS(0), so on a machine of
+// one CPU the default is one goroutine) adds a second goroutine, which
+// lists the rare splits of the next block of heaps while the caller
+// computes this one (the pipeline described in octal_sparse.go), and for
+// the long scans of step 3 a helper that lists half of each chunk while
+// the caller lists the other half; the method has no third share of work,
+// so more than 2 is the same as 2. Three goroutines are busy at once
+// only while a long scan overlaps the pipeline's work on the next block.
+// Games without a split move, or whose largest move removes half a block
+// (64 tokens) or more, always run on one goroutine.
+//
+// opts.Progress, if not nil, receives (highest n computed, max) from time
+// to time. When ctx is cancelled Values returns ctx.Err() promptly. Memory
+// is about Memory(c, max).
+func Values(ctx context.Context, c Code, max int, opts grundy.Options) ([]int32, error) {
+	g, _, err := ValuesWithStats(ctx, c, max, opts)
 	return g, err
 }
 
 // ValuesWithStats is Values that also returns the engine's findings.
-func ValuesWithStats(ctx context.Context, c Code, max int, progress grundy.Progress) ([]int32, Stats, error) {
-	return octalSolve(ctx, octalRulesOf(c), "octal game "+c.String(), max, progress, octalOptions{})
+func ValuesWithStats(ctx context.Context, c Code, max int, opts grundy.Options) ([]int32, Stats, error) {
+	return octalSolve(ctx, octalRulesOf(c), "octal game "+c.String(), max, opts.Progress, octalOptions{workers: opts.Goroutines()})
 }
 
 // octalSolve runs the engine and returns the values and the findings.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 // BenchmarkOctal runs octalPlain, the plain mex over every split ("naive",
@@ -22,7 +24,7 @@ func BenchmarkOctal(b *testing.B) {
 		f    func(c Code, max int) ([]int32, error)
 	}
 	naive := run{"naive", func(c Code, max int) ([]int32, error) { return octalPlainCode(ctx, c, max) }}
-	engine := run{"engine", func(c Code, max int) ([]int32, error) { return Values(ctx, c, max, nil) }}
+	engine := run{"engine", func(c Code, max int) ([]int32, error) { return Values(ctx, c, max, grundy.Options{}) }}
 	noTheorem := run{"no-theorem", func(c Code, max int) ([]int32, error) {
 		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true})
 	}}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
@@ -30,7 +31,7 @@ func ExampleValues() {
 		fmt.Println(err)
 		return
 	}
-	g, err := octal.Values(context.Background(), c, 1000, nil)
+	g, err := octal.Values(context.Background(), c, 1000, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -53,7 +54,7 @@ func ExampleValuesWithStats() {
 		fmt.Println(err)
 		return
 	}
-	_, st, err := octal.ValuesWithStats(context.Background(), c, 1000, nil)
+	_, st, err := octal.ValuesWithStats(context.Background(), c, 1000, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -66,7 +67,7 @@ func ExampleValuesWithStats() {
 }
 
 func ExampleGrundysGameSparse() {
-	g, st, err := octal.GrundysGameSparse(context.Background(), 20, nil)
+	g, st, err := octal.GrundysGameSparse(context.Background(), 20, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -76,4 +77,18 @@ func ExampleGrundysGameSparse() {
 	// Output:
 	// [0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0]
 	// largest value 4 at 18
+}
+
+// Memory is what a planner checks before a run: about 7 bytes a heap (4
+// for the value, 2 for the period check's scratch, 1 for the rare heaps)
+// and 1 MiB, so 2^30 heaps of Kayles need 7·2^30 + 2^20 bytes, 7169 MiB.
+func ExampleMemory() {
+	c, err := octal.Parse("0.77")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(octal.Memory(c, 1<<30)>>20, "MiB")
+	// Output:
+	// 7169 MiB
 }

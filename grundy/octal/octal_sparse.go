@@ -51,7 +51,7 @@ const (
 type octalOptions struct {
 	noSparse   bool // never use the sparse-space method
 	noPeriodic bool // never copy values by a proven period
-	noParallel bool // one core only
+	workers    int  // goroutines: 1 one, >= 2 two; 0 means runtime.GOMAXPROCS(0)
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -90,9 +90,11 @@ type octalEngine struct {
 
 	bot, top []int // step 3: splits listed from each end, by split digit
 
-	parallel bool     // a second core is used
-	mk2      []byte   // the marks of the other core in markRanges2
-	ranges   [][3]int // step 3: the ranges of splits of one chunk
+	parallel bool          // a second core is used
+	mk2      []byte        // the marks of the other core in markRanges2
+	done     chan struct{} // markRanges2's other goroutine has finished
+	walsh    []int64       // best's scratch: the transform of hist
+	ranges   [][3]int      // step 3: the ranges of splits of one chunk
 
 	fullScans int64 // heaps whose mex needed every split (rare heaps)
 	computed  int   // heaps 0..computed were computed by the mex
@@ -492,22 +494,30 @@ func (e *octalEngine) markRanges2() {
 	if len(e.mk2) < len(e.mk) {
 		e.mk2 = make([]byte, len(e.mk))
 	}
+	if e.done == nil {
+		e.done = make(chan struct{}, 1)
+	}
 	mw := e.markWords()
-	done := make(chan struct{})
-	go func() {
-		for i := 1; i < len(e.ranges); i += 2 {
-			r := e.ranges[i]
-			octalMarkSplits(e.mk2, e.g, r[0], r[1], r[2])
-		}
-		close(done)
-	}()
+	go e.markHigh()
 	for i := 0; i < len(e.ranges); i += 2 {
 		r := e.ranges[i]
 		octalMarkSplits(e.mk, e.g, r[0], r[1], r[2])
 	}
-	<-done
+	<-e.done
 	octalPack(e.seen[:mw], e.mk2)
 	clear(e.mk2[:64*mw])
+}
+
+// markHigh is the other goroutine of markRanges2: it marks the ranges from
+// the high end (odd indices) into mk2 and signals done. (A channel made
+// once and a method rather than a closure: markRanges2 runs at every long
+// scan, and each allocation there was garbage.)
+func (e *octalEngine) markHigh() {
+	for i := 1; i < len(e.ranges); i += 2 {
+		r := e.ranges[i]
+		octalMarkSplits(e.mk2, e.g, r[0], r[1], r[2])
+	}
+	e.done <- struct{}{}
 }
 
 // octalWalsh replaces h, of length a power of two, by its Walsh-Hadamard
@@ -543,7 +553,8 @@ func (e *octalEngine) best() (mask uint32, dom int, count int64, ok bool) {
 			sameParity = false
 		}
 	}
-	h := slices.Clone(e.hist)
+	e.walsh = append(e.walsh[:0], e.hist...) // reused: best runs every 2^16 heaps
+	h := e.walsh
 	octalWalsh(h)
 	total := h[0]
 	count = -1
@@ -577,14 +588,16 @@ func (e *octalEngine) best() (mask uint32, dom int, count int64, ok bool) {
 // mex, since the method costs O(#rare + #values) at a common heap and
 // O(n) at a rare one, never more than the plain O(n).
 func (e *octalEngine) choose(n int) {
-	mask, dom, _, ok := e.best()
+	mask, dom, count, ok := e.best()
 	if !ok || e.sparse && mask == e.mask && dom == e.dom {
 		return
 	}
 	e.sparse, e.mask, e.dom, e.rho = true, mask, dom, dom&e.r.split[0]&1
 	e.buildPar()
-	// A new slice: the second core may still read the old list.
-	e.rare = nil
+	// A new slice: the second core may still read the old list. Made at
+	// its size, count, the number of rare heaps below n that best found,
+	// rather than grown by append (whose copies would be garbage).
+	e.rare = make([]octalRare, 0, count)
 	for a := 1; a < n; a++ {
 		if e.label(a) == e.rho {
 			e.rare = append(e.rare, octalRare{int32(a), e.g[a]})
@@ -677,6 +690,7 @@ type octalPipe struct {
 	tasks   chan *octalTask
 	results chan *octalTask
 	bufs    [2][]uint64
+	slots   [2]octalTask // the tasks, alternating with bufs
 	flipBuf int
 	pending *octalTask // dispatched, not yet received
 	share   float64    // share of the far rare heaps given to the second core
@@ -723,12 +737,18 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	cnt := len(e.rare)
 	hi := lo + int(p.share*float64(cnt-lo))
 	words := e.markWords()
-	buf := &p.bufs[p.flipBuf]
+	buf, t := &p.bufs[p.flipBuf], &p.slots[p.flipBuf]
 	p.flipBuf ^= 1
 	if need := (end - start) * words; len(*buf) < need {
 		*buf = make([]uint64, need)
 	}
-	t := &octalTask{start: start, end: end, lo: lo, hi: hi, words: words, rare: e.rare[:cnt], buf: *buf,
+	// Trick: two tasks, reused in turn as the two buffers are (the one
+	// dispatched two blocks ago has been received and its block computed).
+	// Reason: a task allocated a block was 112 bytes of garbage every 128
+	// heaps, 14 MiB at 2^24 heaps, which Go's collector (GOGC = 100, the
+	// values being the live heap) let pile up: a sixth of the peak memory
+	// of Grundy's game to 2^24. Cost: none.
+	*t = octalTask{start: start, end: end, lo: lo, hi: hi, words: words, rare: e.rare[:cnt], buf: *buf,
 		top: p.top, known: known}
 	p.pending = t
 	p.tasks <- t
@@ -776,7 +796,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 	}
 	e := newOctalEngine(r, max)
 	e.computed = max
-	parallel := !opt.noParallel && !opt.noSparse && runtime.GOMAXPROCS(0) >= 2 &&
+	parallel := (grundy.Options{Workers: opt.workers}).Goroutines() >= 2 && !opt.noSparse &&
 		len(r.split) > 0 && r.t < octalBlock/2
 	e.parallel = parallel
 	var pipe *octalPipe

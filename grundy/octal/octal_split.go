@@ -29,11 +29,12 @@ var grundysRules = octalRules{t: 0, split: []int{0}, unequal: true}
 // GrundysGameSparse returns the Grundy values g(0..max) of Grundy's game
 // (split one heap into two non-empty heaps of different sizes) and the
 // sparse-space findings, computed by the engine of Values: heaps 0..2^24
-// take about a minute on two cores. progress, if not nil, receives (highest
-// n computed, max) from time to time. When ctx is cancelled it returns
-// ctx.Err() promptly. Memory is about GrundysGameSparseMemory(max).
-func GrundysGameSparse(ctx context.Context, max int, progress grundy.Progress) ([]int32, Stats, error) {
-	return octalSolve(ctx, grundysRules, "Grundy's game", max, progress, octalOptions{})
+// take about a minute on two cores. opts.Workers and opts.Progress are
+// as for Values (1: one goroutine; 2 or more, or 0 on a machine of two
+// CPUs or more: two). When ctx is cancelled it returns ctx.Err() promptly.
+// Memory is about GrundysGameSparseMemory(max).
+func GrundysGameSparse(ctx context.Context, max int, opts grundy.Options) ([]int32, Stats, error) {
+	return octalSolve(ctx, grundysRules, "Grundy's game", max, opts.Progress, octalOptions{workers: opts.Goroutines()})
 }
 
 // GrundysGameSparseMemory estimates the peak bytes GrundysGameSparse(max)

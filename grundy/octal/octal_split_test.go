@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
@@ -49,7 +50,7 @@ func TestGrundysGameSparse(t *testing.T) {
 	if d := octalDiff(grundysOracle(20)[:21], []int32{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0}); d != "" {
 		t.Fatalf("oracle against OEIS A002188: %s", d)
 	}
-	got, st, err := GrundysGameSparse(ctx, 300, nil)
+	got, st, err := GrundysGameSparse(ctx, 300, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestGrundysGameSparse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, opt := range []octalOptions{{}, {noParallel: true}} {
+	for _, opt := range []octalOptions{{}, {workers: 1}} {
 		got, _, err := octalSolve(ctx, grundysRules, "Grundy's game", max, nil, opt)
 		if err != nil {
 			t.Fatal(err)
@@ -86,7 +87,7 @@ func TestGrundysGameSparse(t *testing.T) {
 		n = 1 << 16
 	}
 	peer, line := octalPeerRun(t, bin, "grundy", n)
-	got, st, err = GrundysGameSparse(ctx, len(peer)-1, nil)
+	got, st, err = GrundysGameSparse(ctx, len(peer)-1, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/flip"
 	"github.com/tabulate-games/tabulate/internal/longtest"
 )
@@ -89,13 +90,13 @@ var octalVariants = []struct {
 	run  func(ctx context.Context, c Code, max int) ([]int32, error)
 }{
 	{"octal.Values", func(ctx context.Context, c Code, max int) ([]int32, error) {
-		return Values(ctx, c, max, nil)
+		return Values(ctx, c, max, grundy.Options{})
 	}},
 	{"sparse", func(ctx context.Context, c Code, max int) ([]int32, error) {
 		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true})
 	}},
 	{"one-core", func(ctx context.Context, c Code, max int) ([]int32, error) {
-		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true, noParallel: true})
+		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true, workers: 1})
 	}},
 	{"plain", func(ctx context.Context, c Code, max int) ([]int32, error) {
 		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true, noSparse: true})
@@ -196,7 +197,7 @@ func TestOctalRandomCodes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, opt := range []octalOptions{{}, {noPeriodic: true}, {noPeriodic: true, noParallel: true}} {
+		for _, opt := range []octalOptions{{}, {noPeriodic: true}, {noPeriodic: true, workers: 1}} {
 			got, err := octalGrundy(ctx, c, max, nil, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -254,7 +255,7 @@ func TestOctalPublished(t *testing.T) {
 				t.Fatal(err)
 			}
 			start := time.Now()
-			g, err := Values(ctx, c, 2000, nil)
+			g, err := Values(ctx, c, 2000, grundy.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -310,7 +311,7 @@ func TestOctalGangolliPlambeck(t *testing.T) {
 	if proof := analysis.ProveOctal(g, p, c.MaxRemove()); !proof.Proven || proof.Needed != 2*46578+2*4+3 {
 		t.Errorf("ProveOctal: %+v, want proven with 93167 values", proof)
 	}
-	full, err := Values(ctx, c, 2*max, nil)
+	full, err := Values(ctx, c, 2*max, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,7 +345,7 @@ func TestOctal016(t *testing.T) {
 	const max = 1 << 20
 	c, _ := Parse("0.16")
 	start := time.Now()
-	g, err := Values(context.Background(), c, max, nil)
+	g, err := Values(context.Background(), c, max, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,8 +367,11 @@ func TestOctalDawsonKayles(t *testing.T) {
 	const max = 100_000
 	ctx := context.Background()
 	c, _ := Parse("0.07")
-	want := flip.RunValues(max)
-	got, err := Values(ctx, c, max, nil)
+	want, err := flip.RunValues(ctx, max)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Values(ctx, c, max, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -649,7 +653,7 @@ func TestOctalArguments(t *testing.T) {
 	ctx2, cancel2 := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel2()
 	start := time.Now()
-	if _, err := Values(ctx2, c, 1_000_000, nil); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := Values(ctx2, c, 1_000_000, grundy.Options{}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("deadline: got %v, want context.DeadlineExceeded", err)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -662,13 +666,13 @@ func TestOctalProgress(t *testing.T) {
 		c, _ := Parse(code)
 		const max = 50_000
 		var last, calls int64
-		_, err := Values(context.Background(), c, max, func(done, total int64) {
+		_, err := Values(context.Background(), c, max, grundy.Options{Progress: func(done, total int64) {
 			if total != max || done < last {
 				t.Errorf("%s: progress (%d, %d) after %d", code, done, total, last)
 			}
 			last = done
 			calls++
-		})
+		}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,7 +36,7 @@ const (
 
 // squaresLosingLimit bounds the max of squaresLosing so that a cursor's step
 // 2k+1 fits in a uint32 and no position arithmetic overflows.
-const squaresLosingLimit = 1 << 60
+const squaresLosingLimit = LosingMax // 2^60
 
 // squaresLosingCountBound is an upper estimate of the number of losing
 // positions in 0..max. Their count grows like n^0.7 (Eppstein, "Faster

@@ -40,12 +40,12 @@ func BenchmarkSquaresLosing(b *testing.B) {
 }
 
 // BenchmarkSquaresGrundy runs the plain DP (squaresNaiveGrundy: the mex over
-// every k² <= n, with its seen marks made once) and SquaresGrundy on one
+// every k² <= n, with its seen marks made once) and Values(Squares()) on one
 // core and on all, on the same ranges. The plain DP at 10^7 takes about a
 // minute on the 2-core test machine (its reads g(n-k²) jump across the
 // whole table and miss the caches), so give it time:
 //
-//	go test ./grundy -run '^$' -bench 'SquaresGrundy/n=1e\+07' -benchtime 1x -count 5 -timeout 60m
+//	go test ./grundy/subtraction -run '^$' -bench 'SquaresGrundy/n=1e\+07' -benchtime 1x -count 5 -timeout 60m
 func BenchmarkSquaresGrundy(b *testing.B) {
 	for _, max := range []int{100_000, 1_000_000, 10_000_000} {
 		b.Run(fmt.Sprintf("n=%.0e/plain", float64(max)), func(b *testing.B) {

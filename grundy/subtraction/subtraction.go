@@ -233,6 +233,10 @@ func (s Set) String() string {
 	return s.name + " except " + subtractionFormat(s.except)
 }
 
+// Name returns the name of an infinite set, such as "primes" (NamePrimes),
+// its exceptions left out; "" for a finite set.
+func (s Set) Name() string { return s.name }
+
 // Finite reports whether the set is finite (given as a list of elements).
 func (s Set) Finite() bool { return s.name == "" }
 
@@ -367,7 +371,7 @@ func subtractionMemberCount(s Set, max int) int {
 // Memory estimates the peak bytes Values(ctx, s, max, opts) allocates
 // with runtime.GOMAXPROCS(0) workers: the elements of S up to max (8 bytes
 // each; the sieve of the primes adds a bit per odd number) and the result
-// (4 bytes a value); for a set with kernelMinMoves members or more, the
+// (4 bytes a value); for a set with 64 members or more up to max, the
 // kernel's working set too: its uint16 values (2 bytes a value) and the rows
 // of seen values of two segments per worker, whose width follows the
 // largest value (for the squares the measured growth of take-a-square's,
@@ -413,10 +417,10 @@ func Values(ctx context.Context, s Set, max int, opts grundy.Options) ([]int32, 
 // LosingMax is the largest max Losing accepts: 2^60, for the squares, whose
 // cursors step through the squares, and for any set whose losing positions
 // come from the sieve and whose members up to max fit its list (at most
-// losingMembersMax of them: the primes up to about 2.9·10^9, the triangular
+// 2^27 of them, 1 GiB: the primes up to about 2.9·10^9, the triangular
 // numbers up to 2^55); the *grundy.RangeError of a larger max gives the
 // set's own limit.
-const LosingMax = squaresLosingLimit
+const LosingMax = 1 << 60
 
 // losingMembersMax bounds the list of members the sieve of a set other than
 // the squares keeps (8 bytes each, 1 GiB).
@@ -498,14 +502,18 @@ func LosingLimit(s Set) int64 {
 // call, and emit must copy what it keeps. An error from emit stops Losing
 // and is returned as is.
 //
-// It takes one of two ways by a documented rule (losingWay): the
-// losing-position sieve (sieve.go), which needs memory only for the losing
-// positions and the members of s, and so reaches far past any Grundy table
-// where the losing positions are sparse (take-a-square: 2^32 in about two
-// minutes, about n^0.7 losing positions), or, where they are dense, the
-// zeros of the Grundy values of Values (max at most 2^31-1). max is at most
-// LosingMax, less for a set with very many members (the *grundy.RangeError
-// says). LosingMemory estimates its memory.
+// It takes one of two ways: the losing-position sieve (sieve.go), which
+// needs memory only for the losing positions and the members of s, and so
+// reaches far past any Grundy table where the losing positions are sparse
+// (take-a-square: 2^32 in about two minutes, about n^0.7 losing positions),
+// or the zeros of the Grundy values of Values (max at most 2^31-1). The
+// rule: the sieve for the squares, for a max past 2^31-1, and for a max past
+// 2^15 when under a quarter of the heaps 2^14+1..2^15 are losing (the
+// cubes, the triangular numbers, the primes, the Fibonacci numbers); the
+// Grundy values otherwise (the odd primes, the powers of two, {1,3,4}). The
+// reason and the measurements are in the comment of subtraction.go. max is
+// at most LosingMax, less for a set with very many members (LosingLimit; the
+// *grundy.RangeError says). LosingMemory estimates its memory.
 func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit func(losing []int64) error) error {
 	if s.isSquares() {
 		return squaresLosing(ctx, max, opts.Workers, opts.Progress, emit)

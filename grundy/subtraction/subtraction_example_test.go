@@ -57,3 +57,18 @@ func ExampleNewSet() {
 	// subtraction set: element 1 appears twice (indices 0 and 2)
 	// subtraction set: element 0 (index 1) is not a positive integer
 }
+
+// Memory is what a planner checks before a run. A set of three members
+// takes the direct loop, whose working set is the result (4 bytes a value),
+// the members (8 bytes each) and 4 KiB: 10^6 heaps of {1, 3, 4} need
+// 4·(10^6+1) + 3·8 + 4096 = 4004124 bytes.
+func ExampleMemory() {
+	s, err := subtraction.NewSet("", []int{1, 3, 4}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(subtraction.Memory(s, 1_000_000))
+	// Output:
+	// 4004124
+}
