@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
 // Default is configs/default.yaml, the run with the spec bounds.
@@ -65,6 +66,10 @@ type SubtractionGame struct {
 	AllBut []int `yaml:"all_but" json:"all_but,omitempty"`
 	// Max is the largest heap tabulated.
 	Max int `yaml:"max" json:"max"`
+	// LosingMax, when past Max, extends NAME/p_positions to the losing
+	// heaps n <= LosingMax, found by subtraction.Losing (its sieve where the
+	// losing heaps are sparse) without the Grundy values; 0 means Max.
+	LosingMax int64 `yaml:"losing_max" json:"losing_max,omitempty"`
 }
 
 // OctalGame is an octal game given by its code, such as 0.77 (Kayles).
@@ -101,6 +106,11 @@ func (s SetSpec) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(s.Elements)
 }
+
+// LosingMaxLimit is the largest losing_max of a subtraction game, as for
+// take-a-square's win_max; a set with very many members allows less
+// (subtraction.LosingLimit: the primes about 2.9·10^9).
+const LosingMaxLimit = 1_000_000_000_000
 
 // CustomGames returns the names of the games defined by rules, sorted.
 func (c *Config) CustomGames() []string {
@@ -304,6 +314,14 @@ func (c *Config) validateCustom() error {
 		}
 		if max < 1 || max > h.Limit {
 			return &Error{Key: key + ".max", Value: fmt.Sprint(max), Problem: "is out of range", Allowed: fmt.Sprintf("1 to %d", h.Limit)}
+		}
+		if g, ok := c.Subtraction[name]; ok && g.LosingMax != 0 {
+			set, _ := g.Rules()
+			top := min(LosingMaxLimit, subtraction.LosingLimit(set))
+			if g.LosingMax < int64(max) || g.LosingMax > top {
+				return &Error{Key: key + ".losing_max", Value: fmt.Sprint(g.LosingMax), Problem: "is out of range",
+					Allowed: fmt.Sprintf("0 (the same as max) or %d (max) to %d", max, top)}
+			}
 		}
 	}
 	return nil

@@ -21,7 +21,7 @@ func (g OctalGame) Rules() (octal.Code, error) {
 // Jobs plans the game's tables (the set is checked by Validate).
 func (g SubtractionGame) Jobs(game string, workers int) []games.Job {
 	set, _ := g.Rules()
-	return games.Subtraction(set).Jobs(game, g.Max)
+	return games.Subtraction(set).JobsTo(game, g.Max, g.LosingMax)
 }
 
 // Jobs plans the game's tables (the code is checked by Validate).

@@ -27,6 +27,10 @@ subtraction:
 	if !slices.Equal(cfg.Subtraction["s134"].Set.Elements, []int{1, 3, 4}) || cfg.Subtraction["odd-primes"].Set.Name != "primes" {
 		t.Errorf("sets: %+v", cfg.Subtraction)
 	}
+	cfg, err = Load("games.yaml", []byte("subtraction:\n  c: { set: cubes, max: 100, losing_max: 100000 }\n"))
+	if err != nil || cfg.Subtraction["c"].LosingMax != 100000 {
+		t.Errorf("losing_max: %+v, %v", cfg.Subtraction["c"], err)
+	}
 	cfg, err = Load("games.yaml", []byte("games: [kayles]\noctal:\n  kayles: { code: \"0.77\" }\n"))
 	if err != nil || !slices.Equal(cfg.Games, []string{"kayles"}) {
 		t.Errorf("an explicit games list is kept: %v, %v", cfg.Games, err)
@@ -50,6 +54,9 @@ func TestCustomGameErrors(t *testing.T) {
 		{"bad name", "octal:\n  Kayles!: {code: \"0.77\"}\n", 2, []string{"Kayles!", "lower-case"}},
 		{"max too large", "octal:\n  k: {code: \"0.77\", max: 2000000000}\n", 2, []string{"octal.k.max", "2000000000", "1 to 1073741824"}},
 		{"primes too far", "subtraction:\n  p: {set: primes, max: 2000000}\n", 2, []string{"subtraction.p.max", "2000000", "1 to 1000000"}},
+		{"losing_max below max", "subtraction:\n  c: {set: cubes, max: 1000, losing_max: 999}\n", 2, []string{"subtraction.c.losing_max", "999", "1000 (max) to 1000000000000"}},
+		{"losing_max too large", "subtraction:\n  c: {set: cubes, losing_max: 2000000000000}\n", 2, []string{"subtraction.c.losing_max", "out of range"}},
+		{"losing_max past the primes' list", "subtraction:\n  p: {set: primes, losing_max: 100000000000}\n", 2, []string{"subtraction.p.losing_max", "10000 (max) to 2"}},
 		{"odd primes too far", "subtraction:\n  p: {set: primes, all_but: [2], max: 2000000}\n", 2, []string{"subtraction.p.max", "2000000", "1 to 1000000)"}},
 		{"finite set too far", "subtraction:\n  s: {set: [1, 3, 4], max: 20000000}\n", 2, []string{"subtraction.s.max", "20000000", "1 to 10000000)"}},
 		{"unknown key in game", "octal:\n  k: {code: \"0.77\", heaps: 5}\n", 2, []string{"octal.k.heaps", "unknown key", "code, max"}},

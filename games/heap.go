@@ -56,6 +56,14 @@ type Heap struct {
 	// least the largest heap; nil means a position is one heap N,
 	// answered by Answer. It is what Lookup answers with.
 	Sum func(heaps []int, g []int32, source string) *Answer
+	// Losing, when set, streams the losing positions 0..max in ascending
+	// order without the Grundy values (subtraction games, by
+	// subtraction.Losing), so that GAME/p_positions can reach past the
+	// Grundy table (JobsTo); LosingMemory estimates its peak bytes.
+	Losing       func(ctx context.Context, max int64, opts grundy.Options, emit func([]int64) error) error
+	LosingMemory func(max int64) int64
+
+	noLosing bool // JobsTo: the grundy job leaves GAME/p_positions to its own job
 }
 
 // Jobs plans the game's tables up to max: one job computes the sequence and
@@ -72,6 +80,51 @@ func (h Heap) Jobs(game string, max int) []Job {
 	memory += writing(int64(max)+1, 40)
 	return []Job{{Table: "grundy", Memory: memory, Cost: cost,
 		Run: func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, max) }}}
+}
+
+// JobsTo is Jobs with GAME/p_positions up to losingMax: when losingMax is
+// past max and the game has Losing, the table and the finding "losing" come
+// from a job of their own that streams Losing, and reach losingMax; the
+// other tables and findings stay those of Jobs(game, max). Otherwise it is
+// Jobs(game, max).
+func (h Heap) JobsTo(game string, max int, losingMax int64) []Job {
+	if losingMax <= int64(max) || h.Losing == nil {
+		return h.Jobs(game, max)
+	}
+	h.noLosing = true
+	return append(h.Jobs(game, max), Job{Table: "p_positions",
+		Memory: h.LosingMemory(losingMax) + writing(losingMax, 8), Cost: float64(losingMax) / 1e7,
+		Run: func(ctx context.Context, s Sink) error { return h.losingTable(ctx, s, game, losingMax) }})
+}
+
+// losingTable writes GAME/p_positions up to max from Losing, streamed, and
+// the finding "losing".
+func (h Heap) losingTable(ctx context.Context, s Sink, game string, max int64) error {
+	t := output.Table{Game: game, Name: "p_positions",
+		Columns: []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
+	}
+	if h.Rules != "" {
+		t.Metadata = []output.KeyValue{{Key: "tabulate.rules", Value: h.Rules}}
+	}
+	var count int64
+	s.Phase("finding losing positions", "n", max)
+	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
+		opts := grundy.Options{Workers: s.Workers(), Progress: func(done, total int64) { s.Set(done) }}
+		return h.Losing(ctx, max, opts, func(losing []int64) error {
+			count += int64(len(losing))
+			for start := 0; start < len(losing); start += batchRows {
+				if err := emit(output.Batch{losing[start:min(len(losing), start+batchRows)]}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return err
+	}
+	s.Finding("losing", Losing{UpTo: max, Count: count})
+	return nil
 }
 
 // heapAfter bounds what a heap job of so many values holds once its engine is done (the
@@ -99,8 +152,8 @@ func heapAfter(values int64) int64 {
 	return 4*values + max(study, shape)
 }
 
-// run computes the sequence and writes GAME/grundy, GAME/p_positions, the
-// findings and the figures.
+// run computes the sequence and writes GAME/grundy, GAME/p_positions (unless
+// JobsTo gave it a job of its own), the findings and the figures.
 func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	var seq []int32
 	var err error
@@ -170,26 +223,29 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 		Columns:  []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
 		Metadata: meta,
 	}
-	if err := s.Table(ctx, pt, losing, func(ctx context.Context, emit func(output.Batch) error) error {
-		ns := ns[:0]
-		for n, v := range seq {
-			if v != 0 {
-				continue
-			}
-			ns = append(ns, int64(n))
-			if len(ns) == cap(ns) {
-				if err := emit(output.Batch{ns}); err != nil {
-					return err
+	if !h.noLosing { // JobsTo gives GAME/p_positions a job of its own
+		err := s.Table(ctx, pt, losing, func(ctx context.Context, emit func(output.Batch) error) error {
+			ns := ns[:0]
+			for n, v := range seq {
+				if v != 0 {
+					continue
 				}
-				ns = ns[:0]
+				ns = append(ns, int64(n))
+				if len(ns) == cap(ns) {
+					if err := emit(output.Batch{ns}); err != nil {
+						return err
+					}
+					ns = ns[:0]
+				}
 			}
+			if len(ns) == 0 && losing > 0 {
+				return nil
+			}
+			return emit(output.Batch{ns})
+		})
+		if err != nil {
+			return err
 		}
-		if len(ns) == 0 && losing > 0 {
-			return nil
-		}
-		return emit(output.Batch{ns})
-	}); err != nil {
-		return err
 	}
 	s.Phase("looking for a period", "", 0)
 	var th analysis.Theorems
@@ -206,7 +262,9 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	if err := periodTables(ctx, s, game, seq, report, meta); err != nil {
 		return err
 	}
-	s.Finding("losing", Losing{UpTo: int64(max), Count: losing})
+	if !h.noLosing {
+		s.Finding("losing", Losing{UpTo: int64(max), Count: losing})
+	}
 	name := h.Title
 	if name == "" {
 		name = fmt.Sprintf("%s (%s)", game, h.Rules)

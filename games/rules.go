@@ -69,6 +69,10 @@ func Subtraction(set subtraction.Set) Heap {
 		},
 		Memory: func(max int) int64 { return subtraction.Memory(set, max) },
 		Moves:  func(n int) []HeapMove { return subtractionMoves(set, n) },
+		Losing: func(ctx context.Context, max int64, opts grundy.Options, emit func([]int64) error) error {
+			return subtraction.Losing(ctx, set, max, opts, emit)
+		},
+		LosingMemory: func(max int64) int64 { return subtraction.LosingMemory(set, max) },
 	}
 	if set.Finite() {
 		h.Prove = func(seq []int32, p analysis.Period) *analysis.Proof {

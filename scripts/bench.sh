@@ -180,6 +180,7 @@ if [[ "$what" != runs ]]; then
   bench nim 'Nim/7x7|Nim/10x15/engine'
   bench octal 'Octal/0.07/n=1e\+0[45]|Octal/0.16'
   bench subtraction 'Subtraction'
+  bench subtraction 'Kernels|^BenchmarkLosing'
   if [[ "$what" == full ]]; then
     bench subtraction 'SquaresGrundy/n=1e\+07'
     bench nim 'Nim/10x15/memo'

@@ -59,8 +59,11 @@ import (
 //
 // This is the method of the take-a-square kernel (its earlier home was
 // squares.go, where it computed the moves k² on the fly) made to read the
-// moves from the sorted members of any set; measured against both former
-// kernels in BenchmarkKernels (see README, "Subtraction games: one kernel").
+// moves from the sorted members of any set, with the eight-move pass of the
+// general engine that subtraction.go had beside it; both former kernels
+// (commit 4db6b87) were measured against it on the same sets, and it was at
+// least as fast as the faster on each (README, "Subtraction games: one
+// kernel").
 // The work is the number of (heap, move) pairs, sum over n of
 // |{s in S : s <= n}|: about (2/3)·max^1.5 for the squares, max^1.5·sqrt(2)·
 // (2/3) for the triangular numbers, (3/4)·max^(4/3) for the cubes, and

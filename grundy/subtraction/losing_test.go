@@ -224,9 +224,9 @@ func TestLosingWay(t *testing.T) {
 // sieve goes: {1,3,4} to 2^31+1000, whose losing positions are the n with
 // n mod 7 in {0, 2} (Berlekamp, Conway and Guy, Winning Ways, ch. 4, the
 // subtraction game S(1,3,4); checked here by the plain oracle up to 10^5).
-// Long: about half a minute on two cores.
+// Long: about 10 s on two loaded cores.
 func TestLosingPastGrundy(t *testing.T) {
-	longtest.Skip(t, "the sieve of {1,3,4} past 2^31, about half a minute")
+	longtest.Skip(t, "the sieve of {1,3,4} past 2^31, about 10 s")
 	s, err := NewSet("", []int{1, 3, 4}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -276,9 +276,9 @@ func TestLosingArguments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lim := losingLimit(primes)
+	lim := LosingLimit(primes)
 	if lim < 1<<31 || lim >= LosingMax || subtractionMemberCount(primes, int(lim)) > losingMembersMax {
-		t.Fatalf("losingLimit(primes) = %d, want past 2^31 with at most %d members", lim, losingMembersMax)
+		t.Fatalf("LosingLimit(primes) = %d, want past 2^31 with at most %d members", lim, losingMembersMax)
 	}
 	var re *grundy.RangeError
 	if err := Losing(ctx, primes, lim+1, grundy.Options{}, nop); !errors.As(err, &re) || re.Max != lim {

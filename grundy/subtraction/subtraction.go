@@ -476,9 +476,10 @@ func losingWay(s Set, max int64) (bySieve bool, density float64) {
 	return max > math.MaxInt32 || density < losingDensity, density
 }
 
-// losingLimit returns the largest max Losing accepts for s: LosingMax, or
-// less when the members of s up to LosingMax would not fit the sieve's list.
-func losingLimit(s Set) int64 {
+// LosingLimit returns the largest max Losing accepts for s: LosingMax, or
+// less when the members of s up to LosingMax would not fit the sieve's list
+// (the primes: about 2.9·10^9).
+func LosingLimit(s Set) int64 {
 	if s.isSquares() || subtractionMemberCount(s, LosingMax) <= losingMembersMax {
 		return LosingMax
 	}
@@ -501,14 +502,18 @@ func losingLimit(s Set) int64 {
 // call, and emit must copy what it keeps. An error from emit stops Losing
 // and is returned as is.
 //
-// It takes one of two ways by a documented rule (losingWay in subtraction.go): the
-// losing-position sieve (sieve.go), which needs memory only for the losing
-// positions and the members of s, and so reaches far past any Grundy table
-// where the losing positions are sparse (take-a-square: 2^32 in about two
-// minutes, about n^0.7 losing positions), or, where they are dense, the
-// zeros of the Grundy values of Values (max at most 2^31-1). max is at most
-// LosingMax, less for a set with very many members (the *grundy.RangeError
-// says). LosingMemory estimates its memory.
+// It takes one of two ways: the losing-position sieve (sieve.go), which
+// needs memory only for the losing positions and the members of s, and so
+// reaches far past any Grundy table where the losing positions are sparse
+// (take-a-square: 2^32 in about two minutes, about n^0.7 losing positions),
+// or the zeros of the Grundy values of Values (max at most 2^31-1). The
+// rule: the sieve for the squares, for a max past 2^31-1, and for a max past
+// 2^15 when under a quarter of the heaps 2^14+1..2^15 are losing (the
+// cubes, the triangular numbers, the primes, the Fibonacci numbers); the
+// Grundy values otherwise (the odd primes, the powers of two, {1,3,4}). The
+// reason and the measurements are in the comment of subtraction.go. max is
+// at most LosingMax, less for a set with very many members (LosingLimit; the
+// *grundy.RangeError says). LosingMemory estimates its memory.
 func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit func(losing []int64) error) error {
 	if s.isSquares() {
 		return squaresLosing(ctx, max, opts.Workers, opts.Progress, emit)
@@ -516,7 +521,7 @@ func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit fun
 	if s.name == "" && len(s.finite) == 0 {
 		return fmt.Errorf("subtraction: the set is not valid (use NewSet)")
 	}
-	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, losingLimit(s)); err != nil {
+	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, LosingLimit(s)); err != nil {
 		return err
 	}
 	if bySieve, density := losingWay(s, max); bySieve {
@@ -572,7 +577,7 @@ func LosingMemory(s Set, max int64) int64 {
 	if s.isSquares() {
 		return squaresLosingMemory(max)
 	}
-	if max < 0 || max > losingLimit(s) || s.name == "" && len(s.finite) == 0 {
+	if max < 0 || max > LosingLimit(s) || s.name == "" && len(s.finite) == 0 {
 		return 0
 	}
 	bySieve, density := losingWay(s, max)
