@@ -171,3 +171,20 @@ func ExampleTableLookup() {
 	// source: memory/grundy-game/grundy.parquet
 	// grundy-game: heap 1 = 11 is outside the tables (grundy-game/grundy.parquet holds n = 0 to 10); run tabulate run with larger bounds, or drop --from to compute it
 }
+
+func ExampleHeap_JobsTo() {
+	// A subtraction game's losing positions past its Grundy table: the
+	// cubes' values to 1,000 and their losing positions to 10^6, the
+	// latter a job of its own (the losing-position sieve).
+	cubes, err := subtraction.NewSet("cubes", nil, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, j := range games.Subtraction(cubes).JobsTo("cubes", 1000, 1_000_000) {
+		fmt.Println(j.Table)
+	}
+	// Output:
+	// grundy
+	// p_positions
+}
