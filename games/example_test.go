@@ -242,3 +242,20 @@ func ExampleWithProgress() {
 	// start: computing Grundy values in n
 	// true true
 }
+
+func ExampleHeap_JobsTo() {
+	// A subtraction game's losing positions past its Grundy table: the
+	// cubes' values to 1,000 and their losing positions to 10^6, the
+	// latter a job of its own (the losing-position sieve).
+	cubes, err := subtraction.NewSet("cubes", nil, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, j := range games.Subtraction(cubes).JobsTo("cubes", 1000, 1_000_000) {
+		fmt.Println(j.Table)
+	}
+	// Output:
+	// grundy
+	// p_positions
+}

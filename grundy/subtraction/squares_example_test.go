@@ -57,3 +57,23 @@ func ExampleValues_squares() {
 	// Output:
 	// [0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 3 2 3 4 5 3]
 }
+
+func ExampleLosing_cubes() {
+	// Subtract a cube: past 2^15 heaps its losing positions come from the
+	// sieve (under a quarter of the heaps are losing), as for any set.
+	cubes, err := subtraction.NewSet("cubes", nil, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var all []int64
+	err = subtraction.Losing(context.Background(), cubes, 100_000, grundy.Options{}, func(losing []int64) error {
+		all = append(all, losing...) // emit's slice is reused: copy
+		return nil
+	})
+	fmt.Println(len(all), all[:12], all[len(all)-1], err)
+	fmt.Println(subtraction.LosingLimit(cubes) == subtraction.LosingMax)
+	// Output:
+	// 13003 [0 2 4 6 9 11 13 15 18 20 22 24] 99989 <nil>
+	// true
+}
