@@ -18,6 +18,17 @@ import (
 // batchRows is how many rows a job hands to the writers at a time.
 const batchRows = 1 << 16
 
+// emitColumn hands the rows of a one-column table to emit in batches of
+// batchRows.
+func emitColumn(emit func(output.Batch) error, col []int64) error {
+	for start := 0; start < len(col); start += batchRows {
+		if err := emit(output.Batch{col[start:min(len(col), start+batchRows)]}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Heap is a one-heap game known through its Grundy sequence g(0), ...,
 // g(max): a game defined by rules in a configuration (an octal code, a
 // subtraction set) or a built-in one such as Grundy's game. Its tables are
@@ -112,12 +123,7 @@ func (h Heap) losingTable(ctx context.Context, s Sink, game string, max int64) e
 		opts := grundy.Options{Workers: s.Workers(), Progress: func(done, total int64) { s.Set(done) }}
 		return h.Losing(ctx, max, opts, func(losing []int64) error {
 			count += int64(len(losing))
-			for start := 0; start < len(losing); start += batchRows {
-				if err := emit(output.Batch{losing[start:min(len(losing), start+batchRows)]}); err != nil {
-					return err
-				}
-			}
-			return nil
+			return emitColumn(emit, losing)
 		})
 	})
 	if err != nil {

@@ -202,12 +202,7 @@ func squaresLosingFrom(ctx context.Context, s Sink, max int64, losing func(ctx c
 					counts[i] += c[i]
 				}
 				count += int64(len(losing))
-				for start := 0; start < len(losing); start += batchRows {
-					if err := emit(output.Batch{losing[start:min(len(losing), start+batchRows)]}); err != nil {
-						return err
-					}
-				}
-				return nil
+				return emitColumn(emit, losing)
 			})
 	})
 	if err != nil {
