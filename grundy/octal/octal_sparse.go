@@ -51,6 +51,7 @@ const (
 type octalOptions struct {
 	noSparse   bool // never use the sparse-space method
 	noPeriodic bool // never copy values by a proven period
+	plain      int  // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
 	workers    int  // goroutines: 1 one, >= 2 two; 0 means runtime.GOMAXPROCS(0)
 }
 
@@ -95,6 +96,22 @@ type octalEngine struct {
 	done     chan struct{} // markRanges2's other goroutine has finished
 	walsh    []int64       // best's scratch: the transform of hist
 	ranges   [][3]int      // step 3: the ranges of splits of one chunk
+
+	// The cached plain mex (see plainMex): when plain is set, fs holds the
+	// split sets F(s) of the last len(fsAt) heaps s, fsWords words each, F(s)
+	// in slot s % len(fsAt), fsAt[slot] = s (-1 if none).
+	plain      bool
+	forcePlain int
+	fs         []uint64
+	fsAt       []int
+	fsWords    int
+
+	// work counts the splits the sparse-space method listed (both cores)
+	// since chose, the heap of the last choice of labelling; measured is
+	// set when every heap since then went through it.
+	work     int64
+	chose    int
+	measured bool
 
 	fullScans int64 // heaps whose mex needed every split (rare heaps)
 	computed  int   // heaps 0..computed were computed by the mex
@@ -325,6 +342,74 @@ func (e *octalEngine) fullMex(n int) int32 {
 	return int32(engine.MexBits(seen))
 }
 
+// plainMex returns the mex at n over every option, each split set F(s) =
+// {g(a) XOR g(s-a)} computed once and kept for the other split digits.
+//
+// Trick: the set of values of the splits of s depends on s alone, not on
+// the heap n = s + k it is an option of, so a game with several split
+// digits k needs it at several heaps. In a game without a sparse space
+// (more than an eighth of the heaps rare under every labelling: 0.164,
+// 0.604, 0.414 ...) the sparse-space method lists, for each split digit,
+// the splits with a rare heap (step 1: #rare of them, a third or more of
+// s) and, for the many heaps whose mex needs them all (rare heaps and late
+// missing values: nearly half the heaps of 0.164), every split (step 3);
+// here each heap lists the s/2 splits of one new s, in one branch-free,
+// sequential pass (octalMarkSplits), and ORs the kept bit sets of the
+// others. choose picks this path by a cost rule (see octalPlainCost).
+// Cost: a bit set of 2^vbits bits for each of the last max(k)-min(k)+1
+// values of s (a few kB); no use of the second core (its pipeline serves
+// the sparse-space method). No source: the plain mex of the C++ solver of
+// tczajka/octal-games and of Flammenkamp's programs lists the splits of each
+// split digit at each heap.
+func (e *octalEngine) plainMex(n int) int32 {
+	mw := e.markWords()
+	if e.fsWords != mw || len(e.fsAt) == 0 {
+		lo, hi := e.r.split[0], e.r.split[0]
+		for _, k := range e.r.split {
+			lo, hi = min(lo, k), max(hi, k)
+		}
+		e.fsWords = mw
+		e.fsAt = slices.Grow(e.fsAt[:0], hi-lo+1)[:hi-lo+1]
+		for i := range e.fsAt {
+			e.fsAt[i] = -1 // every kept set is stale once vbits grows
+		}
+		e.fs = make([]uint64, (hi-lo+1)*mw)
+	}
+	seen := e.seen
+	clear(seen)
+	for _, k := range e.r.whole {
+		if n == k {
+			seen[0] |= 1
+		}
+	}
+	for _, k := range e.r.single {
+		if n > k {
+			v := uint32(e.g[n-k])
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	for _, k := range e.r.split {
+		s := n - k
+		if s < 2 {
+			continue
+		}
+		slot := s % len(e.fsAt)
+		f := e.fs[slot*mw : (slot+1)*mw]
+		if e.fsAt[slot] != s {
+			octalMarkSplits(e.mk, e.g, s, 1, octalHalf(s, e.r.unequal))
+			clear(f)
+			octalPack(f, e.mk)
+			clear(e.mk[:64*mw])
+			e.fsAt[slot] = s
+		}
+		for w, x := range f {
+			seen[w] |= x
+		}
+	}
+	e.fullScans++
+	return int32(engine.MexBits(seen))
+}
+
 // octalSplits64 returns the set, as bits of a word, of g(a) XOR g(s-a) over
 // 1 <= a <= s/2, for values below 64.
 func octalSplits64(g []int32, s int) uint64 {
@@ -379,6 +464,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 		} else {
 			octalMarkRare(e.mk, g, e.rare, s, e.r.unequal)
 		}
+		e.work += int64(len(e.rare))
 	}
 	mw := e.markWords()
 	octalPack(seen[:mw], e.mk)
@@ -448,6 +534,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 			hiA := max(h-t-chunk+1, loB+1)
 			e.ranges = append(e.ranges, [3]int{s, b + 1, loB}, [3]int{s, hiA, h - t})
 			e.bot[k], e.top[k] = loB, h-hiA+1
+			e.work += int64(loB-b) + int64(h-t-hiA+1)
 		}
 		if par {
 			e.markRanges2()
@@ -589,7 +676,12 @@ func (e *octalEngine) best() (mask uint32, dom int, count int64, ok bool) {
 // O(n) at a rare one, never more than the plain O(n).
 func (e *octalEngine) choose(n int) {
 	mask, dom, count, ok := e.best()
-	if !ok || e.sparse && mask == e.mask && dom == e.dom {
+	if !ok {
+		return
+	}
+	e.plain = e.plainPays(n, count)
+	e.chose, e.work, e.measured = n, 0, !e.plain
+	if e.sparse && mask == e.mask && dom == e.dom {
 		return
 	}
 	e.sparse, e.mask, e.dom, e.rho = true, mask, dom, dom&e.r.split[0]&1
@@ -603,6 +695,36 @@ func (e *octalEngine) choose(n int) {
 			e.rare = append(e.rare, octalRare{int32(a), e.g[a]})
 		}
 	}
+}
+
+// plainPays reports whether choose should turn to the cached plain mex
+// (plainMex) at heap n, count of the heaps below n being rare under the best
+// labelling. With r = (number of split digits) * count / n, step 1 alone
+// lists r*s splits a heap where plainMex lists s/2, and a rare heap needs
+// every split anyway: the plain mex is taken when r >= 1/4, or when r >= 1/8
+// and either it was already taken or the sparse-space method listed more
+// splits since the last choice (work, counted on both cores) than plainMex
+// would have. Games with a sparse space have r far below 1/8 (0.6, 0.014,
+// 0.172, 0.034: under 1/400 from 2^16 heaps on; 0.007: under 1/12), so their
+// path is unchanged; the games without one that the census meets have r from
+// about 1/4 (0.163: 0.27, one split digit) to 0.8 (0.76: 0.40, two).
+func (e *octalEngine) plainPays(n int, count int64) bool {
+	switch e.forcePlain {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
+	r := float64(len(e.r.split)) * float64(count) / float64(n)
+	if r >= 1.0/4 {
+		return true
+	}
+	if r < 1.0/8 {
+		return false
+	}
+	prev := e.chose
+	plainWork := float64(n-prev) * float64(n+prev-1) / 4 // the s/2 splits of each heap
+	return e.plain || e.measured && n > prev && float64(e.work) > plainWork
 }
 
 // octalProvenPeriod reports whether g, the Grundy values g(0..len(g)-1) of
@@ -796,6 +918,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 	}
 	e := newOctalEngine(r, max)
 	e.computed = max
+	e.forcePlain = opt.plain
 	parallel := (grundy.Options{Workers: opt.workers}).Goroutines() >= 2 && !opt.noSparse &&
 		len(r.split) > 0 && r.t < octalBlock/2
 	e.parallel = parallel
@@ -844,7 +967,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 		if pipe != nil {
 			far = pipe.receive(start)
 		}
-		if parallel && e.sparse && end <= max && end != checkpoint && end%octalRechoose != 0 {
+		if parallel && e.sparse && !e.plain && end <= max && end != checkpoint && end%octalRechoose != 0 {
 			if pipe == nil {
 				pipe = newOctalPipe(e)
 			}
@@ -853,6 +976,8 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 		for n := start; n < end; n++ {
 			var v int32
 			switch {
+			case e.plain:
+				v = e.plainMex(n)
 			case !e.sparse:
 				v = e.fullMex(n)
 			case far != nil:
