@@ -109,9 +109,11 @@ type octalEngine struct {
 	// work counts the splits the sparse-space method listed (both cores)
 	// since chose, the heap of the last choice of labelling; measured is
 	// set when every heap since then went through it.
-	work     int64
-	chose    int
-	measured bool
+	// sparseWorse is the last such measure's verdict (see plainPays).
+	work        int64
+	chose       int
+	measured    bool
+	sparseWorse bool
 
 	fullScans int64 // heaps whose mex needed every split (rare heaps)
 	computed  int   // heaps 0..computed were computed by the mex
@@ -700,14 +702,19 @@ func (e *octalEngine) choose(n int) {
 // plainPays reports whether choose should turn to the cached plain mex
 // (plainMex) at heap n, count of the heaps below n being rare under the best
 // labelling. With r = (number of split digits) * count / n, step 1 alone
-// lists r*s splits a heap where plainMex lists s/2, and a rare heap needs
-// every split anyway: the plain mex is taken when r >= 1/4, or when r >= 1/8
-// and either it was already taken or the sparse-space method listed more
-// splits since the last choice (work, counted on both cores) than plainMex
-// would have. Games with a sparse space have r far below 1/8 (0.6, 0.014,
-// 0.172, 0.034: under 1/400 from 2^16 heaps on; 0.007: under 1/12), so their
-// path is unchanged; the games without one that the census meets have r from
-// about 1/4 (0.163: 0.27, one split digit) to 0.8 (0.76: 0.40, two).
+// lists about r*s splits a heap where plainMex lists s/2, and a rare heap
+// needs every split anyway. The rule: the plain mex when r >= 1/4; the
+// sparse-space method when r < 1/8; in between, the plain mex only if the
+// sparse-space method listed more than twice the splits plainMex would have
+// (work, counted on both cores) since the last choice, or did so when last
+// measured. The factor 2 is for the second core, which the sparse-space
+// method uses and plainMex does not. Games with a sparse space have r far
+// below 1/8 past a few thousand heaps (0.6, 0.014, 0.172, 0.034: under
+// 1/40 from 2^16 heaps on; 0.007, r = 1/3 at 2^13 and 0.21 at 2^16, takes
+// the plain mex to 2^16 and the sparse-space method after, as before: the
+// work it lists there is 0.5 to 0.6 times plainMex's); the games without
+// one that the census meets have r from 1/4 (0.163 at 2^17: 0.27, one split
+// digit) to 0.8 (0.76: two split digits, 0.40 of the heaps rare).
 func (e *octalEngine) plainPays(n int, count int64) bool {
 	switch e.forcePlain {
 	case 1:
@@ -722,9 +729,11 @@ func (e *octalEngine) plainPays(n int, count int64) bool {
 	if r < 1.0/8 {
 		return false
 	}
-	prev := e.chose
-	plainWork := float64(n-prev) * float64(n+prev-1) / 4 // the s/2 splits of each heap
-	return e.plain || e.measured && n > prev && float64(e.work) > plainWork
+	if prev := e.chose; e.measured && n > prev {
+		plainWork := float64(n-prev) * float64(n+prev-1) / 4 // the s/2 splits of each heap
+		e.sparseWorse = float64(e.work) > 2*plainWork
+	}
+	return e.sparseWorse
 }
 
 // octalProvenPeriod reports whether g, the Grundy values g(0..len(g)-1) of

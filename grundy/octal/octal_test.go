@@ -728,31 +728,31 @@ func FuzzParseOctal(f *testing.F) {
 }
 
 // TestOctalPlainPath checks that the engine takes the cached plain mex
-// (plainMex) on games without a sparse space, and not on games with one past
-// 2^16 heaps (before, their rare share may still be high), and that its
-// values are those of octalPlain, the plain mex over every split, to 20,000.
+// (plainMex) on games without a sparse space (0.163, one split digit and a
+// fifth to a quarter of its heaps rare, from 2^17 heaps on), and not on
+// games with one past 2^16 heaps (before, their rare share may still be
+// high), and that its values are those of octalPlain, the plain mex over
+// every split, to 20,000.
 func TestOctalPlainPath(t *testing.T) {
 	const check = 20_000
 	ctx := context.Background()
 	for _, tt := range []struct {
 		code  string
 		plain bool
+		max   int
 	}{
-		{"0.164", true}, {"0.604", true}, {"0.163", true}, {"4.026", true}, {"0.414", true},
-		{"0.6", false}, {"0.16", false}, {"0.014", false}, {"0.172", false},
+		{"0.164", true, check}, {"0.604", true, check}, {"4.026", true, check}, {"0.414", true, check},
+		{"0.163", true, 1<<17 + 1},
+		{"0.6", false, 1<<17 + 1}, {"0.16", false, 1<<17 + 1}, {"0.014", false, 1<<17 + 1}, {"0.172", false, 1<<17 + 1},
 	} {
 		t.Run(tt.code, func(t *testing.T) {
 			c, _ := Parse(tt.code)
-			max := check
-			if !tt.plain {
-				max = 1<<17 + 1 // past the choice of labelling at 2^17
-			}
-			e, err := octalRun(ctx, octalRulesOf(c), max, nil, octalOptions{noPeriodic: true})
+			e, err := octalRun(ctx, octalRulesOf(c), tt.max, nil, octalOptions{noPeriodic: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if e.plain != tt.plain {
-				t.Errorf("plain path at %d: %v, want %v", max, e.plain, tt.plain)
+				t.Errorf("plain path at %d: %v, want %v", tt.max, e.plain, tt.plain)
 			}
 			want, err := octalPlainCode(ctx, c, check)
 			if err != nil {
