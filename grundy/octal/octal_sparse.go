@@ -357,8 +357,10 @@ func (e *octalEngine) fullMex(n int) int32 {
 // s) and, for the many heaps whose mex needs them all (rare heaps and late
 // missing values: nearly half the heaps of 0.164), every split (step 3);
 // here each heap lists the s/2 splits of one new s, in one branch-free,
-// sequential pass (octalMarkSplits), and ORs the kept bit sets of the
-// others. choose picks this path by a cost rule (see octalPlainCost).
+// sequential pass (octalMarkSplits16), and ORs the kept bit sets of the
+// others: 0.164 (split digits 2 and 3, 38% of its heaps rare) to 2^18
+// took 28 s of CPU by the sparse-space method and takes 4.8 s here (README,
+// octal section). choose picks this path by a cost rule (plainPays).
 // Cost: a bit set of 2^vbits bits for each of the last max(k)-min(k)+1
 // values of s (a few kB); no use of the second core (its pipeline serves
 // the sparse-space method). No source: the plain mex of the C++ solver of
@@ -723,10 +725,12 @@ func (e *octalEngine) best() (mask uint32, dom int, count int64, ok bool) {
 
 // choose turns the sparse-space method on with the labelling that has the
 // fewest rare heaps among heaps 1..n-1, rebuilding the list of rare heaps
-// if it changes. Every labelling gives the exact mex (see octal.go); there is
-// no threshold of sparseness below which the engine falls back on the plain
-// mex, since the method costs O(#rare + #values) at a common heap and
-// O(n) at a rare one, never more than the plain O(n).
+// if it changes, and decides whether the heaps up to the next choice take
+// the cached plain mex instead (plainPays). Every labelling gives the exact
+// mex (see octal.go); the method costs O(#rare + #values) at a common heap
+// and O(n) at a rare one, never more than the plain O(n), and the plain mex
+// is taken only where the rare heaps make it quadratic too, with a larger
+// constant.
 func (e *octalEngine) choose(n int) {
 	mask, dom, count, ok := e.best()
 	if !ok {
@@ -761,7 +765,7 @@ func (e *octalEngine) choose(n int) {
 // measured. The factor 2 is for the second core, which the sparse-space
 // method uses and plainMex does not. Games with a sparse space have r far
 // below 1/8 past a few thousand heaps (0.6, 0.014, 0.172, 0.034: under
-// 1/40 from 2^16 heaps on; 0.007, r = 1/3 at 2^13 and 0.21 at 2^16, takes
+// 1/25 from 2^16 heaps on; 0.007, r = 0.31 at 2^13 and 0.21 at 2^16, takes
 // the plain mex to 2^16 and the sparse-space method after, as before: the
 // work it lists there is 0.5 to 0.6 times plainMex's); the games without
 // one that the census meets have r from 1/4 (0.163 at 2^17: 0.27, one split
