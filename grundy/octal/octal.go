@@ -65,12 +65,17 @@ import (
 // how fast. A rare heap costs O(n) (step 3 lists every split), a common one
 // O(#rare) plus step 3, so the method is never slower than the plain mex by
 // more than a constant, and the engine uses it for every game with a split
-// move, however poor its sparse space: there is no quadratic fallback. The
-// C++ solver of tczajka/octal-games does the same (its "rare" and "common"
-// bit sets are the two parities); Dawson's Kayles 0.07 and Dawson's chess
-// 0.137 have a third of their heaps rare, 0.007 a tenth of its first 2*10^5
-// (4% of 6*10^5), and 0.007 to 10^6 takes under a minute on two cores where
-// the plain mex takes hours.
+// move and a sparse space, however poor: 0.007 has a tenth of its first
+// 2*10^5 heaps rare (4% of 6*10^5), and 0.007 to 10^6 takes under a minute
+// on two cores where the plain mex takes hours. The C++ solver of
+// tczajka/octal-games does the same (its "rare" and "common" bit sets are
+// the two parities). Where a quarter or more of the heaps are rare (times
+// the number of split digits), both are quadratic, and the engine takes a
+// plain mex that lists the splits of each s once for all split digits
+// (plainMex; the rule is plainPays): the games without a sparse space of
+// the census (0.164, 0.604, 0.414: 5 to 6 times less CPU at 2^18), and
+// Dawson's Kayles 0.07 and Dawson's chess 0.137 (a third of their heaps
+// rare) when no period stops them.
 //
 // The engine chooses m (below 2^16) and e at checkpoints n = 128, 256, 512,
 // ... and every 2^16 heaps, taking the labelling with the fewest rare heaps
@@ -290,7 +295,8 @@ type Stats struct {
 	// Largest is the largest value g(n), n <= max, first at LargestAt.
 	Largest   int32
 	LargestAt int
-	// FullScans counts the heaps whose mex needed every split.
+	// FullScans counts the heaps whose mex needed every split (rare heaps,
+	// and every heap of the plain mex of games without a sparse space).
 	FullScans int64
 	// Period and Preperiod are the period the engine proved by the octal
 	// periodicity theorem and its least start, or 0 and 0.

@@ -59,3 +59,56 @@ func BenchmarkOctal(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOctalNoSparse runs games without a sparse space (a quarter or
+// more of the heaps rare under every labelling, values in the thousands,
+// the work of the octal census) three ways on the same work: octalPlain,
+// the plain mex over every split of every split digit at every heap
+// ("naive", the fair baseline), the sparse-space method alone as the engine
+// was before the cached plain mex ("sparse-only"), and Values' engine, which
+// takes the cached plain mex (plainMex) for these games ("engine"; both
+// without the periodicity check, as none of these games shows a period by
+// 2^17). The values of each run are compared with those of the first run
+// of the game. The figures are in README (octal section); compare user CPU
+// too, as the census runs two games side by side.
+func BenchmarkOctalNoSparse(b *testing.B) {
+	ctx := context.Background()
+	const max = 1 << 17
+	for _, code := range []string{"0.164", "0.604", "0.414", "0.163"} {
+		c, err := Parse(code)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var want []int32
+		for _, r := range []struct {
+			name string
+			opt  octalOptions
+		}{
+			{"naive", octalOptions{}},
+			{"sparse-only", octalOptions{noPeriodic: true, plain: -1}},
+			{"engine", octalOptions{noPeriodic: true}},
+		} {
+			if r.name == "naive" && code != "0.164" {
+				continue // one game is enough for the baseline
+			}
+			b.Run(fmt.Sprintf("%s/n=2^17/%s", code, r.name), func(b *testing.B) {
+				var g []int32
+				for b.Loop() {
+					if r.name == "naive" {
+						g, err = octalPlainCode(ctx, c, max)
+					} else {
+						g, err = octalGrundy(ctx, c, max, nil, r.opt)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				if want == nil {
+					want = g
+				} else if d := octalDiff(g, want); d != "" {
+					b.Fatal(d)
+				}
+			})
+		}
+	}
+}

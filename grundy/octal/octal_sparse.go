@@ -51,6 +51,7 @@ const (
 type octalOptions struct {
 	noSparse   bool // never use the sparse-space method
 	noPeriodic bool // never copy values by a proven period
+	plain      int  // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
 	workers    int  // goroutines: 1 one, >= 2 two; 0 means runtime.GOMAXPROCS(0)
 }
 
@@ -95,6 +96,25 @@ type octalEngine struct {
 	done     chan struct{} // markRanges2's other goroutine has finished
 	walsh    []int64       // best's scratch: the transform of hist
 	ranges   [][3]int      // step 3: the ranges of splits of one chunk
+
+	// The cached plain mex (see plainMex): when plain is set, fs holds the
+	// split sets F(s) of the last len(fsAt) heaps s, fsWords words each, F(s)
+	// in slot s % len(fsAt), fsAt[slot] = s (-1 if none).
+	plain      bool
+	forcePlain int
+	fs         []uint64
+	fsAt       []int
+	fsWords    int
+	mk16       *[1 << 16]byte // the marks of octalMarkSplits16, made at first use
+
+	// work counts the splits the sparse-space method listed (both cores)
+	// since chose, the heap of the last choice of labelling; measured is
+	// set when every heap since then went through it.
+	// sparseWorse is the last such measure's verdict (see plainPays).
+	work        int64
+	chose       int
+	measured    bool
+	sparseWorse bool
 
 	fullScans int64 // heaps whose mex needed every split (rare heaps)
 	computed  int   // heaps 0..computed were computed by the mex
@@ -325,6 +345,126 @@ func (e *octalEngine) fullMex(n int) int32 {
 	return int32(engine.MexBits(seen))
 }
 
+// plainMex returns the mex at n over every option, each split set F(s) =
+// {g(a) XOR g(s-a)} computed once and kept for the other split digits.
+//
+// Trick: the set of values of the splits of s depends on s alone, not on
+// the heap n = s + k it is an option of, so a game with several split
+// digits k needs it at several heaps. In a game without a sparse space
+// (more than an eighth of the heaps rare under every labelling: 0.164,
+// 0.604, 0.414 ...) the sparse-space method lists, for each split digit,
+// the splits with a rare heap (step 1: #rare of them, a third or more of
+// s) and, for the many heaps whose mex needs them all (rare heaps and late
+// missing values: nearly half the heaps of 0.164), every split (step 3);
+// here each heap lists the s/2 splits of one new s, in one branch-free,
+// sequential pass (octalMarkSplits16), and ORs the kept bit sets of the
+// others: 0.164 (split digits 2 and 3, 38% of its heaps rare) to 2^18
+// took 28 s of CPU by the sparse-space method and takes 4.8 s here (README,
+// octal section). choose picks this path by a cost rule (plainPays).
+// Cost: a bit set of 2^vbits bits for each of the last max(k)-min(k)+1
+// values of s (a few kB); no use of the second core (its pipeline serves
+// the sparse-space method). No source: the plain mex of the C++ solver of
+// tczajka/octal-games and of Flammenkamp's programs lists the splits of each
+// split digit at each heap.
+func (e *octalEngine) plainMex(n int) int32 {
+	mw := e.markWords()
+	if e.fsWords != mw || len(e.fsAt) == 0 {
+		lo, hi := e.r.split[0], e.r.split[0]
+		for _, k := range e.r.split {
+			lo, hi = min(lo, k), max(hi, k)
+		}
+		e.fsWords = mw
+		e.fsAt = slices.Grow(e.fsAt[:0], hi-lo+1)[:hi-lo+1]
+		for i := range e.fsAt {
+			e.fsAt[i] = -1 // every kept set is stale once vbits grows
+		}
+		e.fs = make([]uint64, (hi-lo+1)*mw)
+	}
+	seen := e.seen
+	clear(seen)
+	for _, k := range e.r.whole {
+		if n == k {
+			seen[0] |= 1
+		}
+	}
+	for _, k := range e.r.single {
+		if n > k {
+			v := uint32(e.g[n-k])
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	for _, k := range e.r.split {
+		s := n - k
+		if s < 2 {
+			continue
+		}
+		slot := s % len(e.fsAt)
+		f := e.fs[slot*mw : (slot+1)*mw]
+		if e.fsAt[slot] != s {
+			clear(f)
+			if e.vbits <= 16 {
+				if e.mk16 == nil {
+					e.mk16 = new([1 << 16]byte)
+				}
+				octalMarkSplits16(e.mk16, e.g, s, 1, octalHalf(s, e.r.unequal))
+				octalPack(f, e.mk16[:64*mw])
+				clear(e.mk16[:64*mw])
+			} else {
+				octalMarkSplits(e.mk, e.g, s, 1, octalHalf(s, e.r.unequal))
+				octalPack(f, e.mk)
+				clear(e.mk[:64*mw])
+			}
+			e.fsAt[slot] = s
+		}
+		for w, x := range f {
+			seen[w] |= x
+		}
+	}
+	e.fullScans++
+	return int32(engine.MexBits(seen))
+}
+
+// octalMarkSplits16 is octalMarkSplits for values below 2^16 (vbits <= 16),
+// eight splits a step.
+//
+// Trick: no bounds check in the loop. Each step reslices eight values from
+// each end with a constant length and capacity, so that the compiler proves
+// its eight loads in range, and the marks are an array of 2^16 bytes indexed
+// by uint16, which no value overflows. Reason: the plain mex is this loop
+// alone (97% of the CPU of 0.164 to 2^17), and octalMarkSplits, unrolled by
+// four, compares and branches for each of its loads and stores: the splits
+// of s = 2^17 - 5 in 0.164 (65,534 marks) took 49 us there and 18 us here
+// (min of 6, load average 7), and 0.164 to 2^17 1.55 s of CPU against 1.26
+// s. Cost: 64 KiB of marks, of which the first 2^vbits bytes are touched.
+// (A variant reading four 16-bit values a 64-bit load from a 16-bit copy of
+// the values, SWAR, took twice the time of octalMarkSplits: the shifts that
+// take the lanes apart cost more than the loads they save.)
+func octalMarkSplits16(mk *[1 << 16]byte, g []int32, s, lo, hi int) {
+	if lo > hi {
+		return
+	}
+	x := g[lo : hi+1]
+	y := g[s-hi : s-lo+1] // the partner of x[i] is y[n-1-i]
+	n := len(x)
+	y = y[:n]
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		xa := x[i : i+8 : i+8]
+		ya := y[n-i-8 : n-i : n-i]
+		mk[uint16(xa[0]^ya[7])] = 1
+		mk[uint16(xa[1]^ya[6])] = 1
+		mk[uint16(xa[2]^ya[5])] = 1
+		mk[uint16(xa[3]^ya[4])] = 1
+		mk[uint16(xa[4]^ya[3])] = 1
+		mk[uint16(xa[5]^ya[2])] = 1
+		mk[uint16(xa[6]^ya[1])] = 1
+		mk[uint16(xa[7]^ya[0])] = 1
+	}
+	for ; i < n; i++ {
+		mk[uint16(x[i]^y[n-1-i])] = 1
+	}
+}
+
 // octalSplits64 returns the set, as bits of a word, of g(a) XOR g(s-a) over
 // 1 <= a <= s/2, for values below 64.
 func octalSplits64(g []int32, s int) uint64 {
@@ -379,6 +519,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 		} else {
 			octalMarkRare(e.mk, g, e.rare, s, e.r.unequal)
 		}
+		e.work += int64(len(e.rare))
 	}
 	mw := e.markWords()
 	octalPack(seen[:mw], e.mk)
@@ -448,6 +589,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 			hiA := max(h-t-chunk+1, loB+1)
 			e.ranges = append(e.ranges, [3]int{s, b + 1, loB}, [3]int{s, hiA, h - t})
 			e.bot[k], e.top[k] = loB, h-hiA+1
+			e.work += int64(loB-b) + int64(h-t-hiA+1)
 		}
 		if par {
 			e.markRanges2()
@@ -583,13 +725,20 @@ func (e *octalEngine) best() (mask uint32, dom int, count int64, ok bool) {
 
 // choose turns the sparse-space method on with the labelling that has the
 // fewest rare heaps among heaps 1..n-1, rebuilding the list of rare heaps
-// if it changes. Every labelling gives the exact mex (see octal.go); there is
-// no threshold of sparseness below which the engine falls back on the plain
-// mex, since the method costs O(#rare + #values) at a common heap and
-// O(n) at a rare one, never more than the plain O(n).
+// if it changes, and decides whether the heaps up to the next choice take
+// the cached plain mex instead (plainPays). Every labelling gives the exact
+// mex (see octal.go); the method costs O(#rare + #values) at a common heap
+// and O(n) at a rare one, never more than the plain O(n), and the plain mex
+// is taken only where the rare heaps make it quadratic too, with a larger
+// constant.
 func (e *octalEngine) choose(n int) {
 	mask, dom, count, ok := e.best()
-	if !ok || e.sparse && mask == e.mask && dom == e.dom {
+	if !ok {
+		return
+	}
+	e.plain = e.plainPays(n, count)
+	e.chose, e.work, e.measured = n, 0, !e.plain
+	if e.sparse && mask == e.mask && dom == e.dom {
 		return
 	}
 	e.sparse, e.mask, e.dom, e.rho = true, mask, dom, dom&e.r.split[0]&1
@@ -603,6 +752,43 @@ func (e *octalEngine) choose(n int) {
 			e.rare = append(e.rare, octalRare{int32(a), e.g[a]})
 		}
 	}
+}
+
+// plainPays reports whether choose should turn to the cached plain mex
+// (plainMex) at heap n, count of the heaps below n being rare under the best
+// labelling. With r = (number of split digits) * count / n, step 1 alone
+// lists about r*s splits a heap where plainMex lists s/2, and a rare heap
+// needs every split anyway. The rule: the plain mex when r >= 1/4; the
+// sparse-space method when r < 1/8; in between, the plain mex only if the
+// sparse-space method listed more than twice the splits plainMex would have
+// (work, counted on both cores) since the last choice, or did so when last
+// measured. The factor 2 is for the second core, which the sparse-space
+// method uses and plainMex does not. Games with a sparse space have r far
+// below 1/8 past a few thousand heaps (0.6, 0.014, 0.172, 0.034: under
+// 1/25 from 2^16 heaps on; 0.007, r = 0.31 at 2^13 and 0.21 at 2^16, takes
+// the plain mex to 2^16 and the sparse-space method after, as before: the
+// work it lists there is 0.5 to 0.6 times plainMex's); the games without
+// one that the census meets have r from 1/4 (0.163 at 2^17: 0.27, one split
+// digit) to 0.8 (0.76: two split digits, 0.40 of the heaps rare).
+func (e *octalEngine) plainPays(n int, count int64) bool {
+	switch e.forcePlain {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
+	r := float64(len(e.r.split)) * float64(count) / float64(n)
+	if r >= 1.0/4 {
+		return true
+	}
+	if r < 1.0/8 {
+		return false
+	}
+	if prev := e.chose; e.measured && n > prev {
+		plainWork := float64(n-prev) * float64(n+prev-1) / 4 // the s/2 splits of each heap
+		e.sparseWorse = float64(e.work) > 2*plainWork
+	}
+	return e.sparseWorse
 }
 
 // octalProvenPeriod reports whether g, the Grundy values g(0..len(g)-1) of
@@ -796,6 +982,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 	}
 	e := newOctalEngine(r, max)
 	e.computed = max
+	e.forcePlain = opt.plain
 	parallel := (grundy.Options{Workers: opt.workers}).Goroutines() >= 2 && !opt.noSparse &&
 		len(r.split) > 0 && r.t < octalBlock/2
 	e.parallel = parallel
@@ -844,7 +1031,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 		if pipe != nil {
 			far = pipe.receive(start)
 		}
-		if parallel && e.sparse && end <= max && end != checkpoint && end%octalRechoose != 0 {
+		if parallel && e.sparse && !e.plain && end <= max && end != checkpoint && end%octalRechoose != 0 {
 			if pipe == nil {
 				pipe = newOctalPipe(e)
 			}
@@ -853,6 +1040,8 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 		for n := start; n < end; n++ {
 			var v int32
 			switch {
+			case e.plain:
+				v = e.plainMex(n)
 			case !e.sparse:
 				v = e.fullMex(n)
 			case far != nil:

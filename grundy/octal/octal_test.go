@@ -81,6 +81,7 @@ var octalCodes = []string{
 	"0.04", "0.05", "0.14", "0.106", "0.117", "0.127", "0.1777", "0.165",
 	"0.7", "0.3", "0.33", "0.4", "4.0", "0.0", "4.7", "0.072", "0.344",
 	"0.6104", "4.4", "0.17", "0.54",
+	"0.164", "0.604", "0.163", "4.026", // no sparse space: the cached plain mex
 }
 
 // octalVariants are the engines compared: the exported ones and the
@@ -100,6 +101,12 @@ var octalVariants = []struct {
 	}},
 	{"plain", func(ctx context.Context, c Code, max int) ([]int32, error) {
 		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true, noSparse: true})
+	}},
+	{"cached-plain", func(ctx context.Context, c Code, max int) ([]int32, error) {
+		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true, plain: 1})
+	}},
+	{"sparse-only", func(ctx context.Context, c Code, max int) ([]int32, error) {
+		return octalGrundy(ctx, c, max, nil, octalOptions{noPeriodic: true, plain: -1})
 	}},
 	{"octalPlain", octalPlainCode},
 }
@@ -140,8 +147,8 @@ func TestOctalOracle(t *testing.T) {
 	}
 }
 
-// TestOctalNaiveAgreement checks the engine, its sparse-space part alone and
-// its plain part alone against octalPlain: to 10^4 for the games named
+// TestOctalNaiveAgreement checks the engine, its sparse-space part alone,
+// its plain part alone and its cached plain mex alone against octalPlain: to 10^4 for the games named
 // in the issue, to 3000 for the others.
 func TestOctalNaiveAgreement(t *testing.T) {
 	ctx := context.Background()
@@ -156,7 +163,7 @@ func TestOctalNaiveAgreement(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, v := range octalVariants[:4] {
+		for _, v := range octalVariants[:6] {
 			t.Run(code+"/"+v.name, func(t *testing.T) {
 				got, err := v.run(ctx, c, max)
 				if err != nil {
@@ -197,7 +204,7 @@ func TestOctalRandomCodes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, opt := range []octalOptions{{}, {noPeriodic: true}, {noPeriodic: true, workers: 1}} {
+		for _, opt := range []octalOptions{{}, {noPeriodic: true}, {noPeriodic: true, workers: 1}, {noPeriodic: true, plain: 1}} {
 			got, err := octalGrundy(ctx, c, max, nil, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -718,4 +725,42 @@ func FuzzParseOctal(f *testing.F) {
 			t.Fatalf("%q: d0 = %d", code, d)
 		}
 	})
+}
+
+// TestOctalPlainPath checks that the engine takes the cached plain mex
+// (plainMex) on games without a sparse space (0.163, one split digit and a
+// fifth to a quarter of its heaps rare, from 2^17 heaps on), and not on
+// games with one past 2^16 heaps (before, their rare share may still be
+// high), and that its values are those of octalPlain, the plain mex over
+// every split, to 20,000.
+func TestOctalPlainPath(t *testing.T) {
+	const check = 20_000
+	ctx := context.Background()
+	for _, tt := range []struct {
+		code  string
+		plain bool
+		max   int
+	}{
+		{"0.164", true, check}, {"0.604", true, check}, {"4.026", true, check}, {"0.414", true, check},
+		{"0.163", true, 1<<17 + 1},
+		{"0.6", false, 1<<17 + 1}, {"0.16", false, 1<<17 + 1}, {"0.014", false, 1<<17 + 1}, {"0.172", false, 1<<17 + 1},
+	} {
+		t.Run(tt.code, func(t *testing.T) {
+			c, _ := Parse(tt.code)
+			e, err := octalRun(ctx, octalRulesOf(c), tt.max, nil, octalOptions{noPeriodic: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.plain != tt.plain {
+				t.Errorf("plain path at %d: %v, want %v", tt.max, e.plain, tt.plain)
+			}
+			want, err := octalPlainCode(ctx, c, check)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := octalDiff(e.g[:check+1], want); d != "" {
+				t.Errorf("%s: %s (octalPlain)", tt.code, d)
+			}
+		})
+	}
 }
