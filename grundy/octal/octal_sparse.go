@@ -296,6 +296,22 @@ func octalPack(dst []uint64, mk []byte) {
 	}
 }
 
+// markMoves sets in seen the values of the options of heap n that are not
+// splits: taking the whole heap (value 0) and leaving one smaller heap.
+func (e *octalEngine) markMoves(seen []uint64, n int) {
+	for _, k := range e.r.whole {
+		if n == k {
+			seen[0] |= 1
+		}
+	}
+	for _, k := range e.r.single {
+		if n > k {
+			v := uint32(e.g[n-k])
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+}
+
 // fullMex returns the mex at n over every option.
 func (e *octalEngine) fullMex(n int) int32 {
 	g := e.g
@@ -320,17 +336,7 @@ func (e *octalEngine) fullMex(n int) int32 {
 	}
 	seen := e.seen
 	clear(seen)
-	for _, k := range e.r.whole {
-		if n == k {
-			seen[0] |= 1
-		}
-	}
-	for _, k := range e.r.single {
-		if n > k {
-			v := uint32(g[n-k])
-			seen[v>>6] |= 1 << (v & 63)
-		}
-	}
+	e.markMoves(seen, n)
 	for _, k := range e.r.split {
 		s := n - k
 		h := s / 2
@@ -382,17 +388,7 @@ func (e *octalEngine) plainMex(n int) int32 {
 	}
 	seen := e.seen
 	clear(seen)
-	for _, k := range e.r.whole {
-		if n == k {
-			seen[0] |= 1
-		}
-	}
-	for _, k := range e.r.single {
-		if n > k {
-			v := uint32(e.g[n-k])
-			seen[v>>6] |= 1 << (v & 63)
-		}
-	}
+	e.markMoves(seen, n)
 	for _, k := range e.r.split {
 		s := n - k
 		if s < 2 {
@@ -496,17 +492,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	seen := e.seen
 	copy(seen, far)
 	clear(seen[len(far):])
-	for _, k := range e.r.whole {
-		if n == k {
-			seen[0] |= 1
-		}
-	}
-	for _, k := range e.r.single {
-		if n > k {
-			v := uint32(g[n-k])
-			seen[v>>6] |= 1 << (v & 63)
-		}
-	}
+	e.markMoves(seen, n)
 	// 1. Every split with a rare heap.
 	for _, k := range e.r.split {
 		s := n - k
