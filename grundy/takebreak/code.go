@@ -1,0 +1,229 @@
+package takebreak
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+	"unicode/utf8"
+)
+
+// Take-and-break codes. A position is a set of heaps of tokens; a move takes
+// one heap, removes k tokens from it and leaves what remains as exactly i
+// non-empty heaps, as the code d0.d1d2d3... allows: digit d_k is a bit set,
+// and bit i (value 2^i) set means that removing k tokens may leave exactly i
+// non-empty heaps, whose sizes sum to the heap less k:
+//
+//	1 (i = 0): the k tokens may be removed when they are the whole heap;
+//	2 (i = 1): they may be removed leaving one heap;
+//	4 (i = 2): they may be removed leaving two non-empty heaps;
+//	8 (i = 3): they may be removed leaving three non-empty heaps.
+//
+// So digits 0-7 are the octal games (Winning Ways, ch. 4), and 8-F add the
+// split into three heaps: 0.F removes one token and leaves the rest as
+// zero, one, two or three heaps; 0.8 removes one token from a heap of at
+// least 4 and splits the rest in three. The digit before the point, d_0,
+// removes no tokens: 4 splits a heap into two non-empty heaps, 8 into
+// three, C either; 1 would remove an empty heap and 2 would leave the heap
+// as it is (a pass, which makes the game loopy), so d_0 is 0, 4, 8 or C.
+//
+// This is the notation of S. Howse and R. J. Nowakowski, "Periodicity and
+// arithmetic-periodicity in hexadecimal games", Theoretical Computer Science
+// 313 (2004) 463-472 ("if d_i = sum of delta_j 2^j, delta_j 0 or 1, a player
+// can remove i beans from a heap provided he leaves the remainder in exactly
+// j non-empty heaps"), and of CGSuite's TakeAndBreak (A. Siegel, class
+// TBCode of github.com/aaron-siegel/cgsuite: "if d_i & 2^k != 0 then one
+// may remove i tokens and split the remainder of the heap into exactly k
+// nonempty heaps"; its option lists for 0.3F, "8  7  1,6  2,5  3,4  1,1,5
+// 1,2,4  1,3,3  2,2,3" at heap 9, are those of this reading).
+//
+// Accepted: digits 0-9, A-F (or a-f) and exactly one point, as in "0.3F",
+// ".3f", "8.", "4.07"; zeros before d_0 ("04.3", which CGSuite writes 4.3)
+// and trailing zeros ("0.70") are dropped. Refused, each with its own message:
+// CGSuite's digits G-Z and &#...; (a move leaving four heaps or more: this
+// engine's three-heap step does not extend to them), a non-zero digit left
+// of d_0 (CGSuite's additive digits, which add tokens), repeating digits in
+// [brackets] (infinite codes, such as 0.[3] for Nim), the constraints ! and
+// ? (pairwise unequal or not all equal heaps, as in Grundy's game 4!.,
+// which is octal.GrundysGame) and the forms in parentheses or braces built
+// on them, and ghost tokens (_g).
+
+// Code is a parsed take-and-break code d0.d1d2... with digits 0-F; the zero
+// value is the game 0.0, which has no moves.
+type Code struct {
+	d string // d[k] is digit d_k (0..15) for 0 <= k <= t; len >= 1, last digit non-zero unless len == 1
+}
+
+// CodeError reports a malformed take-and-break code.
+type CodeError struct {
+	Code   string // the code as given
+	Pos    int    // 0-based byte index of the offending character, or -1
+	Char   rune   // the character at Pos (utf8.RuneError if not UTF-8)
+	Reason string // what is wrong and what is allowed
+}
+
+// Error reads like `take-and-break code "0.G": character 'G' at position
+// 2 (0-based): digit G (16) would leave 4 heaps; ...`.
+func (e *CodeError) Error() string {
+	if e.Pos < 0 {
+		return fmt.Sprintf("take-and-break code %q: %s", e.Code, e.Reason)
+	}
+	return fmt.Sprintf("take-and-break code %q: character %q at position %d (0-based): %s", e.Code, e.Char, e.Pos, e.Reason)
+}
+
+// allowed is the end of every message about a character: what a code is.
+const allowed = `a code is d0.d1d2... with hexadecimal digits 0-9 and A-F (bit i of d_k: removing k tokens may leave i heaps, i = 0..3) and exactly one point, as in "0.3F" or "8.0"`
+
+// hexDigit returns the value of a hexadecimal digit, or -1.
+func hexDigit(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	}
+	return -1
+}
+
+// refusal returns why c, which is not a hexadecimal digit or a point, is
+// refused: CGSuite's notation that this package does not take is named.
+func refusal(c byte) string {
+	switch {
+	case c >= 'G' && c <= 'Z' || c >= 'g' && c <= 'z':
+		v := int(c-'A') + 10
+		if c >= 'g' {
+			v = int(c-'a') + 10
+		}
+		return fmt.Sprintf("digit %c (%d in CGSuite's base-36 digits) would let a move leave %d heaps, and moves here leave at most 3: %s",
+			c, v, bits.Len(uint(v))-1, allowed)
+	case c == '&':
+		return "CGSuite's digits &#...; are not taken (any digit past F would let a move leave 4 heaps or more): " + allowed
+	case c == '[' || c == ']':
+		return "repeating digits in brackets (CGSuite's infinite codes, such as 0.[3] for Nim) are not taken: the engine needs a finite code; " + allowed
+	case c == '!' || c == '?':
+		return "the constraints ! and ? (CGSuite: pairwise unequal, or not all equal, heaps; Grundy's game is 4!., computed by octal.GrundysGame) are not taken: " + allowed
+	case c == '(' || c == ')' || c == '{' || c == '}' || c == '+' || c == '=':
+		return "CGSuite's constrained and set digits, in parentheses or braces, are not taken: " + allowed
+	case c == '_':
+		return "ghost tokens (CGSuite's _g suffix) are not taken: " + allowed
+	}
+	return allowed
+}
+
+// Parse parses a take-and-break code "d0.d1d2...": hexadecimal digits
+// (either case) and exactly one point; d0 is optional (default 0) and is 0,
+// 4, 8 or C, and zeros before it are dropped ("0.3F", ".3f", "8.", "04.07").
+// Trailing zeros after the point are dropped ("0.70" is 0.7); "8." is
+// 8.0. A malformed code gives a *CodeError naming the first offending
+// character and what is allowed (see the comment of code.go for what is
+// refused and why).
+func Parse(code string) (Code, error) {
+	bad := func(pos int, reason string) (Code, error) {
+		e := &CodeError{Code: code, Pos: pos, Reason: reason}
+		if pos >= 0 {
+			e.Char, _ = utf8.DecodeRuneInString(code[pos:])
+		}
+		return Code{}, e
+	}
+	if code == "" {
+		return bad(-1, "empty: "+allowed)
+	}
+	point := -1
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		switch {
+		case c == '.':
+			if point >= 0 {
+				return bad(i, fmt.Sprintf("a second point (the first is at position %d): %s", point, allowed))
+			}
+			point = i
+		case hexDigit(c) >= 0:
+		default:
+			return bad(i, refusal(c))
+		}
+	}
+	if point < 0 {
+		return bad(-1, "no point: "+allowed)
+	}
+	if len(code) == 1 {
+		return bad(-1, "no digits: "+allowed)
+	}
+	// Before the point: zeros, then d_0. CGSuite reads the digits left
+	// of d_0 as adding tokens (d_-1 adds one); only zeros, which allow
+	// nothing, are taken there.
+	for i := 0; i+1 < point; i++ {
+		if code[i] != '0' {
+			return bad(i, "only d0, the last digit before the point, may be non-zero there (CGSuite reads the digits left of it as moves that add tokens, which are not taken): "+allowed)
+		}
+	}
+	d := make([]byte, 0, len(code))
+	d0 := 0
+	if point > 0 {
+		d0 = hexDigit(code[point-1])
+		if d0&3 != 0 {
+			return bad(point-1, fmt.Sprintf("the digit before the point, d0 = %X, removes no tokens, so it may only be 0, 4, 8 or C (4: split a heap into two non-empty heaps, 8: into three, C: either); a 1 in it would remove an empty heap and a 2 would leave the heap as it is, a pass", d0))
+		}
+	}
+	d = append(d, byte(d0))
+	for i := point + 1; i < len(code); i++ {
+		d = append(d, byte(hexDigit(code[i])))
+	}
+	for len(d) > 1 && d[len(d)-1] == 0 {
+		d = d[:len(d)-1]
+	}
+	return Code{d: string(d)}, nil
+}
+
+// String returns the canonical code: d0, a point and the digits up to the
+// last non-zero one, in upper case, as in "0.3F", "4.07" or "8.0".
+// Parse(c.String()) == c for every Code c.
+func (c Code) String() string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.WriteByte(hex[c.Digit(0)])
+	b.WriteByte('.')
+	if len(c.d) <= 1 {
+		b.WriteByte('0')
+		return b.String()
+	}
+	for k := 1; k < len(c.d); k++ {
+		b.WriteByte(hex[c.d[k]])
+	}
+	return b.String()
+}
+
+// Digit returns d_k, the digit for removing k tokens (0 beyond the code and
+// for k < 0).
+func (c Code) Digit(k int) int {
+	if k < 0 || k >= len(c.d) {
+		return 0
+	}
+	return int(c.d[k])
+}
+
+// MaxRemove returns t, the largest k with d_k != 0: the most tokens one
+// move removes (2 for 0.3F and 0.77, 0 for 8.0 and for 0.0).
+func (c Code) MaxRemove() int {
+	if len(c.d) == 0 {
+		return 0
+	}
+	return len(c.d) - 1
+}
+
+// MaxHeaps returns h, the most heaps one move leaves: the highest bit set
+// in any digit (3 for 0.3F and 8.0, 2 for an octal code with a split such
+// as 0.07 or 4.0, 1 for 0.3, 0 for 0.1 and 0.0).
+func (c Code) MaxHeaps() int {
+	var all byte
+	for i := 0; i < len(c.d); i++ {
+		all |= c.d[i]
+	}
+	return max(bits.Len8(all)-1, 0)
+}
+
+// IsOctal reports whether every digit is below 8, so that package octal
+// computes the same game (octal.Parse(c.String()) reads it).
+func (c Code) IsOctal() bool {
+	return c.MaxHeaps() <= 2
+}

@@ -1,0 +1,333 @@
+package takebreak
+
+import (
+	"context"
+	"math/bits"
+
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/internal/engine"
+)
+
+// The engine. A heap's Grundy value is the mex of the values of its
+// options, an option of several heaps having the XOR of their values. At
+// heap n, with s = n-k for each k the code allows:
+//
+//	bit 1 of d_k (k >= 1, n == k): the value 0 (no heap left);
+//	bit 2 (k >= 1, s >= 1):        g(s);
+//	bit 4 (s >= 2):                P(s) = { g(a) ^ g(b) : a+b = s, a, b >= 1 };
+//	bit 8 (s >= 3):                T(s) = { g(a) ^ g(b) ^ g(c) : a+b+c = s, a, b, c >= 1 }.
+//
+// The plain mex lists the triples of T(s) one by one: about s^2/12 of them
+// (a <= b <= c), n^3/36 in all up to n. Values lists none of them. Every
+// triple has a largest heap c >= s/3, and the other two are a pair of sum
+// s-c, so
+//
+//	T(s) = union over c from ceil(s/3) to s-2 of  g(c) XOR P(s-c),
+//
+// where "v XOR P" is the set P with every member XORed with v. The engine
+// keeps each P(s) as a bit set over the values, built once (s/2 XORs, at
+// heap s), so T(s) costs about 2s/3 translations of a bit set. Translating
+// a bit set by v moves word w to word w XOR (v >> 6) and permutes the bits
+// inside each word by x -> x XOR (v & 63); the engine first ORs, for each of
+// the 64 low parts u = v & 63, the word-moved sets into one accumulator
+// (one OR a word: the word permutation is free), and permutes each
+// accumulator's words once at the end (up to six block swaps a word, the
+// standard "XOR-translate" of a bit set by swapping blocks of 2^j bits for
+// each bit j of u). This is the suggestion of the issue (the set of values
+// of the three-heap splits of s built from the two-heap sets of the pair
+// sums); the bit-set XOR translation is the usual one (Knuth, TAOCP 4A,
+// 7.1.3, on bit permutations by "delta swaps").
+//
+// Cost: with W = max(1, 2^B/64) words a set, B the bit length of the
+// largest value so far, heap n costs n/2 XORs for P(n), about 2n/3 * W word
+// ORs and at most 64 * W word permutations for T(n), and a scan of W words
+// for each digit: O(n^2 * W) in all up to n, where the plain mex takes
+// O(n^3). For games whose values stay small (most of them: B <= 6 gives W =
+// 1) that is quadratic, like the plain mex of an octal game; for games whose
+// values grow, such as the arithmetic-periodic 0.3F (g(n) about n/2), W
+// grows like n/128 and the engine is cubic with a constant about 10 times
+// below the plain mex's (measured figures in docs/takebreak.md). Memory: the
+// sets P(s) of every s up to n are kept when the code has a three-heap move
+// (W(s) words each, the width when s was reached), and only the last t+1
+// otherwise; the sets T(s) of the last t+1 heaps.
+//
+// Games without a three-heap move (the octal codes) run on the same engine,
+// quadratic: package octal's sparse-space engine is far faster on them and
+// gives the same values (the tests compare the two).
+
+// ValuesMax is the largest heap Values computes: 2^20. The work grows at
+// least like max^2 (about 10^12 word operations at 2^20 for a game with a
+// three-heap move), so the bound is one of memory (see Memory), not of time.
+const ValuesMax = 1 << 20
+
+// Values returns the Grundy values g(0), ..., g(max) of a single heap of
+// the take-and-break game c, exactly, 0 <= max <= ValuesMax (a
+// *grundy.RangeError otherwise, before anything is allocated). It runs on
+// the calling goroutine whatever opts.Workers says (the method has no
+// second share of work yet). opts.Progress, if not nil, receives (highest n
+// computed, max) from time to time. When ctx is cancelled Values returns
+// ctx.Err() within a few heaps' work. Memory is about Memory(c, max) while
+// the values stay below 256 (see Memory).
+//
+// Complexity (reason, cost and source in the comment of values.go):
+// O(max^2 * W) word operations, W = max(1, 2^B/64) for B the bit length of
+// the largest value, against O(max^3) for the plain mex over every split
+// into three heaps.
+func Values(ctx context.Context, c Code, max int, opts grundy.Options) ([]int32, error) {
+	if err := engine.CheckRange("takebreak.Values", "max", int64(max), 0, ValuesMax); err != nil {
+		return nil, err
+	}
+	e := newTBEngine(c, max)
+	const every = 16 // heaps between checks of ctx
+	for n := 0; n <= max; n++ {
+		if n%every == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if n%(every*64) == 0 {
+				opts.Progress.Report(int64(n), int64(max))
+			}
+		}
+		e.step(n)
+	}
+	opts.Progress.Report(int64(max), int64(max))
+	return e.g, nil
+}
+
+// Memory estimates the peak bytes Values(c, max) allocates: the result (4
+// bytes a value), and for a code with a three-heap move the pair sets P(s)
+// of every heap, budgeted at 4 words (32 bytes) each, which holds while the
+// values stay below 256; beyond that each set takes 8 bytes per 64 values
+// of range (0.3F, whose values grow like n/2, takes about max^2/64 bytes).
+// Plus a fixed 64 KiB for the scratch. It returns 0 for a max Values
+// rejects.
+func Memory(c Code, max int) int64 {
+	if max < 0 || max > ValuesMax {
+		return 0
+	}
+	n := int64(max) + 1
+	m := 4*n + 64<<10
+	if c.MaxHeaps() >= 3 {
+		m += 32 * n
+	}
+	return m
+}
+
+// tbEngine is the state of one computation.
+type tbEngine struct {
+	g []int32
+
+	whole  []int // k >= 1 with bit 1: a heap of exactly k may be removed
+	single []int // k >= 1 with bit 2: remove k, leave one heap
+	pair   []int // k >= 0 with bit 4: remove k, leave two heaps
+	triple []int // k >= 0 with bit 8: remove k, leave three heaps
+	ring   int   // t+1: the heaps s = n-k, 0 <= k <= t, are in distinct slots s % ring
+
+	vmax  int32 // largest value so far
+	words int   // W: words of a value set, max(1, 2^B/64), a power of two
+
+	// P(s): when allP (the code has a three-heap move) pAll[s] holds
+	// every set, carved from arena; otherwise pRing[s % ring] the last
+	// ring ones. A set is as wide as words was when it was built; the
+	// words past its end are zero.
+	allP  bool
+	pAll  [][]uint64
+	arena []uint64
+	pRing [][]uint64
+
+	tRing [][]uint64 // T(s) in slot s % ring
+
+	acc  [64][]uint64 // the accumulators of T(s), by the low 6 bits of g(c)
+	seen []uint64     // the option values of one heap, words+1 words
+}
+
+// newTBEngine returns an engine for heaps 0..max.
+func newTBEngine(c Code, max int) *tbEngine {
+	e := &tbEngine{g: make([]int32, max+1), words: 1}
+	t := c.MaxRemove()
+	e.ring = t + 1
+	for k := 0; k <= t; k++ {
+		d := c.Digit(k)
+		if d&1 != 0 && k >= 1 {
+			e.whole = append(e.whole, k)
+		}
+		if d&2 != 0 && k >= 1 {
+			e.single = append(e.single, k)
+		}
+		if d&4 != 0 {
+			e.pair = append(e.pair, k)
+		}
+		if d&8 != 0 {
+			e.triple = append(e.triple, k)
+		}
+	}
+	if len(e.triple) > 0 {
+		e.allP = true
+		e.pAll = make([][]uint64, max+1)
+	} else if len(e.pair) > 0 {
+		e.pRing = make([][]uint64, e.ring)
+	}
+	if len(e.triple) > 0 {
+		e.tRing = make([][]uint64, e.ring)
+	}
+	e.seen = make([]uint64, 2)
+	return e
+}
+
+// step computes g(n); every g(a), a < n, is known.
+func (e *tbEngine) step(n int) {
+	if e.allP || e.pRing != nil {
+		e.buildP(n)
+	}
+	if e.tRing != nil {
+		e.buildT(n)
+	}
+	seen := e.seen[:e.words+1]
+	clear(seen)
+	for _, k := range e.whole {
+		if n == k {
+			seen[0] |= 1
+		}
+	}
+	for _, k := range e.single {
+		if s := n - k; s >= 1 {
+			v := e.g[s]
+			seen[v>>6] |= 1 << (v & 63)
+		}
+	}
+	for _, k := range e.pair {
+		if s := n - k; s >= 2 {
+			orInto(seen, e.pSet(s))
+		}
+	}
+	for _, k := range e.triple {
+		if s := n - k; s >= 3 {
+			orInto(seen, e.tRing[s%e.ring])
+		}
+	}
+	v := int32(engine.MexBits(seen))
+	e.g[n] = v
+	if v > e.vmax {
+		e.vmax = v
+		if w := max(1, (1<<bits.Len32(uint32(v)))/64); w > e.words {
+			e.words = w
+			e.seen = make([]uint64, w+1)
+			for u := range e.acc {
+				e.acc[u] = nil // reallocated at the new width when used
+			}
+		}
+	}
+}
+
+// orInto ORs src into the first len(src) words of dst.
+func orInto(dst, src []uint64) {
+	dst = dst[:len(src)]
+	for i, x := range src {
+		dst[i] |= x
+	}
+}
+
+// pSet returns P(s), built by buildP.
+func (e *tbEngine) pSet(s int) []uint64 {
+	if e.allP {
+		return e.pAll[s]
+	}
+	return e.pRing[s%e.ring]
+}
+
+// buildP builds P(n) = { g(a) ^ g(n-a) : 1 <= a <= n/2 } (empty for n < 2)
+// at the current width.
+func (e *tbEngine) buildP(n int) {
+	var row []uint64
+	if e.allP {
+		if len(e.arena) < e.words {
+			e.arena = make([]uint64, max(1<<16, e.words))
+		}
+		row, e.arena = e.arena[:e.words:e.words], e.arena[e.words:]
+		e.pAll[n] = row
+	} else {
+		slot := n % e.ring
+		if cap(e.pRing[slot]) < e.words {
+			e.pRing[slot] = make([]uint64, e.words)
+		}
+		row = e.pRing[slot][:e.words]
+		clear(row)
+		e.pRing[slot] = row
+	}
+	g := e.g
+	for a := 1; a <= n/2; a++ {
+		v := g[a] ^ g[n-a]
+		row[v>>6] |= 1 << (v & 63)
+	}
+}
+
+// buildT builds T(n), the values of the splits of n into three non-empty
+// heaps, as the union over the largest heap c of g(c) XOR P(n-c) (see
+// the comment of values.go), into slot n % ring.
+func (e *tbEngine) buildT(n int) {
+	slot := n % e.ring
+	if cap(e.tRing[slot]) < e.words {
+		e.tRing[slot] = make([]uint64, e.words)
+	}
+	out := e.tRing[slot][:e.words]
+	clear(out)
+	e.tRing[slot] = out
+	if n < 3 {
+		return
+	}
+	var used uint64
+	for c := (n + 2) / 3; c <= n-2; c++ {
+		v := e.g[c]
+		u := v & 63
+		a := e.acc[u]
+		if a == nil {
+			a = make([]uint64, e.words)
+			e.acc[u] = a
+		}
+		used |= 1 << u
+		row := e.pAll[n-c]
+		if wu := int(v >> 6); wu == 0 {
+			a = a[:len(row)]
+			for w, x := range row {
+				a[w] |= x
+			}
+		} else {
+			for w, x := range row {
+				a[w^wu] |= x
+			}
+		}
+	}
+	for used != 0 {
+		u := bits.TrailingZeros64(used)
+		used &= used - 1
+		a := e.acc[u][:e.words]
+		for w, x := range a {
+			out[w] |= xorBits(x, uint(u))
+			a[w] = 0
+		}
+	}
+}
+
+// xorBits returns the word whose bit i ^ u is bit i of x (u < 64): for each
+// bit j of u it swaps the neighbouring blocks of 2^j bits.
+func xorBits(x uint64, u uint) uint64 {
+	if u&1 != 0 {
+		x = (x&0x5555555555555555)<<1 | (x>>1)&0x5555555555555555
+	}
+	if u&2 != 0 {
+		x = (x&0x3333333333333333)<<2 | (x>>2)&0x3333333333333333
+	}
+	if u&4 != 0 {
+		x = (x&0x0f0f0f0f0f0f0f0f)<<4 | (x>>4)&0x0f0f0f0f0f0f0f0f
+	}
+	if u&8 != 0 {
+		x = (x&0x00ff00ff00ff00ff)<<8 | (x>>8)&0x00ff00ff00ff00ff
+	}
+	if u&16 != 0 {
+		x = (x&0x0000ffff0000ffff)<<16 | (x>>16)&0x0000ffff0000ffff
+	}
+	if u&32 != 0 {
+		x = x<<32 | x>>32
+	}
+	return x
+}

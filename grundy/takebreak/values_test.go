@@ -1,0 +1,107 @@
+package takebreak
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+)
+
+// mustParse parses a code the test knows to be well formed.
+func mustParse(t testing.TB, code string) Code {
+	t.Helper()
+	c, err := Parse(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestOctalPeer checks that octal codes give exactly the values of package
+// octal's sparse-space engine, which shares no code with this one.
+func TestOctalPeer(t *testing.T) {
+	codes := []string{"0.07", "0.137", "0.77", "4.7", "4.07", "0.165", "0.6", "0.16", "0.007", "0.4", "0.04", "0.51", "4.0", "0.3", "0.1", "0.7", "0.777", "0.54", "0.1236"}
+	max := 3000
+	if testing.Short() {
+		max = 1000
+	}
+	for _, code := range codes {
+		oc, err := octal.Parse(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := octal.Values(context.Background(), oc, max, grundy.Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Values(context.Background(), mustParse(t, code), max, grundy.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := firstDiff(got, want); i >= 0 {
+			t.Errorf("%s: g(%d) = %d, octal.Values says %d", code, i, got[i], want[i])
+		}
+	}
+}
+
+// firstDiff returns the first index where a and b differ, or -1.
+func firstDiff(a, b []int32) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+// TestValuesRange checks the bounds: a *grundy.RangeError outside 0..ValuesMax.
+func TestValuesRange(t *testing.T) {
+	c := mustParse(t, "0.3F")
+	for _, max := range []int{-1, ValuesMax + 1} {
+		g, err := Values(context.Background(), c, max, grundy.Options{})
+		var re *grundy.RangeError
+		if !errors.As(err, &re) || g != nil || re.Min != 0 || re.Max != ValuesMax || re.Value != int64(max) {
+			t.Errorf("Values(max %d) = %v, %v; want a *grundy.RangeError 0..%d", max, g, err, ValuesMax)
+		}
+		if m := Memory(c, max); m != 0 {
+			t.Errorf("Memory(max %d) = %d, want 0", max, m)
+		}
+	}
+	g, err := Values(context.Background(), c, 0, grundy.Options{})
+	if err != nil || !slices.Equal(g, []int32{0}) {
+		t.Errorf("Values(max 0) = %v, %v; want [0]", g, err)
+	}
+}
+
+// TestValuesCancel checks that a cancelled context stops Values with its
+// error (no clock: the context is cancelled before the call, and from the
+// progress callback part way).
+func TestValuesCancel(t *testing.T) {
+	c := mustParse(t, "0.3F")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Values(ctx, c, 1000, grundy.Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before: %v, want context.Canceled", err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	var last int64
+	progress := func(done, total int64) {
+		last = done
+		if done >= 2048 {
+			cancel()
+		}
+	}
+	if _, err := Values(ctx, c, ValuesMax, grundy.Options{Progress: progress}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled part way: %v, want context.Canceled", err)
+	}
+	if last != 2048 {
+		t.Errorf("last progress %d, want 2048 (the stop comes at the next check)", last)
+	}
+}
