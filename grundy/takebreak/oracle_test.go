@@ -213,48 +213,48 @@ func checkOracle(t *testing.T, code string, max int) {
 // plainValues is the plain mex over the literal rules, without recursion
 // or maps (the benchmarks' baseline and a second, faster oracle): at heap
 // n it lists every k, and for bit 8 every split a <= b <= c of n-k, and
-// marks each option value in a slice of bools.
+// stamps each option value with n in a slice as long as the values can
+// reach (every option value is below the power of two above the largest
+// value so far), so nothing is cleared between heaps.
 func plainValues(code string, max int) []int32 {
 	d := oracleDigits(code)
 	g := make([]int32, max+1)
-	var seen []bool
+	stamp := make([]int32, 2) // stamp[v] == n: v is an option value of heap n
 	for n := 1; n <= max; n++ {
-		seen = slices.Grow(seen[:0], 2*n+2)[:0]
-		mark := func(v int32) {
-			for int(v) >= len(seen) {
-				seen = append(seen, false)
-			}
-			seen[v] = true
-		}
+		st := int32(n)
 		for k, dk := range d {
 			r := n - k
 			if r < 0 {
 				continue
 			}
 			if dk&1 != 0 && k >= 1 && r == 0 {
-				mark(0)
+				stamp[0] = st
 			}
 			if dk&2 != 0 && k >= 1 && r >= 1 {
-				mark(g[r])
+				stamp[g[r]] = st
 			}
 			if dk&4 != 0 {
 				for a := 1; 2*a <= r; a++ {
-					mark(g[a] ^ g[r-a])
+					stamp[g[a]^g[r-a]] = st
 				}
 			}
 			if dk&8 != 0 {
 				for a := 1; 3*a <= r; a++ {
+					ga := g[a]
 					for b := a; a+2*b <= r; b++ {
-						mark(g[a] ^ g[b] ^ g[r-a-b])
+						stamp[ga^g[b]^g[r-a-b]] = st
 					}
 				}
 			}
 		}
 		m := int32(0)
-		for int(m) < len(seen) && seen[m] {
+		for stamp[m] == st {
 			m++
 		}
 		g[n] = m
+		for int(m) >= len(stamp)/2 { // keep len(stamp) above twice every value
+			stamp = append(stamp, make([]int32, len(stamp))...)
+		}
 	}
 	return g
 }

@@ -45,8 +45,10 @@ import (
 // O(n^3). For games whose values stay small (most of them: B <= 6 gives W =
 // 1) that is quadratic, like the plain mex of an octal game; for games whose
 // values grow, such as the arithmetic-periodic 0.3F (g(n) about n/2), W
-// grows like n/128 and the engine is cubic with a constant about 10 times
-// below the plain mex's (measured figures in docs/takebreak.md). Memory: the
+// grows like n/128 to n/64 and the engine is cubic, with a constant far
+// below the plain mex's: 0.3F to 2000 takes 13 ms against 0.6 s, 0.F1
+// (values 0 to 2) 4 ms against 0.8 s (BenchmarkValues, on a loaded
+// machine; the figures are in docs/takebreak.md). Memory: the
 // sets P(s) of every s up to n are kept when the code has a three-heap move
 // (W(s) words each, the width when s was reached), and only the last t+1
 // otherwise; the sets T(s) of the last t+1 heaps.
@@ -98,15 +100,17 @@ func Values(ctx context.Context, c Code, max int, opts grundy.Options) ([]int32,
 // bytes a value), and for a code with a three-heap move the pair sets P(s)
 // of every heap, budgeted at 4 words (32 bytes) each, which holds while the
 // values stay below 256; beyond that each set takes 8 bytes per 64 values
-// of range (0.3F, whose values grow like n/2, takes about max^2/64 bytes).
-// Plus a fixed 64 KiB for the scratch. It returns 0 for a max Values
-// rejects.
+// of range, so a game whose values grow takes more: 0.3F, whose values grow
+// like n/2, takes between max^2/32 and max^2/16 bytes (6 MB at 10^4, 600 MB
+// at 10^5, by which time it has computed for about half an hour: its time
+// grows like max^3). Plus a fixed 64 KiB for the scratch and up to 512 KiB
+// of the last arena block. It returns 0 for a max Values rejects.
 func Memory(c Code, max int) int64 {
 	if max < 0 || max > ValuesMax {
 		return 0
 	}
 	n := int64(max) + 1
-	m := 4*n + 64<<10
+	m := 4*n + 64<<10 + 512<<10
 	if c.MaxHeaps() >= 3 {
 		m += 32 * n
 	}

@@ -3,6 +3,7 @@ package takebreak
 import (
 	"context"
 	"errors"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -103,5 +104,37 @@ func TestValuesCancel(t *testing.T) {
 	}
 	if last != 2048 {
 		t.Errorf("last progress %d, want 2048 (the stop comes at the next check)", last)
+	}
+}
+
+// TestMemory checks that Memory bounds what Values allocates (TotalAlloc,
+// every byte, garbage or not) for games whose values stay below 256, the
+// case its budget is written for: 0.F1, 0.B5 and 0.F3 (three-heap moves,
+// small values), Kayles 0.77, and 8. to 200 (values below 128).
+func TestMemory(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		max  int
+	}{{"0.F1", 20000}, {"0.B5", 20000}, {"0.F3", 20000}, {"0.77", 20000}, {"8.", 200}} {
+		if testing.Short() && tc.max > 2000 {
+			tc.max = 2000
+		}
+		c := mustParse(t, tc.code)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		g, err := Values(context.Background(), c, tc.max, grundy.Options{})
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Max(g) >= 256 {
+			t.Fatalf("%s: values reach %d, past the budget of Memory", tc.code, slices.Max(g))
+		}
+		got, est := after.TotalAlloc-before.TotalAlloc, Memory(c, tc.max)
+		t.Logf("%s to %d: allocated %d bytes, Memory says %d", tc.code, tc.max, got, est)
+		if got > uint64(est) {
+			t.Errorf("%s to %d: allocated %d bytes, more than Memory's %d", tc.code, tc.max, got, est)
+		}
 	}
 }
