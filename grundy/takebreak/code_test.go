@@ -146,3 +146,27 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParse checks that Parse never panics, that a refusal is a
+// *CodeError, and that an accepted code round-trips through String.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"0.3F", ".3f", "8.", "04.07", "0.G", "0.[3]", "4!.", "2.7", "", ".", "0..", "0.é", "84.07", "C.FFF"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := Parse(s)
+		if err != nil {
+			var ce *CodeError
+			if !errors.As(err, &ce) || ce.Code != s {
+				t.Fatalf("Parse(%q): %v is not a *CodeError for the code", s, err)
+			}
+			return
+		}
+		if again, err := Parse(c.String()); err != nil || again != c {
+			t.Fatalf("Parse(%q) = %s does not round-trip: %v, %v", s, c, again, err)
+		}
+		if h := c.MaxHeaps(); h < 0 || h > 3 {
+			t.Fatalf("Parse(%q).MaxHeaps() = %d", s, h)
+		}
+	})
+}
