@@ -87,8 +87,12 @@ func NewTable(values []int32) (*Table, error) {
 }
 
 // Grundy returns g(a, b) for heaps a and b in either order, or a
-// *grundy.RangeError when a heap is outside 0..t.Max.
+// *grundy.RangeError when a heap is outside 0..t.Max (an error for a nil
+// table, or one whose Values do not match its Max).
 func (t *Table) Grundy(a, b int) (int32, error) {
+	if t == nil {
+		return 0, fmt.Errorf("wythoff: Grundy on a nil table")
+	}
 	if err := engine.CheckRange("wythoff.Table.Grundy", "a", int64(a), 0, int64(t.Max)); err != nil {
 		return 0, err
 	}

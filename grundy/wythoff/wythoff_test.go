@@ -223,6 +223,10 @@ func TestTabulateRange(t *testing.T) {
 	if _, err := bad.Grundy(1, 1); err == nil {
 		t.Error("Grundy on a table of 3 values for max 5: no error")
 	}
+	var none *Table
+	if _, err := none.Grundy(0, 0); err == nil {
+		t.Error("Grundy on a nil table: no error")
+	}
 }
 
 func TestNewTable(t *testing.T) {
