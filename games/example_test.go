@@ -26,6 +26,7 @@ func ExampleNames() {
 	// caniwin: Can I Win
 	// nim: Nim
 	// grundy-game: Grundy's game
+	// wythoff: Wythoff's game
 }
 
 // A game defined by its rules gives its Grundy sequence through its Heap:

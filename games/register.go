@@ -9,4 +9,5 @@ func init() {
 	Register(caniwinGame)
 	Register(nimGame)
 	Register(grundysGame)
+	Register(wythoffGame)
 }
