@@ -24,7 +24,17 @@
 //     shared pool 1..M, first to bring the running total to T wins
 //     (caniwin.Solve);
 //   - [github.com/tabulate-games/tabulate/grundy/nim]: Nim, decided by
-//     search rather than by Bouton's rule (nim.Positions, nim.Solve).
+//     search rather than by Bouton's rule (nim.Positions, nim.Solve);
+//   - [github.com/tabulate-games/tabulate/grundy/wythoff]: Wythoff's game,
+//     two heaps, take from one or the same number from both, a two-heap
+//     game that is not a sum (wythoff.Tabulate);
+//   - [github.com/tabulate-games/tabulate/grundy/takebreak]: take-and-break
+//     games by hexadecimal code (a move may leave up to three heaps), such
+//     as 0.3F, with octal codes as the special case (takebreak.Parse,
+//     takebreak.Values, takebreak.ProvePeriod);
+//   - [github.com/tabulate-games/tabulate/grundy/misere]: misère play (the
+//     last player to move loses) of one-heap games and their sums: misère
+//     nim-values, Conway's genus, tameness, sums decided (misere.Analyze).
 //
 // For example, in take-a-square g(0) = 0, g(1) = 1, g(2) = 0, g(3) = 1,
 // g(4) = mex{g(3), g(0)} = 2, and a pile of 7 stones, whose moves lead to 6

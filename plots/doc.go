@@ -3,8 +3,9 @@
 // periodicity raster of a periodic sequence (PeriodRaster), the growth of a
 // count on log-log axes with its fitted power law (PowerLawGrowth), the
 // fraction of first-player wins by board length (WinFraction), the Can I Win
-// outcome map (OutcomeHeatmap) and the two-pile Nim XOR table
-// (NimSumHeatmap).
+// outcome map (OutcomeHeatmap), the two-pile Nim XOR table
+// (NimSumHeatmap) and the map of any two-heap game's values g(a, b), such
+// as Wythoff's game (GrundyHeatmap).
 //
 // Each function takes plain values and returns a *plot.Plot with a title,
 // axis labels and, where there is more than one series or colour, a legend
