@@ -99,24 +99,24 @@ var list = []Mutant{
 
 	// The manifest keeps an earlier file only if it is unchanged.
 	{Name: "manifest-intact-sha", File: "output/manifest.go",
-		Old: "return err == nil && sum == f.SHA256", New: "return err == nil",
-		Pkg: "./output", Run: "Guard",
+		Old: "return err == nil && sum == f.SHA256", New: "return err == nil && sum != \"\"",
+		Pkg: "./output", Run: "ManifestIntactGuard",
 		Why: "a kept file changed on disk stays listed with its old sha256"},
 
 	// VerifyFile: a table is used only if it is the one the manifest lists.
 	{Name: "verify-sha", File: "output/read.go",
 		Old: "if n != want.Bytes || got != want.SHA256 {", New: "if n != want.Bytes {",
-		Pkg: "./lookup", Run: "Guard",
+		Pkg: "./lookup", Run: "VerifyGuard",
 		Why: "tabulate solve --from reads a table whose bytes changed"},
 
 	// The run-folder lock.
 	{Name: "lock-noop", File: "output/lock_unix.go",
 		Old: "err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)", New: "err := error(nil)",
-		Pkg: "./output", Run: "Guard",
+		Pkg: "./output", Run: "LockGuard",
 		Why: "two runs take the same output folder"},
 	{Name: "lock-ignores-held", File: "output/lock.go",
 		Old: "return nil, &LockedError{Dir: dir, PID: readPID(path)}", New: "break",
-		Pkg: "./output", Run: "Guard",
+		Pkg: "./output", Run: "LockGuard",
 		Why: "LockDir returns a lock it could not take"},
 
 	// The mex.
