@@ -122,15 +122,15 @@ var list = []Mutant{
 	// The mex.
 	{Name: "mexbits-first-word", File: "grundy/internal/engine/engine.go",
 		Old: "for seen[w] == ^uint64(0) {", New: "for false && seen[w] == ^uint64(0) {",
-		Pkg: "./grundy/internal/engine", Run: "Guard",
+		Pkg: "./grundy/internal/engine", Run: "MexBitsGuard",
 		Why: "MexBits looks at the first 64 values only"},
 	{Name: "mexbits-off-by-one", File: "grundy/internal/engine/engine.go",
 		Old: "return w*64 + bits.TrailingZeros64(^seen[w])", New: "return w*64 + bits.TrailingZeros64(^seen[w]) + 1",
-		Pkg: "./grundy/internal/engine", Run: "Guard",
+		Pkg: "./grundy/internal/engine", Run: "MexBitsGuard",
 		Why: "MexBits answers one more than the least absent value"},
 	{Name: "kernel-mex-word", File: "grundy/subtraction/kernel.go",
 		Old: "mex := j*64 + bits.TrailingZeros64(^buf[j])", New: "mex := j*63 + bits.TrailingZeros64(^buf[j])",
-		Pkg: "./grundy/subtraction", Run: "Guard",
+		Pkg: "./grundy/subtraction", Run: "KernelMexGuard",
 		Why: "the segmented mex miscounts the values past the first word"},
 
 	// tabulate merge: shards are merged only if they are one run, whole.
