@@ -47,8 +47,9 @@ type Proof struct {
 // of n into a and b, which fails for a = 0: an empty "heap" is not a heap,
 // so a game whose digits treat one and two heaps differently (0.04: g is
 // 0, 0, 0, 0, 1, ...) would be "proven" periodic from n0 = 0 on its first
-// four values. ProveOctal therefore uses max(n0, 1) in place of n0, which
-// is sound for every octal game (a period from 0 is also one from 1).
+// four values. ProveOctal therefore uses max(n0, 1) in place of n0 in the
+// upper end of the window, which is sound for every octal game (a period
+// from 0 is also one from 1), and still checks g(p) = g(0) when n0 = 0.
 //
 // ProveOctal checks that window in seq itself rather than trusting p, so a
 // Period that does not belong to seq is not proven. When p.Found is false
@@ -62,17 +63,31 @@ func ProveOctal(seq []int32, p Period, maxRemove int) Proof {
 	if !p.Found || p.Period < 1 || p.Preperiod < 0 {
 		return pr
 	}
-	n0, per := max(p.Preperiod, 1), p.Period
-	pr.Needed = 2*n0 + 2*per + maxRemove
+	n0, per := p.Preperiod, p.Period
+	pr.Needed = OctalNeeded(per, n0, maxRemove)
 	pr.Missing = max(0, pr.Needed-pr.Have)
 	if pr.Missing > 0 {
 		return pr
 	}
-	for n := n0; n < 2*n0+per+maxRemove; n++ {
+	// The window n0 <= n < Needed-p = 2*max(n0, 1) + p + t: every value
+	// the theorem reads, and no other. It starts at n0 itself, not at
+	// max(n0, 1): a period claimed from 0 must hold at 0.
+	for n := n0; n+per < pr.Needed; n++ {
 		if seq[n+per] != seq[n] {
 			return pr
 		}
 	}
 	pr.Proven = true
 	return pr
+}
+
+// OctalNeeded returns how many values, g(0) to g(Needed-1), ProveOctal needs
+// to prove period p from preperiod n0 of an octal game whose moves remove at
+// most maxRemove tokens: 2*max(n0, 1) + 2*p + maxRemove (see ProveOctal for
+// the theorem and the max). It is the one statement of the octal window in
+// the code base: ProveOctal checks exactly the values it counts, and a caller
+// that must know beforehand whether a period can be proven (a census choosing
+// its checkpoints) asks it rather than writing the formula again.
+func OctalNeeded(p, n0, maxRemove int) int {
+	return 2*max(n0, 1) + 2*p + maxRemove
 }

@@ -38,16 +38,27 @@ func ProveSubtraction(seq []int32, p Period, maxS int) Proof {
 		return pr
 	}
 	n0, per := p.Preperiod, p.Period
-	pr.Needed = n0 + per + maxS
+	pr.Needed = SubtractionNeeded(per, n0, maxS)
 	pr.Missing = max(0, pr.Needed-pr.Have)
 	if pr.Missing > 0 {
 		return pr
 	}
-	for n := n0; n < n0+maxS; n++ {
+	// The window n0 <= n < Needed-p = n0 + k: every value the argument
+	// reads, and no other.
+	for n := n0; n+per < pr.Needed; n++ {
 		if seq[n+per] != seq[n] {
 			return pr
 		}
 	}
 	pr.Proven = true
 	return pr
+}
+
+// SubtractionNeeded returns how many values, g(0) to g(Needed-1),
+// ProveSubtraction needs to prove period p from preperiod n0 of the
+// subtraction game of a finite set whose largest element is maxS: n0 + p +
+// maxS (see ProveSubtraction for the argument). It is the one statement of
+// that window in the code base, as OctalNeeded is of the octal one.
+func SubtractionNeeded(p, n0, maxS int) int {
+	return n0 + p + maxS
 }

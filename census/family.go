@@ -85,9 +85,9 @@ func (g Game) maxRemove() int {
 // theorem that applies).
 func (g Game) needed(p, n0 int) int {
 	if g.Family == Octal {
-		return 2*max(n0, 1) + 2*p + g.maxRemove()
+		return analysis.OctalNeeded(p, n0, g.maxRemove())
 	}
-	return n0 + p + g.maxRemove()
+	return analysis.SubtractionNeeded(p, n0, g.maxRemove())
 }
 
 // prove checks the proof of p on seq with the analysis package.

@@ -1,0 +1,93 @@
+package census
+
+// Guards of the census (run by scripts/mutants, see docs/mutants.md): the
+// window it asks for before proving a period, and the checks that keep a
+// journal record from being reused when it is not whole or not the game's.
+
+import (
+	"bytes"
+	"os"
+	"testing"
+
+	"github.com/tabulate-games/tabulate/grundy/octal"
+)
+
+// TestNeededGuard pins the number of values the census waits for before it
+// asks for a proof, on values worked out by hand from the theorems (see
+// analysis.ProveOctal and analysis.ProveSubtraction): 2*max(n0, 1) + 2*p +
+// t for an octal code whose largest move removes t tokens, n0 + p + k for a
+// subtraction set whose largest element is k.
+func TestNeededGuard(t *testing.T) {
+	code := func(s string) octal.Code {
+		c, err := octal.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	tests := []struct {
+		g     Game
+		p, n0 int
+		want  int
+	}{
+		{Game{Family: Octal, Code: code("0.07")}, 34, 53, 176},  // 106 + 68 + 2
+		{Game{Family: Octal, Code: code("0.137")}, 34, 52, 175}, // 104 + 68 + 3
+		{Game{Family: Octal, Code: code("0.77")}, 12, 71, 168},  // 142 + 24 + 2
+		{Game{Family: Octal, Code: code("0.04")}, 1, 0, 6},      // n0 = 0 counts as 1: 2 + 2 + 2
+		{Game{Family: Subtraction, Set: []int{1, 3, 4}}, 7, 0, 11},
+		{Game{Family: Subtraction, Set: []int{2, 5, 7}}, 3, 4, 14},
+	}
+	for _, tt := range tests {
+		if got := tt.g.needed(tt.p, tt.n0); got != tt.want {
+			t.Errorf("%s: needed(p=%d, n0=%d) = %d, want %d", tt.g.Name(), tt.p, tt.n0, got, tt.want)
+		}
+	}
+}
+
+// TestJournalGuard commits a record and reads it back, then spoils the
+// journal file in two ways that keep it valid JSON: a record changed after
+// its sha256 was taken, and the whole file of one game put in the place of
+// another's. Neither may be reused.
+func TestJournalGuard(t *testing.T) {
+	out := t.TempDir()
+	j, err := openJournal(out, Subtraction, map[string]int{"max": 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := Game{Family: Subtraction, Set: []int{1, 3, 4}}
+	h := Game{Family: Subtraction, Set: []int{1, 4}}
+	r := &Record{Game: g.Name(), Found: true, Period: 7, Preperiod: 0, Proven: true, Values: 64}
+	if err := j.commit(g, r); err != nil {
+		t.Fatal(err)
+	}
+	if got := j.load(g); got == nil || got.Period != 7 || got.Values != 64 {
+		t.Fatalf("load after commit: got %+v, want the record committed", got)
+	}
+	data, err := os.ReadFile(j.path(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The record changed, its sha256 not: "period":7 becomes "period":8.
+	changed := bytes.Replace(data, []byte(`"period":7`), []byte(`"period":8`), 1)
+	if bytes.Equal(changed, data) {
+		t.Fatalf("journal file %s has no \"period\":7 to change: %s", j.path(g), data)
+	}
+	if err := os.WriteFile(j.path(g), changed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := j.load(g); got != nil {
+		t.Errorf("a record changed after its sha256 was taken was reused: %+v", got)
+	}
+	if j.done(g) {
+		t.Error("done reports a game whose record fails its sha256")
+	}
+
+	// g's whole, valid file in h's place.
+	if err := os.WriteFile(j.path(h), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := j.load(h); got != nil {
+		t.Errorf("the record of %s was reused for %s: %+v", g.Name(), h.Name(), got)
+	}
+}
