@@ -538,3 +538,11 @@ func TestWriteAndRefusals(t *testing.T) {
 		t.Error("a refused report wrote index.html")
 	}
 }
+
+// The page is a function of the folder: rendered twice, the same bytes.
+func TestDeterministic(t *testing.T) {
+	dir := sharedRun(t)
+	if a, b := render(t, dir), render(t, dir); a != b {
+		t.Error("two renderings of one folder differ")
+	}
+}
