@@ -1,0 +1,214 @@
+//go:build ignore
+
+// check reads what headless chromium made of OUT/index.html and fails
+// (exit 1, one line per problem) unless: the browser logged no console
+// message (no script error, no blocked or failed load); every link of the
+// rendered DOM resolves (a fragment to an id of the page, a relative link to
+// a regular file of OUT), and nothing is loaded but data: URIs; every period
+// finding of OUT/manifest.json has its statement in its game's section; the
+// page's script ran (each filter's row counter is filled in); each
+// screenshot is not blank.
+//
+//	go run scripts/ci/report-browser/check.go -out OUT -dom DOM -console LOG SHOT.png...
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"html"
+	"image"
+	"image/png"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+var problems []string
+
+func fail(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+
+func main() {
+	out := flag.String("out", "", "the run folder")
+	dom := flag.String("dom", "", "the DOM chromium dumped")
+	console := flag.String("console", "", "chromium's log (--enable-logging=stderr)")
+	minFigures := flag.Int("figures", 0, "the least number of inline figures")
+	flag.Parse()
+	page, err := os.ReadFile(*dom)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	log, err := os.ReadFile(*console)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	checkConsole(string(log))
+	checkLinks(*out, string(page), *minFigures)
+	checkPeriods(*out, string(page))
+	checkScript(string(page))
+	for _, shot := range flag.Args() {
+		checkShot(shot)
+	}
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(os.Stderr, "report-browser:", p)
+		}
+		os.Exit(1)
+	}
+	fmt.Printf("report-browser: %s: no console message, links resolve, period statements present, %d screenshots not blank\n", *out, flag.NArg())
+}
+
+// checkConsole fails on any console message (the page logs none) and any
+// uncaught error.
+func checkConsole(log string) {
+	for _, line := range strings.Split(log, "\n") {
+		if strings.Contains(line, ":CONSOLE") || strings.Contains(line, "Uncaught") {
+			fail("console: %s", line)
+		}
+	}
+}
+
+func checkLinks(out, page string, minFigures int) {
+	ids := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\sid="([^"]*)"`).FindAllStringSubmatch(page, -1) {
+		ids[html.UnescapeString(m[1])] = true
+	}
+	links := 0
+	for _, m := range regexp.MustCompile(`\shref="([^"]*)"`).FindAllStringSubmatch(page, -1) {
+		ref := html.UnescapeString(m[1])
+		links++
+		switch {
+		case strings.HasPrefix(ref, "#"):
+			if !ids[ref[1:]] {
+				fail("link %s: no element with that id", ref)
+			}
+		case strings.Contains(ref, ":") && !strings.HasPrefix(ref, "./"):
+			fail("link %s leaves the folder", ref)
+		default:
+			rel, err := url.PathUnescape(ref)
+			if err != nil {
+				fail("link %s: %v", ref, err)
+				continue
+			}
+			info, err := os.Lstat(filepath.Join(out, filepath.FromSlash(rel)))
+			if err != nil || !info.Mode().IsRegular() {
+				fail("link %s: not a regular file of %s (%v)", ref, out, err)
+			}
+		}
+	}
+	if links == 0 {
+		fail("no link at all")
+	}
+	figures := 0
+	for _, m := range regexp.MustCompile(`\ssrc="([^"]*)"`).FindAllStringSubmatch(page, -1) {
+		if !strings.HasPrefix(m[1], "data:image/") {
+			fail("loads %.60s", m[1])
+		}
+		figures++
+	}
+	if figures < minFigures {
+		fail("%d inline figures, want at least %d", figures, minFigures)
+	}
+}
+
+// checkPeriods finds each period finding of the manifest (an object with
+// "found" and "checked", or one under "period") in its game's section.
+func checkPeriods(out, page string) {
+	data, err := os.ReadFile(filepath.Join(out, "manifest.json"))
+	if err != nil {
+		fail("%v", err)
+		return
+	}
+	var m struct {
+		Games map[string]struct {
+			Findings map[string]any `json:"findings"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		fail("manifest: %v", err)
+		return
+	}
+	sections := map[string]string{}
+	for _, s := range regexp.MustCompile(`(?s)<section class="game" id="([^"]*)">(.*?)</section>`).FindAllStringSubmatch(page, -1) {
+		sections[s[1]] = s[2]
+	}
+	want := 0
+	for game, e := range m.Games {
+		for key, f := range e.Findings {
+			o, _ := f.(map[string]any)
+			if p, ok := o["period"].(map[string]any); ok {
+				o = p
+			}
+			if _, ok := o["checked"]; !ok {
+				continue
+			}
+			want++
+			sec, ok := sections["game-"+game]
+			if !ok {
+				fail("no section for %s", game)
+				continue
+			}
+			re := regexp.MustCompile(`<p class="period (proven|candidate|none)" data-finding="` + regexp.QuoteMeta(key) + `">.*?(period \d+ .*from n = \d+, (proven by .* from \d+ values|candidate \(not proven\))|no period in the \d+ values)`)
+			if !re.MatchString(sec) {
+				fail("%s: no period statement for finding %s", game, key)
+			}
+		}
+	}
+	if got := strings.Count(page, `<p class="period `); got != want {
+		fail("%d period statements, the manifest has %d period findings", got, want)
+	}
+}
+
+// checkScript checks that the page's script filled in each row counter.
+func checkScript(page string) {
+	inputs := strings.Count(page, `<input class="filter"`)
+	counts := regexp.MustCompile(`<span class="muted count" data-table="[^"]*">(\d+) of (\d+) rows</span>`).FindAllStringSubmatch(page, -1)
+	if len(counts) != inputs {
+		fail("%d tables to filter, %d row counters filled in by the script", inputs, len(counts))
+	}
+	for _, c := range counts {
+		if c[1] != c[2] || c[1] == "0" {
+			fail("row counter %q before any filter", c[0])
+		}
+	}
+}
+
+// checkShot fails a screenshot of one colour, or nearly (a blank page):
+// it must hold more than 16 colours and no colour may cover 99.5% of it.
+func checkShot(path string) {
+	f, err := os.Open(path)
+	if err != nil {
+		fail("%v", err)
+		return
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		fail("%s: %v", path, err)
+		return
+	}
+	b := img.Bounds()
+	counts := map[[4]uint32]int{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, a := img.At(x, y).RGBA()
+			counts[[4]uint32{r, g, bl, a}]++
+		}
+	}
+	most := 0
+	for _, c := range counts {
+		most = max(most, c)
+	}
+	total := b.Dx() * b.Dy()
+	if len(counts) <= 16 || float64(most) > 0.995*float64(total) {
+		fail("%s (%v) looks blank: %d colours, the commonest on %.2f%% of it", path, size(b), len(counts), 100*float64(most)/float64(total))
+	} else {
+		fmt.Printf("report-browser: %s %v: %d colours, the commonest on %.1f%%\n", filepath.Base(path), size(b), len(counts), 100*float64(most)/float64(total))
+	}
+}
+
+func size(b image.Rectangle) string { return fmt.Sprintf("%dx%d", b.Dx(), b.Dy()) }
