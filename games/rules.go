@@ -2,8 +2,6 @@ package games
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -11,7 +9,6 @@ import (
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
-	"github.com/tabulate-games/tabulate/output"
 )
 
 // The largest heap a game defined by rules is tabulated to (the max of its
@@ -120,74 +117,6 @@ func Rules(family, definition string) (Heap, error) {
 		return Subtraction(set), nil
 	}
 	return Heap{}, &ArgError{Arg: "family", Value: strconv.Quote(family), Problem: "is unknown", Allowed: "octal, subtraction"}
-}
-
-// RecordedRules reads the games defined by rules from a run's manifest:
-// from the bounds each game's files were made with ({"code", "max"} for an
-// octal game, {"set", "all_but", "max"} for a subtraction game, the set a
-// list of elements or a name), so that a game keeps its rules after a
-// partial rerun with another configuration. Games whose bounds hold neither
-// code nor set (the built-in ones) are left out. A rule that does not parse
-// is an error that names the game's key, such as "octal.kayles: ...".
-func RecordedRules(m *output.Manifest) (map[string]Heap, error) {
-	c := map[string]any{"octal": map[string]any{}, "subtraction": map[string]any{}}
-	for name, e := range m.Games {
-		b, ok := e.Bounds.(map[string]any)
-		if !ok {
-			continue
-		}
-		if _, ok := b["code"]; ok {
-			c["octal"].(map[string]any)[name] = b
-		} else if _, ok := b["set"]; ok {
-			c["subtraction"].(map[string]any)[name] = b
-		}
-	}
-	return sectionRules(c)
-}
-
-// sectionRules reads games defined by rules from the "octal" and
-// "subtraction" sections of a configuration as JSON values: the bounds
-// recorded by RecordedRules, gathered by family.
-func sectionRules(config any) (map[string]Heap, error) {
-	data, err := json.Marshal(config)
-	if err != nil {
-		return nil, err
-	}
-	var c struct {
-		Octal map[string]struct {
-			Code string `json:"code"`
-		} `json:"octal"`
-		Subtraction map[string]struct {
-			Set    json.RawMessage `json:"set"`
-			AllBut []int           `json:"all_but"`
-		} `json:"subtraction"`
-	}
-	if err := json.Unmarshal(data, &c); err != nil {
-		return nil, err
-	}
-	out := map[string]Heap{}
-	for name, o := range c.Octal {
-		code, err := octal.Parse(o.Code)
-		if err != nil {
-			return nil, fmt.Errorf("octal.%s: %w", name, err)
-		}
-		out[name] = Octal(code)
-	}
-	for name, s := range c.Subtraction {
-		var elems []int
-		var setName string
-		if err := json.Unmarshal(s.Set, &elems); err != nil {
-			if err := json.Unmarshal(s.Set, &setName); err != nil {
-				return nil, fmt.Errorf("subtraction.%s.set: %s is neither a list nor a name", name, strconv.Quote(string(s.Set)))
-			}
-		}
-		set, err := subtraction.NewSet(setName, elems, s.AllBut)
-		if err != nil {
-			return nil, fmt.Errorf("subtraction.%s: %w", name, err)
-		}
-		out[name] = Subtraction(set)
-	}
-	return out, nil
 }
 
 // octalMoves lists the moves from a heap of n in the octal game code: for
