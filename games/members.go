@@ -74,7 +74,7 @@ func (o *OctalRules) Def(name string) (Def, error) {
 	if err != nil {
 		return Def{}, err
 	}
-	return h.memberDef(name, o), nil
+	return h.memberDef(name, o, h.Redraw), nil
 }
 
 // SubtractionRules is a member of the family subtraction: one heap, a move
@@ -142,7 +142,14 @@ func (s *SubtractionRules) Def(name string) (Def, error) {
 	if err != nil {
 		return Def{}, err
 	}
-	return Subtraction(set).memberDef(name, s), nil
+	h := Subtraction(set)
+	return h.memberDef(name, s, h.RedrawTo(func(bounds json.RawMessage) (int64, error) {
+		var b SubtractionRules
+		if err := json.Unmarshal(bounds, &b); err != nil {
+			return 0, err
+		}
+		return max(b.LosingMax, int64(b.Max)), nil
+	})), nil
 }
 
 // SetSpec is a subtraction set as written: a name or a list of elements.
@@ -221,7 +228,7 @@ func (s *SetSpec) UnmarshalYAML(n *yaml.Node) error {
 // sec: it answers a heap N up to the game's Limit by computing g(0..N),
 // kept (and grown geometrically) for the next position, and reads its
 // answers and figures from GAME/grundy as every heap game does.
-func (h Heap) memberDef(name string, sec Section) Def {
+func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
 	var (
 		mu     sync.Mutex
 		values []int32 // g(0..len-1), kept for the next position
@@ -253,6 +260,6 @@ func (h Heap) memberDef(name string, sec Section) Def {
 		Section: func() Section { return sec },
 		Solve:   &Solver{Args: "N", Help: fmt.Sprintf("%s: a heap of N (0 <= N <= %d)", h.Rules, limit), Answer: answer},
 		Lookup:  h.Lookup(),
-		Redraw:  h.Redraw,
+		Redraw:  redraw,
 	}
 }

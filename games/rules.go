@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"math"
 	"strconv"
 	"strings"
 
@@ -52,7 +53,10 @@ func Octal(code octal.Code) Heap {
 
 // Subtraction is the heap game of a subtraction set, such as {1, 3, 4} or
 // the squares. A finite set's period is proven by the window argument; no
-// theorem applies to an infinite set.
+// theorem applies to an infinite set. The squares' game is take-a-square,
+// a Growth game (GAME/records, the b-file of its losing positions, the
+// power law of their count and its figure p_growth) whichever way it is
+// asked for: the registered squares or a subtraction game of the squares.
 func Subtraction(set subtraction.Set) Heap {
 	limit := SubtractionMax
 	if set.Name() == subtraction.NamePrimes {
@@ -64,12 +68,19 @@ func Subtraction(set subtraction.Set) Heap {
 		Values: func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
 			return subtraction.Values(ctx, set, max, opts)
 		},
-		Memory: func(max int) int64 { return subtraction.Memory(set, max) },
-		Moves:  func(n int) []HeapMove { return subtractionMoves(set, n) },
+		Memory:    func(max int) int64 { return subtraction.Memory(set, max) },
+		Moves:     func(n int) []HeapMove { return subtractionMoves(set, n) },
+		NoTheorem: "no periodicity theorem applies to an infinite subtraction set",
 		Losing: func(ctx context.Context, max int64, opts grundy.Options, emit func([]int64) error) error {
 			return subtraction.Losing(ctx, set, max, opts, emit)
 		},
 		LosingMemory: func(max int64) int64 { return subtraction.LosingMemory(set, max) },
+	}
+	if set.String() == subtraction.NameSquares {
+		// Take-a-square: its losing positions thin out (OEIS A030193),
+		// and its values take about n^1.5 steps.
+		h.Title, h.Growth = "Take-a-square", true
+		h.Cost = func(max int) float64 { n := float64(max); return n * math.Sqrt(n) / 1e9 }
 	}
 	if set.Finite() {
 		h.Prove = func(seq []int32, p analysis.Period) *analysis.Proof {
