@@ -103,11 +103,15 @@ func ExampleParseHeaps() {
 // 5 into 1 + 4 leaves 0 XOR 0 XOR 0 = 0.
 func ExampleSolver() {
 	d, _ := games.Lookup("grundy-game")
-	if err := d.Solve.Solve(context.Background(), []string{"7", "5"}, os.Stdout); err != nil {
+	a, err := d.Solve.Answer(context.Background(), []string{"7", "5"})
+	if err == nil {
+		err = a.WriteText(os.Stdout)
+	}
+	if err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// grundy's game, heaps [7 5]
+	// grundy-game, position 7 5
 	// grundy value: 2
 	// outcome: the player to move wins
 	// winning moves: heap 1: 7 -> 2 + 5, heap 2: 5 -> 1 + 4
@@ -175,7 +179,7 @@ func ExampleTableLookup() {
 	// grundy-game, position 7 5
 	// grundy value: 2
 	// outcome: the player to move wins
-	// winning moves: heap 1 -> 2 + 5, heap 2 -> 1 + 4
+	// winning moves: heap 1: 7 -> 2 + 5, heap 2: 5 -> 1 + 4
 	// source: memory/grundy-game/grundy.parquet
 	// grundy-game: heap 1 = 11 is outside the tables (grundy-game/grundy.parquet holds n = 0 to 10); run tabulate run with larger bounds, or drop --from to compute it
 }

@@ -258,8 +258,9 @@ func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
 	}
 	return Def{Name: name, Title: h.Rules,
 		Section: func() Section { return sec },
-		Solve:   &Solver{Args: "N", Help: fmt.Sprintf("%s: a heap of N (0 <= N <= %d)", h.Rules, limit), Answer: answer},
-		Lookup:  h.Lookup(),
-		Redraw:  redraw,
+		Solve: &Solver{Args: "N", Help: fmt.Sprintf("%s: a heap of N (0 <= N <= %d)", h.Rules, limit), Answer: answer,
+			Examples: []string{"0", "1", "5", "7", "30"}},
+		Lookup: h.Lookup(),
+		Redraw: redraw,
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/tabulate-games/tabulate/grundy"
@@ -18,7 +17,7 @@ var squares = Def{
 	Name: "squares", Title: "take-a-square", Default: true,
 	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000, MovesMax: 1000} },
 	Solve: &Solver{Args: "N", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d)", int64(subtraction.SquaresSolveMax)),
-		Solve: solveSquares, Answer: answerSquares},
+		Answer: answerSquares, Examples: []string{"20", "0", "2", "100", "1000"}},
 	Lookup: squaresLookup,
 	Redraw: squaresRedraw,
 }
@@ -70,35 +69,6 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 	return h.JobsTo(game, cfg.GrundyMax, cfg.WinMax)
 }
 
-// solveSquares answers one pile: its Grundy value (up to
-// subtraction.SquaresSolveGrundyMax), its outcome and every winning removal.
-func solveSquares(ctx context.Context, args []string, w io.Writer) error {
-	if len(args) != 1 {
-		return &ArgError{Arg: "solve squares", Problem: "takes one number N"}
-	}
-	n, err := ParseArg("N", args[0], 0, subtraction.SquaresSolveMax)
-	if err != nil {
-		return err
-	}
-	a, err := subtraction.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "take-a-square, n = %d\n", n)
-	if a.Grundy >= 0 {
-		fmt.Fprintf(w, "grundy value: %d\n", a.Grundy)
-	} else {
-		fmt.Fprintf(w, "grundy value: not computed (n > %d needs the whole Grundy table; run tabulate run with squares.grundy_max)\n", subtraction.SquaresSolveGrundyMax)
-	}
-	fmt.Fprintf(w, "outcome: %s\n", outcomeText(a.Win))
-	var moves []string
-	for _, m := range a.WinningMoves {
-		moves = append(moves, fmt.Sprintf("remove %d (leaves %d)", m, n-m))
-	}
-	fmt.Fprintf(w, "winning moves: %s\n", listOrNone(moves))
-	return nil
-}
-
 // squaresMovesTable writes squares/moves: for each n of g, every winning
 // move as the number of stones removed (the k² with g(n-k²) = 0), an empty
 // list for a losing n.
@@ -144,11 +114,27 @@ func answerSquares(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	ans := &Answer{Game: "squares", Position: n, Win: a.Win, WinningMoves: append([]int64{}, a.WinningMoves...), Source: "computed"}
+	var g *int64
+	note := ""
 	if a.Grundy >= 0 {
-		ans.Grundy = int64p(int64(a.Grundy))
+		g = int64p(int64(a.Grundy))
+	} else {
+		note = fmt.Sprintf("grundy value not computed: n > %d needs the whole Grundy table; run tabulate run with squares.grundy_max", subtraction.SquaresSolveGrundyMax)
 	}
+	ans := squaresAnswer("squares", n, g, a.Win, a.WinningMoves, "computed")
+	ans.Note = note
 	return ans, nil
+}
+
+// squaresAnswer is the answer for a pile of n, computed or read from the
+// tables: its value (nil when unknown), outcome and the winning removals
+// of k² stones, as the moves of every heap game (HeapMove).
+func squaresAnswer(game string, n int64, g *int64, win bool, removals []int64, source string) *Answer {
+	moves := []HeapMove{}
+	for _, k := range removals {
+		moves = append(moves, HeapMove{Remove: int(k), Leaves: []int{int(n - k)}})
+	}
+	return &Answer{Game: game, Position: n, Grundy: g, Win: win, WinningMoves: moves, Source: source}
 }
 
 // squaresLookup answers a pile from the tables of a run: from squares/grundy
@@ -175,7 +161,7 @@ var squaresLookup = &TableLookup{Table: "grundy", Open: func(game string, t Tabl
 				}
 			}
 			v := int64(g[n])
-			return &Answer{Game: game, Position: n, Grundy: &v, Win: v != 0, WinningMoves: moves, Source: t.Source("grundy")}, nil
+			return squaresAnswer(game, n, &v, v != 0, moves, t.Source("grundy")), nil
 		}
 		holds := fmt.Sprintf("%s holds n = 0 to %d", t.Path("grundy"), len(g)-1)
 		winMax, ok, err := t.Bound("p_positions", "win_max")
@@ -200,7 +186,9 @@ var squaresLookup = &TableLookup{Table: "grundy", Open: func(game string, t Tabl
 				moves = append(moves, k*k)
 			}
 		}
-		return &Answer{Game: game, Position: n, Win: !isLosing(n), WinningMoves: moves, Source: t.Source("p_positions")}, nil
+		a := squaresAnswer(game, n, nil, !isLosing(n), moves, t.Source("p_positions"))
+		a.Note = fmt.Sprintf("grundy value not in the tables: %s holds n = 0 to %d", t.Path("grundy"), len(g)-1)
+		return a, nil
 	}
 }}
 

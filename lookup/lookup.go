@@ -12,7 +12,7 @@
 //
 //	t, _ := lookup.Open("out")
 //	a, _ := t.Answer(ctx, "squares", []string{"20"})
-//	// a.Grundy = 0, a.Win = false, a.WinningMoves = []int64{}
+//	// a.Grundy = 0, a.Win = false, a.WinningMoves = []games.HeapMove{}
 //	// a.Source = "out/squares/grundy.parquet"
 package lookup
 

@@ -60,7 +60,7 @@ standard output holds only the answers.
 Flags (before GAME):
   -q             quiet: no progress on standard error, only errors
   --json         print one JSON object per answer, one a line:
-                 {"game","position","grundy","win","outcome","winning_moves","source"}
+                 {"game","position","grundy","win","outcome","winning_moves","note","source"}
   --from OUT     answer from the tables of an earlier tabulate run into OUT
                  (%s, games defined by
                  rules), checking each table
@@ -141,19 +141,14 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		out = stopOnWrite{stdout, sp}
 	}
 
-	answer, text, err := answerer(ctx, game, *from, *configPath)
+	answer, err := answerer(ctx, game, *from, *configPath)
 	if err != nil {
 		return usageOf(err, hint)
 	}
-	if answer == nil && *asJSON {
-		return &UsageError{Msg: fmt.Sprintf("%s has no JSON answers", game), Hint: hint}
-	}
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
+	// One answer, computed or read from tables, and one printer of it.
 	one := func(args []string) error {
-		if !*asJSON && (text != nil || answer == nil) {
-			return text(ctx, args, out)
-		}
 		a, err := answer(ctx, args)
 		if err != nil {
 			return err
@@ -234,33 +229,33 @@ func eachLine(ctx context.Context, r io.Reader, wholeLine bool, f func(line int,
 }
 
 // answerer returns how to answer positions of game: from the tables in
-// from, or by the game's own solver (with its plain text form, if any),
-// the game being registered or defined by rules in the configuration.
-func answerer(ctx context.Context, game, from, configPath string) (answerFunc, func(context.Context, []string, io.Writer) error, error) {
+// from, or by the game's own solver, the game being registered or defined
+// by rules in the configuration.
+func answerer(ctx context.Context, game, from, configPath string) (answerFunc, error) {
 	if from != "" {
 		t, err := lookup.Open(from)
 		if err != nil {
-			return nil, nil, fmt.Errorf("--from %s: %w", from, err)
+			return nil, fmt.Errorf("--from %s: %w", from, err)
 		}
-		return func(ctx context.Context, args []string) (*games.Answer, error) { return t.Answer(ctx, game, args) }, nil, nil
+		return func(ctx context.Context, args []string) (*games.Answer, error) { return t.Answer(ctx, game, args) }, nil
 	}
 	cfg, err := configs.Load(configs.DefaultName, configs.Default)
 	if configPath != "" {
 		cfg, err = configs.LoadFile(configPath)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	d, ok, err := cfg.Def(game)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if !ok || d.Solve == nil {
 		allowed := append(solvable(), cfg.CustomGames()...)
-		return nil, nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
+		return nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
 			Hint: "games: " + strings.Join(allowed, ", ") + ", or one defined under " + strings.Join(games.Families(), " or ") + " in --config FILE; see tabulate solve --help"}
 	}
-	return d.Solve.Answer, d.Solve.Solve, nil
+	return d.Solve.Answer, nil
 }
 
 // SolveProgressAfter is how long a computation of tabulate solve runs before
