@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/tabulate-games/tabulate/games"
-	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
 // Default is configs/default.yaml, the run with the spec bounds.
@@ -19,10 +18,6 @@ var Default []byte
 
 // DefaultName is the name under which Default is reported in messages.
 const DefaultName = "configs/default.yaml (built in)"
-
-// Games lists the built-in games a configuration can run, in the order they
-// are planned (see package games).
-var Games = games.Names()
 
 // The output formats and plot formats a configuration can ask for.
 var (
@@ -42,87 +37,46 @@ type Config struct {
 	BFileOffset int      `yaml:"bfile_offset" json:"bfile_offset,omitempty"`
 	MaxMemory   Size     `yaml:"max_memory" json:"max_memory"`
 	Games       []string `yaml:"games" json:"games"`
-	// Sections holds each built-in game's bounds under its name, such as
-	// Sections["squares"] = &games.Squares{...}; every built-in game has
+	// Sections holds each registered game's bounds under its name, such as
+	// Sections["squares"] = &games.Squares{...}; every registered game has
 	// one. In YAML each is a top-level key (squares: {grundy_max: 10}).
 	Sections map[string]games.Section `yaml:"-" json:"-"`
+	// Members holds the games defined by rules, by family and then by the
+	// name of the user's choosing, such as Members["octal"]["kayles"] =
+	// &games.OctalRules{Code: "0.77", Max: 1000}. In YAML each family is a
+	// top-level key (octal: {kayles: {code: "0.77", max: 1000}}); each
+	// member is then a game like a registered one.
+	Members map[string]map[string]games.Member `yaml:"-" json:"-"`
 	// Figures sets the size, font size, titles and resolution of figures.
 	Figures Figures `yaml:"figures" json:"figures"`
-	// Subtraction and Octal define games by their rules, each under a name
-	// of the user's choosing that is then a game like the built-in ones.
-	Subtraction map[string]SubtractionGame `yaml:"subtraction" json:"subtraction,omitempty"`
-	Octal       map[string]OctalGame       `yaml:"octal" json:"octal,omitempty"`
 	// Census is whole families of games, run by tabulate census.
 	Census Census `yaml:"census" json:"census,omitzero"`
 }
 
-// SubtractionGame is a subtraction game: one heap, a move removes s tokens
-// for some s in the set.
-type SubtractionGame struct {
-	// Set is a finite list such as [1, 3, 4] or the name of an infinite set:
-	// squares, cubes, triangular, primes, powers-of-two, fibonacci.
-	Set SetSpec `yaml:"set" json:"set"`
-	// AllBut lists elements taken out of Set.
-	AllBut []int `yaml:"all_but" json:"all_but,omitempty"`
-	// Max is the largest heap tabulated.
-	Max int `yaml:"max" json:"max"`
-	// LosingMax, when past Max, extends NAME/p_positions to the losing
-	// heaps n <= LosingMax, found by subtraction.Losing (its sieve where the
-	// losing heaps are sparse) without the Grundy values; 0 means Max.
-	LosingMax int64 `yaml:"losing_max" json:"losing_max,omitempty"`
-}
-
-// OctalGame is an octal game given by its code, such as 0.77 (Kayles).
-type OctalGame struct {
-	Code string `yaml:"code" json:"code"`
-	Max  int    `yaml:"max" json:"max"` // the largest heap tabulated
-}
-
-// DefaultCustomMax is the largest heap of a custom game whose max is not set.
-const DefaultCustomMax = 10000
-
-// setDefaults gives a newly decoded entry its defaults.
-func (g *SubtractionGame) setDefaults() { g.Max = DefaultCustomMax }
-func (g *OctalGame) setDefaults()       { g.Max = DefaultCustomMax }
-
-// SetSpec is a subtraction set as written: a name or a list of elements.
-type SetSpec struct {
-	Name     string
-	Elements []int
-}
-
-// String renders the set as it would be written in YAML.
-func (s SetSpec) String() string {
-	if s.Name != "" {
-		return s.Name
-	}
-	return strings.ReplaceAll(fmt.Sprint(s.Elements), " ", ", ")
-}
-
-// MarshalJSON writes the set as a name or a list.
-func (s SetSpec) MarshalJSON() ([]byte, error) {
-	if s.Name != "" {
-		return json.Marshal(s.Name)
-	}
-	return json.Marshal(s.Elements)
-}
-
-// LosingMaxLimit is the largest losing_max of a subtraction game, as for
-// take-a-square's win_max; a set with very many members allows less
-// (subtraction.LosingLimit: the primes about 2.9·10^9).
-const LosingMaxLimit = 1_000_000_000_000
-
-// CustomGames returns the names of the games defined by rules, sorted.
+// CustomGames returns the names of the games defined by rules (the members
+// of every family), sorted, each once.
 func (c *Config) CustomGames() []string {
 	var names []string
-	for n := range c.Subtraction {
-		names = append(names, n)
-	}
-	for n := range c.Octal {
-		names = append(names, n)
+	for _, members := range c.Members {
+		for n := range members {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
 	}
 	slices.Sort(names)
 	return names
+}
+
+// member returns the game defined by rules called name and its family
+// (the first registered family that defines it).
+func (c *Config) member(name string) (games.Member, string, bool) {
+	for _, f := range games.Families() {
+		if m, ok := c.Members[f][name]; ok {
+			return m, f, true
+		}
+	}
+	return nil, "", false
 }
 
 // Defaults returns the configuration every missing key falls back to (the
@@ -134,17 +88,44 @@ func Defaults() Config {
 		Plots:    []string{"png", "svg"},
 		Games:    games.Defaults(),
 		Sections: map[string]games.Section{},
+		Members:  map[string]map[string]games.Member{},
 		Figures:  DefaultFigures(),
 	}
-	for _, name := range Games {
+	for _, name := range games.Names() {
 		d, _ := games.Lookup(name)
 		c.Sections[name] = d.Section()
 	}
 	return c
 }
 
-// Section returns the bounds of the built-in game name, or nil.
-func (c *Config) Section(name string) games.Section { return c.Sections[name] }
+// Section returns the bounds of the game called name, registered or
+// defined by rules, or nil.
+func (c *Config) Section(name string) games.Section {
+	if s, ok := c.Sections[name]; ok {
+		return s
+	}
+	if m, _, ok := c.member(name); ok {
+		return m
+	}
+	return nil
+}
+
+// Def returns the game called name: a registered game, or one the
+// configuration defines by rules. ok is false when there is neither.
+func (c *Config) Def(name string) (d games.Def, ok bool, err error) {
+	if d, ok := games.Lookup(name); ok {
+		return d, true, nil
+	}
+	m, family, ok := c.member(name)
+	if !ok {
+		return games.Def{}, false, nil
+	}
+	d, err = m.Def(name)
+	if err != nil {
+		return games.Def{}, false, fmt.Errorf("%s.%s: %w", family, name, err)
+	}
+	return d, true, nil
+}
 
 // Game is one game a configuration runs.
 type Game struct {
@@ -155,29 +136,30 @@ type Game struct {
 	Jobs func(workers int) []games.Job
 }
 
-// Selected returns the games the configuration runs: the built-in ones in
-// their registered order, then those defined by rules, sorted by name.
+// Selected returns the games the configuration runs: the registered ones
+// in their registered order, then those defined by rules, sorted by name.
+// The bounds of a game defined by rules name its family
+// (games.MemberBounds).
 func (c *Config) Selected() []Game {
 	var list []Game
-	for _, name := range append(slices.Clone(Games), c.CustomGames()...) {
+	for _, name := range c.allGames() {
 		if !c.Runs(name) {
 			continue
 		}
-		var sec interface {
-			Jobs(game string, workers int) []games.Job
+		sec := c.Section(name)
+		var bounds any = sec
+		if m, family, ok := c.member(name); ok {
+			bounds = games.MemberBounds{Family: family, Member: m}
 		}
-		if s, ok := c.Sections[name]; ok {
-			sec = s
-		} else if o, ok := c.Octal[name]; ok {
-			sec = o
-		} else {
-			sec = c.Subtraction[name]
-		}
-		list = append(list, Game{Name: name, Bounds: sec,
+		list = append(list, Game{Name: name, Bounds: bounds,
 			Jobs: func(workers int) []games.Job { return sec.Jobs(name, workers) }})
 	}
 	return list
 }
+
+// allGames lists the games the configuration can run: the registered ones,
+// then those it defines by rules.
+func (c *Config) allGames() []string { return append(games.Names(), c.CustomGames()...) }
 
 // MarshalJSON writes the configuration with each game's section under its
 // name, as in YAML.
@@ -193,6 +175,14 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	}
 	for name, sec := range c.Sections {
 		if m[name], err = json.Marshal(sec); err != nil {
+			return nil, err
+		}
+	}
+	for family, members := range c.Members {
+		if len(members) == 0 {
+			continue
+		}
+		if m[family], err = json.Marshal(members); err != nil {
 			return nil, err
 		}
 	}
@@ -226,7 +216,7 @@ func (c *Config) Validate() error {
 	if err := c.Census.Validate(); err != nil {
 		return err
 	}
-	if err := checkSet("games", c.Games, append(slices.Clone(Games), c.CustomGames()...), false); err != nil {
+	if err := checkSet("games", c.Games, c.allGames(), false); err != nil {
 		return err
 	}
 	if c.BFileOffset < -BFileOffsetMax || c.BFileOffset > BFileOffsetMax {
@@ -237,7 +227,7 @@ func (c *Config) Validate() error {
 		return &Error{Key: "workers", Value: fmt.Sprint(c.Workers), Problem: "is out of range",
 			Allowed: fmt.Sprintf("0 to %d", WorkersMax)}
 	}
-	for _, name := range Games {
+	for _, name := range games.Names() {
 		sec := c.Sections[name]
 		if sec == nil {
 			return &Error{Key: name, Problem: "has no section", Allowed: "a Config made by Defaults or Load"}
@@ -274,54 +264,31 @@ func checkSet(key string, list, allowed []string, emptyOK bool) error {
 // Runs reports whether the configuration runs game.
 func (c *Config) Runs(game string) bool { return slices.Contains(c.Games, game) }
 
-// validateCustom checks the games defined by rules: their names, rules and
-// bounds.
+// validateCustom checks the games defined by rules: their names, then
+// each member's section (its rules and bounds, by its Check).
 func (c *Config) validateCustom() error {
 	for _, name := range c.CustomGames() {
-		_, isSub := c.Subtraction[name]
-		_, isOct := c.Octal[name]
-		section := "subtraction"
-		if isOct {
-			section = "octal"
+		var defining []string
+		for _, f := range games.Families() {
+			if _, ok := c.Members[f][name]; ok {
+				defining = append(defining, f)
+			}
 		}
-		key := section + "." + name
+		key := defining[len(defining)-1] + "." + name
 		switch {
-		case slices.Contains(Games, name):
+		case slices.Contains(games.Names(), name):
 			return &Error{Key: key, Problem: "uses the name of a built-in game", Allowed: "any other name"}
-		case isSub && isOct:
-			return &Error{Key: key, Problem: "is defined under both subtraction and octal", Allowed: "one definition per name"}
+		case len(defining) > 1:
+			return &Error{Key: key, Problem: "is defined under both " + strings.Join(defining, " and "), Allowed: "one definition per name"}
 		case !validName(name):
 			return &Error{Key: key, Problem: "is not a usable game name", Allowed: fmt.Sprintf("1 to %d lower-case letters, digits, - and _, starting with a letter", NameMax)}
 		}
-		var max int
-		var h games.Heap // its Limit is the largest max allowed
-		if isSub {
-			g := c.Subtraction[name]
-			max = g.Max
-			set, err := g.Rules()
-			if err != nil {
-				return &Error{Key: key + ".set", Value: g.Set.String(), Problem: err.Error()}
+		if err := c.Members[defining[0]][name].Check(); err != nil {
+			var ke *games.KeyError
+			if errors.As(err, &ke) {
+				return &Error{Key: key + "." + ke.Key, Value: ke.Value, Problem: ke.Problem, Allowed: ke.Allowed}
 			}
-			h = games.Subtraction(set)
-		} else {
-			g := c.Octal[name]
-			max = g.Max
-			code, err := g.Rules()
-			if err != nil {
-				return &Error{Key: key + ".code", Value: fmt.Sprintf("%q", g.Code), Problem: err.Error()}
-			}
-			h = games.Octal(code)
-		}
-		if max < 1 || max > h.Limit {
-			return &Error{Key: key + ".max", Value: fmt.Sprint(max), Problem: "is out of range", Allowed: fmt.Sprintf("1 to %d", h.Limit)}
-		}
-		if g, ok := c.Subtraction[name]; ok && g.LosingMax != 0 {
-			set, _ := g.Rules()
-			top := min(LosingMaxLimit, subtraction.LosingLimit(set))
-			if g.LosingMax < int64(max) || g.LosingMax > top {
-				return &Error{Key: key + ".losing_max", Value: fmt.Sprint(g.LosingMax), Problem: "is out of range",
-					Allowed: fmt.Sprintf("0 (the same as max) or %d (max) to %d", max, top)}
-			}
+			return &Error{Key: key, Problem: err.Error(), Err: err}
 		}
 	}
 	return nil

@@ -1,71 +1,52 @@
 package configs
 
 import (
-	"github.com/tabulate-games/tabulate/games"
-	"github.com/tabulate-games/tabulate/grundy/octal"
-	"github.com/tabulate-games/tabulate/grundy/subtraction"
+	"reflect"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tabulate-games/tabulate/games"
 )
 
-// Rules returns the subtraction set the entry describes.
-func (g SubtractionGame) Rules() (subtraction.Set, error) {
-	return subtraction.NewSet(g.Set.Name, g.Set.Elements, g.AllBut)
-}
-
-// Rules returns the octal code the entry describes.
-func (g OctalGame) Rules() (octal.Code, error) {
-	return octal.Parse(g.Code)
-}
-
-// Jobs plans the game's tables (the set is checked by Validate).
-func (g SubtractionGame) Jobs(game string, workers int) []games.Job {
-	set, _ := g.Rules()
-	return games.Subtraction(set).JobsTo(game, g.Max, g.LosingMax)
-}
-
-// Jobs plans the game's tables (the code is checked by Validate).
-func (g OctalGame) Jobs(game string, workers int) []games.Job {
-	code, _ := g.Rules()
-	return games.Octal(code).Jobs(game, g.Max)
-}
-
-// UnmarshalYAML reads a set written as a name (squares) or a list ([1, 3, 4]).
-func (s *SetSpec) UnmarshalYAML(n *yaml.Node) error {
-	switch n.Kind {
-	case yaml.ScalarNode:
-		if n.ShortTag() != "!!str" {
-			break
-		}
-		*s = SetSpec{Name: n.Value}
+// decodeMembers decodes the games a configuration defines by the rules of
+// family f, the mapping node under the top-level key (octal: {kayles:
+// {code: "0.77"}}), into c.Members: each a new member section holding the
+// family's defaults, decoded strictly as every section is.
+func (c *Config) decodeMembers(f games.Family, node *yaml.Node, key string, lines map[string]int) error {
+	lines[key] = node.Line
+	if node.Kind == yaml.AliasNode && node.Alias != nil {
+		node = node.Alias
+	}
+	if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
 		return nil
-	case yaml.SequenceNode:
-		elems, err := WholeNumbers(n) // strictly: [1.5] is not [1]
-		if err != nil {
-			err.Allowed = "a list of positive whole numbers such as [1, 3, 4]"
+	}
+	if node.Kind != yaml.MappingNode {
+		return &Error{Line: node.Line, Key: key, Value: describe(node), Problem: "is not a mapping", Allowed: "game names, each with its rules"}
+	}
+	if err := checkDuplicates(node, key); err != nil {
+		return err
+	}
+	if c.Members == nil {
+		c.Members = map[string]map[string]games.Member{}
+	}
+	members := c.Members[f.Name]
+	if members == nil {
+		members = map[string]games.Member{}
+		c.Members[f.Name] = members
+	}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		k, val := node.Content[i], node.Content[i+1]
+		m := f.Member()
+		path := key + "." + k.Value
+		lines[path] = k.Line
+		if err := decodeNode(val, reflect.ValueOf(m).Elem(), path, lines); err != nil {
 			return err
 		}
-		*s = SetSpec{Elements: elems}
-		return nil
+		members[k.Value] = m
 	}
-	return &Error{Value: describe(n), Problem: "is not a subtraction set",
-		Allowed: "a list of positive whole numbers such as [1, 3, 4], or one of squares, cubes, triangular, primes, powers-of-two, fibonacci"}
+	return nil
 }
 
-// Heap returns the game defined by rules under name, with the largest heap
-// the configuration tabulates; false when no such game is defined.
-func (c *Config) Heap(name string) (games.Heap, int, bool) {
-	if g, ok := c.Octal[name]; ok {
-		code, err := g.Rules()
-		if err == nil {
-			return games.Octal(code), g.Max, true
-		}
-	}
-	if g, ok := c.Subtraction[name]; ok {
-		set, err := g.Rules()
-		if err == nil {
-			return games.Subtraction(set), g.Max, true
-		}
-	}
-	return games.Heap{}, 0, false
-}
+// topKeys lists the top-level keys that name a game or a family of games,
+// for the message on an unknown key.
+func topKeys() []string { return append(games.Names(), games.Families()...) }

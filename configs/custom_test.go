@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/games"
 )
 
 func TestCustomGames(t *testing.T) {
@@ -21,15 +23,18 @@ subtraction:
 	if got := strings.Join(cfg.Games, ","); got != "squares,flip,caniwin,nim,kayles,odd-primes,s134" {
 		t.Errorf("games %s: without a games key every defined game should run", got)
 	}
-	if cfg.Subtraction["s134"].Max != DefaultCustomMax || cfg.Octal["kayles"].Max != 500 {
-		t.Errorf("max: got %d and %d", cfg.Subtraction["s134"].Max, cfg.Octal["kayles"].Max)
+	sub := func(name string) *games.SubtractionRules {
+		return cfg.Members["subtraction"][name].(*games.SubtractionRules)
 	}
-	if !slices.Equal(cfg.Subtraction["s134"].Set.Elements, []int{1, 3, 4}) || cfg.Subtraction["odd-primes"].Set.Name != "primes" {
-		t.Errorf("sets: %+v", cfg.Subtraction)
+	if sub("s134").Max != games.DefaultRulesMax || cfg.Members["octal"]["kayles"].(*games.OctalRules).Max != 500 {
+		t.Errorf("max: got %d and %d", sub("s134").Max, cfg.Members["octal"]["kayles"].(*games.OctalRules).Max)
+	}
+	if !slices.Equal(sub("s134").Set.Elements, []int{1, 3, 4}) || sub("odd-primes").Set.Name != "primes" {
+		t.Errorf("sets: %+v", cfg.Members["subtraction"])
 	}
 	cfg, err = Load("games.yaml", []byte("subtraction:\n  c: { set: cubes, max: 100, losing_max: 100000 }\n"))
-	if err != nil || cfg.Subtraction["c"].LosingMax != 100000 {
-		t.Errorf("losing_max: %+v, %v", cfg.Subtraction["c"], err)
+	if err != nil || sub("c").LosingMax != 100000 {
+		t.Errorf("losing_max: %+v, %v", cfg.Members["subtraction"]["c"], err)
 	}
 	cfg, err = Load("games.yaml", []byte("games: [kayles]\noctal:\n  kayles: { code: \"0.77\" }\n"))
 	if err != nil || !slices.Equal(cfg.Games, []string{"kayles"}) {

@@ -5,15 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/internal/regular"
+	"github.com/tabulate-games/tabulate/internal/yamlnum"
 )
 
 // Error is a problem with a configuration: which file, line and key, the
@@ -189,7 +189,8 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 		}
 		return nil
 	}
-	if v.Kind() == reflect.Struct && v.Type() != reflect.TypeFor[Size]() && v.Type() != reflect.TypeFor[SetSpec]() {
+	_, custom := v.Addr().Interface().(yaml.Unmarshaler) // Size and games.SetSpec read themselves
+	if v.Kind() == reflect.Struct && !custom {
 		if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
 			return nil // "squares:" with nothing under it keeps the defaults
 		}
@@ -206,9 +207,18 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 				path = key + "." + k.Value
 			}
 			field, ok := fieldByTag(v, k.Value)
-			if cfg, top := v.Addr().Interface().(*Config); !ok && top && cfg.Sections[k.Value] != nil {
-				// A built-in game's section (package games).
-				field, ok = reflect.ValueOf(cfg.Sections[k.Value]).Elem(), true
+			if cfg, top := v.Addr().Interface().(*Config); !ok && top {
+				if f, family := games.LookupFamily(k.Value); family {
+					// Games defined by the rules of a family (package games).
+					if err := cfg.decodeMembers(f, val, path, lines); err != nil {
+						return err
+					}
+					continue
+				}
+				if cfg.Sections[k.Value] != nil {
+					// A registered game's section (package games).
+					field, ok = reflect.ValueOf(cfg.Sections[k.Value]).Elem(), true
+				}
 			}
 			if !ok {
 				where := "at the top level"
@@ -217,7 +227,7 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 				}
 				allowed := yamlKeys(v.Type())
 				if key == "" {
-					allowed = append(allowed, Games...)
+					allowed = append(allowed, topKeys()...)
 				}
 				return &Error{Line: k.Line, Key: path, Problem: "unknown key " + where, Allowed: strings.Join(allowed, ", ")}
 			}
@@ -230,7 +240,6 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 	if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
 		return &Error{Line: node.Line, Key: key, Problem: "has no value", Allowed: kindText(v)}
 	}
-	_, custom := v.Addr().Interface().(yaml.Unmarshaler) // Size reads itself
 	if (v.Kind() == reflect.Int || v.Kind() == reflect.Int64) && !custom {
 		n, err := wholeNumber(node)
 		if err != nil {
@@ -287,42 +296,11 @@ func checkDuplicates(node *yaml.Node, key string) error {
 // decimal digits with an optional sign and _ separators (no leading zero),
 // and a float notation whose value is whole, such as 1e9 or 4.3e9.
 func wholeNumber(node *yaml.Node) (int64, *Error) {
-	const allowed = "a decimal whole number such as 100000 or 1e6"
-	if node.Kind == yaml.AliasNode {
-		node = node.Alias
+	n, err := yamlnum.Whole(node)
+	if err != nil {
+		return 0, &Error{Line: err.Line, Value: err.Value, Problem: err.Problem, Allowed: yamlnum.Allowed}
 	}
-	if node.Kind != yaml.ScalarNode {
-		return 0, &Error{Line: node.Line, Value: describe(node), Problem: "is not a whole number", Allowed: allowed}
-	}
-	bad := func(problem string) (int64, *Error) {
-		return 0, &Error{Line: node.Line, Value: describe(node), Problem: problem, Allowed: allowed}
-	}
-	s := node.Value
-	switch node.ShortTag() {
-	case "!!int":
-		digits := strings.ReplaceAll(strings.TrimLeft(s, "+-"), "_", "")
-		if digits == "" || strings.Trim(digits, "0123456789") != "" {
-			return bad("is not a decimal whole number")
-		}
-		if len(digits) > 1 && digits[0] == '0' {
-			return bad("has a leading zero, which YAML reads as octal")
-		}
-		n, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 64)
-		if err != nil {
-			return bad("is too large")
-		}
-		return n, nil
-	case "!!float":
-		f, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
-		if err != nil || f != math.Trunc(f) || math.IsInf(f, 0) {
-			return bad("is not a whole number")
-		}
-		if math.Abs(f) >= 1<<62 {
-			return bad("is too large")
-		}
-		return int64(f), nil
-	}
-	return bad("is not a whole number")
+	return n, nil
 }
 
 // WholeNumbers reads a YAML list of whole numbers strictly: decimal digits
@@ -376,8 +354,6 @@ func describe(n *yaml.Node) string {
 // kindText says what kind of value a field takes.
 func kindText(v reflect.Value) string {
 	switch {
-	case v.Type() == reflect.TypeFor[SetSpec]():
-		return "a list such as [1, 3, 4] or a set name such as squares"
 	case v.Type() == reflect.TypeFor[Size]():
 		return "auto or a size such as 8GiB"
 	case v.Kind() == reflect.Int, v.Kind() == reflect.Int64:

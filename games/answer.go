@@ -16,13 +16,18 @@ import (
 //
 //	{"game":"squares","position":20,"grundy":0,"win":false,"winning_moves":[],"source":"computed"}
 //
-// Every answer has the same keys; winning_moves is always a list (empty for
-// a losing position), whose elements depend on the game: the number of
-// stones removed (squares), the index i of the "++" turned into "--" (flip),
-// the first pick (caniwin), a {"pile", "from", "to"} object (nim, piles
-// numbered from 1), a {"heap", "leaves"} object (Grundy's game: the heap,
-// numbered from 1, and the two it is split into) and a {"remove", "leaves"}
-// object (games defined by rules: the heaps the move leaves).
+// Every answer has the same keys (note only when it has one);
+// winning_moves is always a list (empty for a losing position), whose
+// elements depend on the game: the index i of the "++" turned into "--"
+// (flip), the first pick (caniwin), a {"pile", "from", "to"} object (nim,
+// piles numbered from 1), a {"heap", "from", "leaves"} object (Grundy's
+// game: the heap, numbered from 1, its size and the two it is split into)
+// and a {"remove", "leaves"} object (take-a-square and the games defined by
+// rules: the stones removed and the heaps the move leaves).
+//
+// A position gets the same Answer computed (Solver.Answer) or read from
+// the tables of a run (TableLookup), but for Source (and Note where one
+// route lacks a value the other has): one type, printed by one printer.
 type Answer struct {
 	Game string `json:"game"`
 	// Position is the position as given: n (a number), a board (a string),
@@ -40,13 +45,19 @@ type Answer struct {
 	// WinningMoves is a slice, never nil: of numbers, or of the game's own
 	// move type, which prints itself in the text form (fmt.Stringer).
 	WinningMoves any `json:"winning_moves"`
+	// Note says what the answer leaves out and why, such as a Grundy value
+	// not computed; empty otherwise.
+	Note string `json:"note,omitempty"`
 	// Source is "computed", or the table the answer was read from.
 	Source string `json:"source"`
 }
 
 func int64p(v int64) *int64 { return &v }
 
-// WriteText prints a in the plain form of tabulate solve.
+// WriteText prints a in the plain form of tabulate solve, the one text
+// form of every answer: computed or read from tables, the same position
+// prints the same lines, but for the last, "source: FILE", which only an
+// answer read from tables has.
 func (a *Answer) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, position %s\n", a.Game, positionText(a.Position))
@@ -54,7 +65,7 @@ func (a *Answer) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "grundy value: %d\n", *a.Grundy)
 	}
 	if a.Outcome != "" {
-		fmt.Fprintf(&b, "outcome: %s\n", a.Outcome)
+		fmt.Fprintf(&b, "outcome: %s\nfirst player wins: %v\n", a.Outcome, a.Win)
 	} else {
 		fmt.Fprintf(&b, "outcome: %s\n", outcomeText(a.Win))
 	}
@@ -67,6 +78,9 @@ func (a *Answer) WriteText(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(&b, "winning moves: %s\n", listOrNone(moves))
+	if a.Note != "" {
+		fmt.Fprintf(&b, "note: %s\n", a.Note)
+	}
 	if a.Source != "" && a.Source != "computed" {
 		fmt.Fprintf(&b, "source: %s\n", a.Source)
 	}

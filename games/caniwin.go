@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"strconv"
 
 	"gonum.org/v1/plot"
 
@@ -21,7 +19,7 @@ var caniwinGame = Def{
 	Name: "caniwin", Title: "Can I Win", Default: true,
 	Section: func() Section { return &CanIWin{MaxChoosable: 20, MaxTotal: 300} },
 	Solve: &Solver{Args: "M T", Help: fmt.Sprintf("Can I Win with pool 1..M (1 <= M <= %d), target total T >= 0", caniwin.ChoosableMax),
-		Solve: solveCanIWin, Answer: answerCanIWin},
+		Answer: answerCanIWin, Examples: []string{"10 11", "5 6", "3 7", "4 0"}},
 	Lookup: caniwinLookup,
 	Redraw: caniwinRedraw,
 }
@@ -149,40 +147,6 @@ func caniwinOutcomes(cols Columns, cfg CanIWin) (func(m, total int) int, error) 
 		}
 	}
 	return func(m, total int) int { return int(grid[(m-1)*width+total]) }, nil
-}
-
-// solveCanIWin answers one pair (M, T): the outcome and the winning first
-// picks.
-func solveCanIWin(ctx context.Context, args []string, w io.Writer) error {
-	if len(args) != 2 {
-		return &ArgError{Arg: "solve caniwin", Problem: "takes two numbers, M and T"}
-	}
-	m, err := ParseArg("M", args[0], 1, caniwin.ChoosableMax)
-	if err != nil {
-		return err
-	}
-	t, err := ParseArg("T", args[1], 0, 1<<31-1)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "can i win, pool 1..%d, target total %d\n", m, t)
-	sum := m * (m + 1) / 2
-	if t > sum {
-		fmt.Fprintf(w, "outcome: unreachable (1+...+%d = %d < %d)\nfirst player wins: false\nwinning moves: none\n", m, sum, t)
-		return nil
-	}
-	table, err := caniwin.Solve(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
-	if err != nil {
-		return err
-	}
-	o := table.Outcome(int(m), int(t))
-	fmt.Fprintf(w, "outcome: %s\nfirst player wins: %v\n", o, o.FirstPlayerWins())
-	var moves []string
-	for _, x := range table.WinningMoves(int(m), int(t)) {
-		moves = append(moves, strconv.Itoa(int(x)))
-	}
-	fmt.Fprintf(w, "winning moves (first picks): %s\n", listOrNone(moves))
-	return nil
 }
 
 // answerCanIWin answers one pair M T.

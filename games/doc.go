@@ -20,4 +20,11 @@
 // gives the tables GAME/grundy and GAME/p_positions, the figure of g(n), the
 // period search with its proof, and the Lookup and Redraw that read them
 // back.
+//
+// A game defined by its rules is a member of a Family given to
+// RegisterFamily (octal, subtraction): the family's key in a configuration
+// holds its members by name (octal: {kayles: {code: "0.77"}}), each a
+// Member section whose Def is the game, with the same Solve, Lookup and
+// Redraw as a registered one. A run records a member's bounds with its
+// family (MemberBounds), from which Recorded rebuilds its Def.
 package games

@@ -104,11 +104,15 @@ func ExampleParseHeaps() {
 // 5 into 1 + 4 leaves 0 XOR 0 XOR 0 = 0.
 func ExampleSolver() {
 	d, _ := games.Lookup("grundy-game")
-	if err := d.Solve.Solve(context.Background(), []string{"7", "5"}, os.Stdout); err != nil {
+	a, err := d.Solve.Answer(context.Background(), []string{"7", "5"})
+	if err == nil {
+		err = a.WriteText(os.Stdout)
+	}
+	if err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// grundy's game, heaps [7 5]
+	// grundy-game, position 7 5
 	// grundy value: 2
 	// outcome: the player to move wins
 	// winning moves: heap 1: 7 -> 2 + 5, heap 2: 5 -> 1 + 4
@@ -176,35 +180,67 @@ func ExampleTableLookup() {
 	// grundy-game, position 7 5
 	// grundy value: 2
 	// outcome: the player to move wins
-	// winning moves: heap 1 -> 2 + 5, heap 2 -> 1 + 4
+	// winning moves: heap 1: 7 -> 2 + 5, heap 2: 5 -> 1 + 4
 	// source: memory/grundy-game/grundy.parquet
 	// grundy-game: heap 1 = 11 is outside the tables (grundy-game/grundy.parquet holds n = 0 to 10); run tabulate run with larger bounds, or drop --from to compute it
 }
 
-// RecordedRules reads back the rules of the games a run defined by rules,
-// from the bounds its manifest records for each; built-in games are left
-// out.
-func ExampleRecordedRules() {
+// RecordedGames rebuilds the games a run's manifest records: a registered
+// game by its name, a game defined by rules from its recorded bounds, which
+// name its family (manifests written before the family was recorded are
+// read by their keys: a code is an octal game's, a set a subtraction
+// game's).
+func ExampleRecordedGames() {
 	m := &output.Manifest{Games: map[string]*output.GameEntry{
-		"kayles":  {Bounds: map[string]any{"code": "0.77", "max": 100.0}},
-		"oddp":    {Bounds: map[string]any{"set": "primes", "all_but": []any{2.0}, "max": 100.0}},
+		"kayles":  {Bounds: map[string]any{"family": "octal", "code": "0.77", "max": 100.0}},
+		"oddp":    {Bounds: map[string]any{"family": "subtraction", "set": "primes", "all_but": []any{2.0}, "max": 100.0}},
 		"s134":    {Bounds: map[string]any{"set": []any{1.0, 3.0, 4.0}, "max": 100.0}},
 		"squares": {Bounds: map[string]any{"grundy_max": 100.0, "win_max": 100.0}},
+		"other":   {Bounds: map[string]any{"max": 100.0}},
 	}}
-	rules, err := games.RecordedRules(m)
+	defs, err := games.RecordedGames(m)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, name := range []string{"kayles", "oddp", "s134", "squares"} {
-		h, ok := rules[name]
-		fmt.Println(name, ok, h.Rules, h.Limit)
+	for _, name := range []string{"kayles", "oddp", "s134", "squares", "other"} {
+		d, ok := defs[name]
+		fmt.Printf("%s %v %q\n", name, ok, d.Title)
 	}
 	// Output:
-	// kayles true octal 0.77 1073741824
-	// oddp true subtraction primes except {2} 1000000
-	// s134 true subtraction {1,3,4} 10000000
-	// squares false  0
+	// kayles true "octal 0.77"
+	// oddp true "subtraction primes except {2}"
+	// s134 true "subtraction {1,3,4}"
+	// squares true "take-a-square"
+	// other false ""
+}
+
+// A family of games defined by rules gives each member's Def from its
+// section: here Kayles from octal: {kayles: {code: "0.77", max: 1000}},
+// which then answers a heap as any game does. A heap of 5 in Kayles is
+// worth g(5) = 4 (OEIS A002186); taking 1 from the middle leaves 2 + 2
+// (g = 2 XOR 2 = 0), the only move to a zero position.
+func ExampleFamily() {
+	f, _ := games.LookupFamily("octal")
+	m := f.Member()
+	m.(*games.OctalRules).Code = "0.77"
+	if err := m.Check(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	d, err := m.Def("kayles")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a, err := d.Solve.Answer(context.Background(), []string{"5"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(games.Families(), d.Name, d.Title, *a.Grundy, a.WinningMoves)
+	// Output:
+	// [subtraction octal] kayles octal 0.77 4 [remove 1 leaving [2 2]]
 }
 
 // Register adds a built-in game at initialization; a name already taken is

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"strconv"
 	"sync"
 
 	"gonum.org/v1/plot"
@@ -26,9 +24,10 @@ const flipMaxRemove = 2
 var flipGame = Def{
 	Name: "flip", Title: "Flip Game II", Default: true,
 	Section: func() Section { return &Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20} },
-	Solve:   &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", WholeLine: true, Solve: solveFlip, Answer: answerFlip},
-	Lookup:  flipLookup,
-	Redraw:  flipRedraw,
+	Solve: &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", WholeLine: true, Answer: answerFlip,
+		Examples: []string{"++++", "+-++-+++", "", "--", "+++++-++++++"}},
+	Lookup: flipLookup,
+	Redraw: flipRedraw,
 }
 
 // Flip bounds Flip Game II.
@@ -237,31 +236,6 @@ func flipBoardsTable(ctx context.Context, s Sink, maxLen int, runG []int32) erro
 			return emit(output.Batch{boards, gs, wins, moves})
 		})
 	})
-}
-
-// solveFlip answers one board: its Grundy value, outcome and winning moves.
-func solveFlip(ctx context.Context, args []string, w io.Writer) error {
-	if len(args) != 1 {
-		return &ArgError{Arg: "solve flip", Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
-	}
-	board := args[0]
-	a, err := flip.Solve(ctx, board)
-	if err != nil {
-		var be *flip.BoardError
-		if errors.As(err, &be) {
-			return &ArgError{Arg: "board", Value: strconv.Quote(board), Problem: fmt.Sprintf("has the character %q at position %d (0-based)", be.Char, be.Pos), Allowed: "only '+' and '-'"}
-		}
-		return err
-	}
-	fmt.Fprintf(w, "flip game, board of length %d\n", len(board))
-	fmt.Fprintf(w, "grundy value: %d\n", a.Grundy)
-	fmt.Fprintf(w, "outcome: %s\n", outcomeText(a.Win))
-	var moves []string
-	for _, i := range a.WinningMoves {
-		moves = append(moves, strconv.Itoa(i))
-	}
-	fmt.Fprintf(w, "winning moves (index i: board[i:i+2] \"++\" -> \"--\"): %s\n", listOrNone(moves))
-	return nil
 }
 
 // flipWinningMoves lists, ascending, every index i where turning

@@ -3,7 +3,6 @@ package games
 import (
 	"context"
 	"fmt"
-	"io"
 	"slices"
 
 	"gonum.org/v1/plot"
@@ -91,7 +90,9 @@ type Finding interface {
 	fmt.Stringer
 }
 
-// Solver answers one position of a game given on the command line.
+// Solver answers one position of a game given on the command line, as an
+// Answer: the one form of every answer, computed or read from the tables
+// of a run (TableLookup), printed by Answer.WriteText or as JSON.
 type Solver struct {
 	// Args names the arguments for the usage text, such as "N" or "M T".
 	Args string
@@ -101,12 +102,13 @@ type Solver struct {
 	// or hold spaces (a flip board): a line of standard input is then the
 	// argument as it stands, not split into fields.
 	WholeLine bool
-	// Solve writes the position's value, outcome and winning moves to w.
-	// A bad argument is an *ArgError.
-	Solve func(ctx context.Context, args []string, w io.Writer) error
-	// Answer answers the same position as a value, for --json and for
-	// reading many positions; nil when the game has none.
+	// Answer answers a position by computing it: its value, outcome and
+	// winning moves, Source "computed". A bad argument is an *ArgError.
 	Answer func(ctx context.Context, args []string) (*Answer, error)
+	// Examples are a few positions, each as a line of standard input
+	// would give it ("7 5"), that a small run's tables hold: the test that
+	// every game answers them the same computed and from the tables.
+	Examples []string
 }
 
 // KeyError is a value of a section that is out of its allowed range, or a

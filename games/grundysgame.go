@@ -3,7 +3,6 @@ package games
 import (
 	"context"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/tabulate-games/tabulate/grundy"
@@ -16,7 +15,7 @@ var grundysGame = Def{
 	Name: "grundy-game", Title: "Grundy's game",
 	Section: func() Section { return &GrundysGame{Max: 10000} },
 	Solve: &Solver{Args: "HEAP...", Help: fmt.Sprintf("Grundy's game position, one or more heaps (0 <= HEAP <= %d)", grundysGameSolveMax),
-		Solve: solveGrundysGame, Answer: answerGrundysGame},
+		Answer: answerGrundysGame, Examples: []string{"7 5", "10", "0", "20 13 9"}},
 	// Its tables are those of every heap game: GAME/grundy answers a
 	// position (of several heaps, through the heap's Sum) and redraws
 	// the figures.
@@ -60,56 +59,17 @@ func (g *GrundysGame) Jobs(game string, workers int) []Job {
 // grundysGameSolveMax is the largest heap solve answers for (about a second).
 const grundysGameSolveMax = 50000
 
-// solveGrundysGame answers a position of several heaps: its value (the XOR
-// of the heaps' values), its outcome and every winning split.
-func solveGrundysGame(ctx context.Context, args []string, w io.Writer) error {
-	if len(args) == 0 {
-		return &ArgError{Arg: "solve grundy-game", Problem: "takes one or more heap sizes"}
-	}
-	heaps := make([]int, len(args))
-	largest := 0
-	for i, a := range args {
-		h, err := ParseArg(fmt.Sprintf("heap %d", i+1), a, 0, grundysGameSolveMax)
-		if err != nil {
-			return err
-		}
-		heaps[i] = int(h)
-		largest = max(largest, heaps[i])
-	}
-	g, err := octal.GrundysGame(ctx, largest, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
-	if err != nil {
-		return err
-	}
-	var x int32
-	for _, h := range heaps {
-		x ^= g[h]
-	}
-	fmt.Fprintf(w, "grundy's game, heaps %v\n", heaps)
-	fmt.Fprintf(w, "grundy value: %d\n", x)
-	fmt.Fprintf(w, "outcome: %s\n", outcomeText(x != 0))
-	var moves []string
-	for i, h := range heaps {
-		rest := x ^ g[h]
-		for a := 1; 2*a < h; a++ {
-			if g[a]^g[h-a] == rest {
-				moves = append(moves, fmt.Sprintf("heap %d: %d -> %d + %d", i+1, h, a, h-a))
-			}
-		}
-	}
-	fmt.Fprintf(w, "winning moves: %s\n", listOrNone(moves))
-	return nil
-}
-
 // SplitMove is a winning move in Grundy's game: heap Heap (numbered from 1)
-// is split into the two unequal heaps Leaves.
+// of From is split into the two unequal heaps Leaves.
 type SplitMove struct {
 	Heap   int   `json:"heap"`
+	From   int   `json:"from"`
 	Leaves []int `json:"leaves"`
 }
 
-// String writes m as tabulate solve prints it: "heap 1 -> 2 + 5".
+// String writes m as tabulate solve prints it: "heap 1: 7 -> 2 + 5".
 func (m SplitMove) String() string {
-	return fmt.Sprintf("heap %d -> %d + %d", m.Heap, m.Leaves[0], m.Leaves[1])
+	return fmt.Sprintf("heap %d: %d -> %d + %d", m.Heap, m.From, m.Leaves[0], m.Leaves[1])
 }
 
 // grundysGameAnswer answers a position of Grundy's game of several heaps
@@ -126,7 +86,7 @@ func grundysGameAnswer(heaps []int, g []int32, source string) *Answer {
 		rest := x ^ g[h]
 		for a := 1; 2*a < h; a++ {
 			if g[a]^g[h-a] == rest {
-				moves = append(moves, SplitMove{Heap: i + 1, Leaves: []int{a, h - a}})
+				moves = append(moves, SplitMove{Heap: i + 1, From: h, Leaves: []int{a, h - a}})
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/internal/stoppable"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/plots"
 )
@@ -73,6 +74,21 @@ type Heap struct {
 	// Grundy table (JobsTo); LosingMemory estimates its peak bytes.
 	Losing       func(ctx context.Context, max int64, opts grundy.Options, emit func([]int64) error) error
 	LosingMemory func(max int64) int64
+	// Growth, set for a game whose losing positions thin out
+	// (take-a-square, OEIS A030193), adds GAME/records (each new largest
+	// value and the first n where it appears; the finding "grundy" is then
+	// a Values that sums them up), writes GAME/p_positions as the b-file
+	// of the k-th losing position, and fits a power law to their count
+	// (in the finding "losing") with its figure p_growth. Such a game's
+	// GAME/p_positions always has a job of its own when it has Losing.
+	Growth bool
+	// NoTheorem says why a period found is not proven when Prove is nil;
+	// empty means "no periodicity theorem applies to these rules".
+	NoTheorem string
+	// Extra, when set, writes further tables of the game from its values
+	// g(0..max), in the job that computes them, after the heap's own
+	// (take-a-square's squares/moves).
+	Extra func(ctx context.Context, s Sink, game string, seq []int32) error
 
 	noLosing bool // JobsTo: the grundy job leaves GAME/p_positions to its own job
 }
@@ -93,13 +109,16 @@ func (h Heap) Jobs(game string, max int) []Job {
 		Run: func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, max) }}}
 }
 
-// JobsTo is Jobs with GAME/p_positions up to losingMax: when losingMax is
-// past max and the game has Losing, the table and the finding "losing" come
-// from a job of their own that streams Losing, and reach losingMax; the
-// other tables and findings stay those of Jobs(game, max). Otherwise it is
-// Jobs(game, max).
+// JobsTo is Jobs with GAME/p_positions up to losingMax (0 meaning max):
+// when the game has Losing and losingMax is past max (or the game is a
+// Growth game), the table and the finding "losing" come from a job of
+// their own that streams Losing, and reach losingMax; the other tables and
+// findings stay those of Jobs(game, max). Otherwise it is Jobs(game, max).
 func (h Heap) JobsTo(game string, max int, losingMax int64) []Job {
-	if losingMax <= int64(max) || h.Losing == nil {
+	if losingMax <= 0 {
+		losingMax = int64(max)
+	}
+	if h.Losing == nil || (losingMax <= int64(max) && !h.Growth) {
 		return h.Jobs(game, max)
 	}
 	h.noLosing = true
@@ -111,17 +130,50 @@ func (h Heap) JobsTo(game string, max int, losingMax int64) []Job {
 // losingTable writes GAME/p_positions up to max from Losing, streamed, and
 // the finding "losing".
 func (h Heap) losingTable(ctx context.Context, s Sink, game string, max int64) error {
+	return h.losingFrom(ctx, s, game, max, -1, func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error {
+		return h.Losing(ctx, max, opts, emit)
+	})
+}
+
+// growthPoints is how many points of the count of losing positions the
+// growth figure and the fit sample.
+const growthPoints = 60
+
+// losingFrom writes GAME/p_positions, the losing positions up to max
+// streamed in ascending order by losing (Losing, the values, or a table
+// read back), rows of them (negative when unknown), with the finding
+// "losing" and, for a Growth game, the power law fitted to their count and
+// its figure p_growth.
+func (h Heap) losingFrom(ctx context.Context, s Sink, game string, max, rows int64, losing func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error) error {
 	t := output.Table{Game: game, Name: "p_positions",
 		Columns: []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
 	}
 	if h.Rules != "" {
 		t.Metadata = []output.KeyValue{{Key: "tabulate.rules", Value: h.Rules}}
 	}
+	var xs, counts []float64
+	if h.Growth {
+		// As a b-file, the k-th losing position for k = 1, 2, ...
+		// (take-a-square: OEIS A030193, whose offset is 1).
+		t.Sequence = &output.Sequence{Value: "n", First: 1}
+		// The count of losing positions up to x on analysis.CountCurve's
+		// grid, summed over the streamed batches (each counted by
+		// CountCurve), so that no list of them is kept.
+		xs, counts = analysis.CountCurve(nil, max, growthPoints)
+	}
 	var count int64
-	s.Phase("finding losing positions", "n", max)
-	err := s.Table(ctx, t, -1, func(ctx context.Context, emit func(output.Batch) error) error {
+	if rows < 0 {
+		s.Phase("finding losing positions", "n", max)
+	}
+	err := s.Table(ctx, t, rows, func(ctx context.Context, emit func(output.Batch) error) error {
 		opts := grundy.Options{Workers: s.Workers(), Progress: func(done, total int64) { s.Set(done) }}
-		return h.Losing(ctx, max, opts, func(losing []int64) error {
+		return losing(ctx, opts, func(losing []int64) error {
+			if h.Growth {
+				_, c := analysis.CountCurve(losing, max, growthPoints)
+				for i := range c {
+					counts[i] += c[i]
+				}
+			}
 			count += int64(len(losing))
 			return emitColumn(emit, losing)
 		})
@@ -129,8 +181,39 @@ func (h Heap) losingTable(ctx context.Context, s Sink, game string, max int64) e
 	if err != nil {
 		return err
 	}
-	s.Finding("losing", Losing{UpTo: max, Count: count})
-	return nil
+	finding := Losing{UpTo: max, Count: count}
+	if !h.Growth {
+		s.Finding("losing", finding)
+		return nil
+	}
+	// Fit where the count is past its small-number start.
+	var fx, fy []float64
+	for i := range xs {
+		if xs[i] >= 1000 && counts[i] > 0 {
+			fx, fy = append(fx, xs[i]), append(fy, counts[i])
+		}
+	}
+	fit, ferr := analysis.FitPowerLaw(fx, fy)
+	if ferr == nil {
+		finding.Fit = &Fit{C: fit.C, Alpha: fit.Alpha, XMin: fit.XMin, XMax: fit.XMax, Points: fit.Points, R2: fit.R2}
+	} else {
+		finding.NoFit = "not enough range to fit (needs losing positions tabulated past 1000)"
+	}
+	s.Finding("losing", finding)
+	if ferr != nil {
+		return nil
+	}
+	return s.Figure(ctx, "p_growth", func() (*plot.Plot, error) {
+		return plots.PowerLawGrowth(h.name(game)+": losing positions up to x", xs, counts, fit)
+	})
+}
+
+// name names the game in figures.
+func (h Heap) name(game string) string {
+	if h.Title != "" {
+		return h.Title
+	}
+	return fmt.Sprintf("%s (%s)", game, h.Rules)
 }
 
 // heapAfter bounds what a heap job of so many values holds once its engine is done (the
@@ -217,20 +300,23 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	if err != nil {
 		return err
 	}
-	// The losing positions are streamed from the sequence, not collected:
-	// they can be most of the heaps (8 bytes each as int64).
-	var losing int64
-	for _, v := range seq {
-		if v == 0 {
-			losing++
+	var records []analysis.Record
+	if h.Growth {
+		if records, err = recordsTable(ctx, s, game, seq); err != nil {
+			return err
 		}
 	}
-	pt := output.Table{Game: game, Name: "p_positions",
-		Columns:  []output.Column{{Name: "n", Type: output.Int64, Sorted: true}},
-		Metadata: meta,
-	}
 	if !h.noLosing { // JobsTo gives GAME/p_positions a job of its own
-		err := s.Table(ctx, pt, losing, func(ctx context.Context, emit func(output.Batch) error) error {
+		// The losing positions are streamed from the sequence, not
+		// collected: they can be most of the heaps (8 bytes each as
+		// int64).
+		var losing int64
+		for _, v := range seq {
+			if v == 0 {
+				losing++
+			}
+		}
+		err := h.losingFrom(ctx, s, game, int64(max), losing, func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error {
 			ns := ns[:0]
 			for n, v := range seq {
 				if v != 0 {
@@ -238,7 +324,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 				}
 				ns = append(ns, int64(n))
 				if len(ns) == cap(ns) {
-					if err := emit(output.Batch{ns}); err != nil {
+					if err := emit(ns); err != nil {
 						return err
 					}
 					ns = ns[:0]
@@ -247,7 +333,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 			if len(ns) == 0 && losing > 0 {
 				return nil
 			}
-			return emit(output.Batch{ns})
+			return emit(ns)
 		})
 		if err != nil {
 			return err
@@ -258,49 +344,117 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	if h.Prove != nil {
 		th.Period = func(seq []int32, p analysis.Period) analysis.Proof { return *h.Prove(seq, p) }
 	}
-	report := analysis.Study(seq, th)
+	report, err := stoppable.Do(ctx, func() (analysis.Report, error) { return analysis.Study(seq, th), nil })
+	if err != nil {
+		return err
+	}
 	period := report.Period
 	finding := NewReport(report)
 	if h.Prove == nil {
 		finding.Proof = "no periodicity theorem applies to these rules"
+		if h.NoTheorem != "" {
+			finding.Proof = h.NoTheorem
+		}
 	}
-	s.Finding("grundy", finding)
+	if h.Growth {
+		last := records[len(records)-1]
+		s.Finding("grundy", Values{Values: len(seq), Largest: last.Grundy, LargestFirstN: last.FirstN,
+			Records: len(records), Period: finding})
+	} else {
+		s.Finding("grundy", finding)
+	}
 	if err := periodTables(ctx, s, game, seq, report, meta); err != nil {
 		return err
 	}
-	if !h.noLosing {
-		s.Finding("losing", Losing{UpTo: int64(max), Count: losing})
-	}
-	name := h.Title
-	if name == "" {
-		name = fmt.Sprintf("%s (%s)", game, h.Rules)
-	}
+	name := h.name(game)
 	if err := s.Figure(ctx, "grundy", func() (*plot.Plot, error) {
 		return plots.GrundyScatter(name+": Grundy value g(n)", "heap size n", seq)
 	}); err != nil {
 		return err
 	}
-	if !period.Found {
-		return nil
+	if period.Found {
+		if err := s.Figure(ctx, "period", func() (*plot.Plot, error) {
+			return plots.PeriodRaster(name+": g(n) by n mod p and n div p", seq, period, report.Proven())
+		}); err != nil {
+			return err
+		}
 	}
-	return s.Figure(ctx, "period", func() (*plot.Plot, error) {
-		return plots.PeriodRaster(name+": g(n) by n mod p and n div p", seq, period, report.Proven())
+	if h.Extra != nil {
+		return h.Extra(ctx, s, game, seq)
+	}
+	return nil
+}
+
+// recordsTable writes GAME/records, each value larger than every earlier
+// one with the first n where it appears, and returns them.
+func recordsTable(ctx context.Context, s Sink, game string, g []int32) ([]analysis.Record, error) {
+	records, err := stoppable.Do(ctx, func() ([]analysis.Record, error) { return analysis.Records(g), nil })
+	if err != nil {
+		return nil, err
+	}
+	rt := output.Table{Game: game, Name: "records",
+		Columns: []output.Column{
+			{Name: "grundy", Type: output.Int32, Sorted: true},
+			{Name: "first_n", Type: output.Int64, Sorted: true},
+		},
+	}
+	err = s.Table(ctx, rt, int64(len(records)), func(ctx context.Context, emit func(output.Batch) error) error {
+		gs := make([]int32, len(records))
+		ns := make([]int64, len(records))
+		for i, r := range records {
+			gs[i], ns[i] = r.Grundy, r.FirstN
+		}
+		return emit(output.Batch{gs, ns})
 	})
+	return records, err
 }
 
 // Redraw is the RedrawFunc of every heap game: it reads g(n) back from
 // GAME/grundy and runs the game's tables, findings and figures on it, the
-// bounds being the table's length.
+// bounds being the table's length (see RedrawTo for a Growth game).
 func (h Heap) Redraw(game string, bounds json.RawMessage, cols Columns) (run func(ctx context.Context, s Sink) error, skipped []string, err error) {
-	seq, err := cols.Int32s("grundy", "grundy")
-	if err != nil {
-		return nil, nil, err
+	return h.RedrawTo(nil)(game, bounds, cols)
+}
+
+// RedrawTo is Redraw for a game whose GAME/p_positions may reach past
+// GAME/grundy: losingMax reads how far from the game's bounds (nil: as far
+// as GAME/grundy). A Growth game's figure p_growth is then drawn from
+// GAME/p_positions read back. The Extra tables, which have no figures, are
+// not computed again.
+func (h Heap) RedrawTo(losingMax func(bounds json.RawMessage) (int64, error)) RedrawFunc {
+	return func(game string, bounds json.RawMessage, cols Columns) (func(ctx context.Context, s Sink) error, []string, error) {
+		seq, err := cols.Int32s("grundy", "grundy")
+		if err != nil {
+			return nil, nil, err
+		}
+		h.Sparse, h.Extra = nil, nil // the values come from the table, not the engine
+		h.Values = func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
+			return seq, nil
+		}
+		max := len(seq) - 1
+		if !h.Growth || h.Losing == nil {
+			return func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, max) }, nil, nil
+		}
+		lmax := int64(max)
+		if losingMax != nil {
+			if lmax, err = losingMax(bounds); err != nil {
+				return nil, nil, fmt.Errorf("%s bounds %s: %w", game, bounds, err)
+			}
+		}
+		losing, err := cols.Int64s("p_positions", "n")
+		if err != nil {
+			return nil, nil, err
+		}
+		h.noLosing = true
+		return func(ctx context.Context, s Sink) error {
+			if err := h.run(ctx, s, game, max); err != nil {
+				return err
+			}
+			return h.losingFrom(ctx, s, game, lmax, int64(len(losing)), func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error {
+				return emit(losing)
+			})
+		}, nil, nil
 	}
-	h.Sparse = nil // the values come from the table, not the engine
-	h.Values = func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
-		return seq, nil
-	}
-	return func(ctx context.Context, s Sink) error { return h.run(ctx, s, game, len(seq)-1) }, nil, nil
 }
 
 // Lookup is the TableLookup of every heap game: it answers from the values

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -20,7 +19,7 @@ import (
 var nimGame = Def{
 	Name: "nim", Title: "Nim", Default: true,
 	Section: func() Section { return &Nim{MaxPiles: 7, MaxPile: 7} },
-	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Solve: solveNim, Answer: answerNim},
+	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Answer: answerNim, Examples: []string{"1 2 3", "3 4 5", "7", "2 2 5 1"}},
 	Lookup:  nimLookup,
 	Redraw:  nimRedraw,
 }
@@ -113,34 +112,6 @@ func nimFigure(ctx context.Context, s Sink, maxPile int) error {
 	return s.Figure(ctx, "nim_sum", func() (*plot.Plot, error) {
 		return plots.NimSumHeatmap("Nim: nim-sum of two piles (0 = the player to move loses)", maxPile)
 	})
-}
-
-// solveNim answers one position: its nim-sum, outcome and winning moves.
-func solveNim(ctx context.Context, args []string, w io.Writer) error {
-	if len(args) == 0 {
-		return &ArgError{Arg: "solve nim", Problem: "takes one or more pile sizes"}
-	}
-	piles := make([]int, len(args))
-	for i, a := range args {
-		p, err := ParseArg(fmt.Sprintf("pile %d", i+1), a, 0, 1<<31-1)
-		if err != nil {
-			return err
-		}
-		piles[i] = int(p)
-	}
-	a, err := nim.Solve(piles)
-	if err != nil {
-		return &ArgError{Arg: "solve nim", Problem: err.Error()}
-	}
-	fmt.Fprintf(w, "nim, piles %v\n", piles)
-	fmt.Fprintf(w, "nim-sum: %d\n", a.NimSum)
-	fmt.Fprintf(w, "outcome: %s\n", outcomeText(a.Win))
-	var moves []string
-	for _, m := range a.WinningMoves {
-		moves = append(moves, fmt.Sprintf("pile %d: %d -> %d", m.Pile+1, piles[m.Pile], m.NewSize))
-	}
-	fmt.Fprintf(w, "winning moves: %s\n", listOrNone(moves))
-	return nil
 }
 
 // nimWinningMoves lists the winning moves of a position as parallel lists:

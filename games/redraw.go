@@ -15,15 +15,16 @@ import (
 type RedrawFunc func(game string, bounds json.RawMessage, cols Columns) (run func(ctx context.Context, s Sink) error, skipped []string, err error)
 
 // Redraw returns a job that draws again the figures of game from the
-// tables of an earlier run, read through cols (see RedrawFunc): through the
-// generic path of heap games when heap, the game's rules, is not nil (a
-// game defined by rules), else through the Redraw of the built-in game
-// called game. When there is neither, run is nil and skipped says why.
-func Redraw(game string, bounds json.RawMessage, heap *Heap, cols Columns) (run func(ctx context.Context, s Sink) error, skipped []string, err error) {
-	if heap != nil {
-		return heap.Redraw(game, bounds, cols)
+// tables of an earlier run, read through cols (see RedrawFunc), through the
+// Redraw of the game the manifest records with these bounds (Recorded: a
+// registered game, or a member of a family). When it has none, run is nil
+// and skipped says why.
+func Redraw(game string, bounds json.RawMessage, cols Columns) (run func(ctx context.Context, s Sink) error, skipped []string, err error) {
+	d, ok, err := Recorded(game, bounds)
+	if err != nil {
+		return nil, nil, err
 	}
-	if d, ok := Lookup(game); ok && d.Redraw != nil {
+	if ok && d.Redraw != nil {
 		return d.Redraw(game, bounds, cols)
 	}
 	return nil, []string{game + ": its figures are drawn from values its tables do not hold; rerun it to draw them"}, nil

@@ -1,8 +1,9 @@
 package games
 
-// The built-in games, registered in the order they are planned. A new game
-// is one engine in package grundy, one file here with its Def and its
-// Section, and one line below.
+// The built-in games, registered in the order they are planned, and the
+// families of games defined by rules. A new game is one engine in package
+// grundy, one file here with its Def and its Section, and one line below;
+// a new family, a Family whose Member gives each member's Def.
 func init() {
 	Register(squares)
 	Register(flipGame)
@@ -10,4 +11,6 @@ func init() {
 	Register(nimGame)
 	Register(grundysGame)
 	Register(wythoffGame)
+	RegisterFamily(subtractionFamily)
+	RegisterFamily(octalFamily)
 }

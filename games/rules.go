@@ -2,8 +2,7 @@ package games
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
-	"github.com/tabulate-games/tabulate/output"
 )
 
 // The largest heap a game defined by rules is tabulated to (the max of its
@@ -55,7 +53,10 @@ func Octal(code octal.Code) Heap {
 
 // Subtraction is the heap game of a subtraction set, such as {1, 3, 4} or
 // the squares. A finite set's period is proven by the window argument; no
-// theorem applies to an infinite set.
+// theorem applies to an infinite set. The squares' game is take-a-square,
+// a Growth game (GAME/records, the b-file of its losing positions, the
+// power law of their count and its figure p_growth) whichever way it is
+// asked for: the registered squares or a subtraction game of the squares.
 func Subtraction(set subtraction.Set) Heap {
 	limit := SubtractionMax
 	if set.Name() == subtraction.NamePrimes {
@@ -67,12 +68,19 @@ func Subtraction(set subtraction.Set) Heap {
 		Values: func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
 			return subtraction.Values(ctx, set, max, opts)
 		},
-		Memory: func(max int) int64 { return subtraction.Memory(set, max) },
-		Moves:  func(n int) []HeapMove { return subtractionMoves(set, n) },
+		Memory:    func(max int) int64 { return subtraction.Memory(set, max) },
+		Moves:     func(n int) []HeapMove { return subtractionMoves(set, n) },
+		NoTheorem: "no periodicity theorem applies to an infinite subtraction set",
 		Losing: func(ctx context.Context, max int64, opts grundy.Options, emit func([]int64) error) error {
 			return subtraction.Losing(ctx, set, max, opts, emit)
 		},
 		LosingMemory: func(max int64) int64 { return subtraction.LosingMemory(set, max) },
+	}
+	if set.String() == subtraction.NameSquares {
+		// Take-a-square: its losing positions thin out (OEIS A030193),
+		// and its values take about n^1.5 steps.
+		h.Title, h.Growth = "Take-a-square", true
+		h.Cost = func(max int) float64 { n := float64(max); return n * math.Sqrt(n) / 1e9 }
 	}
 	if set.Finite() {
 		h.Prove = func(seq []int32, p analysis.Period) *analysis.Proof {
@@ -120,74 +128,6 @@ func Rules(family, definition string) (Heap, error) {
 		return Subtraction(set), nil
 	}
 	return Heap{}, &ArgError{Arg: "family", Value: strconv.Quote(family), Problem: "is unknown", Allowed: "octal, subtraction"}
-}
-
-// RecordedRules reads the games defined by rules from a run's manifest:
-// from the bounds each game's files were made with ({"code", "max"} for an
-// octal game, {"set", "all_but", "max"} for a subtraction game, the set a
-// list of elements or a name), so that a game keeps its rules after a
-// partial rerun with another configuration. Games whose bounds hold neither
-// code nor set (the built-in ones) are left out. A rule that does not parse
-// is an error that names the game's key, such as "octal.kayles: ...".
-func RecordedRules(m *output.Manifest) (map[string]Heap, error) {
-	c := map[string]any{"octal": map[string]any{}, "subtraction": map[string]any{}}
-	for name, e := range m.Games {
-		b, ok := e.Bounds.(map[string]any)
-		if !ok {
-			continue
-		}
-		if _, ok := b["code"]; ok {
-			c["octal"].(map[string]any)[name] = b
-		} else if _, ok := b["set"]; ok {
-			c["subtraction"].(map[string]any)[name] = b
-		}
-	}
-	return sectionRules(c)
-}
-
-// sectionRules reads games defined by rules from the "octal" and
-// "subtraction" sections of a configuration as JSON values: the bounds
-// recorded by RecordedRules, gathered by family.
-func sectionRules(config any) (map[string]Heap, error) {
-	data, err := json.Marshal(config)
-	if err != nil {
-		return nil, err
-	}
-	var c struct {
-		Octal map[string]struct {
-			Code string `json:"code"`
-		} `json:"octal"`
-		Subtraction map[string]struct {
-			Set    json.RawMessage `json:"set"`
-			AllBut []int           `json:"all_but"`
-		} `json:"subtraction"`
-	}
-	if err := json.Unmarshal(data, &c); err != nil {
-		return nil, err
-	}
-	out := map[string]Heap{}
-	for name, o := range c.Octal {
-		code, err := octal.Parse(o.Code)
-		if err != nil {
-			return nil, fmt.Errorf("octal.%s: %w", name, err)
-		}
-		out[name] = Octal(code)
-	}
-	for name, s := range c.Subtraction {
-		var elems []int
-		var setName string
-		if err := json.Unmarshal(s.Set, &elems); err != nil {
-			if err := json.Unmarshal(s.Set, &setName); err != nil {
-				return nil, fmt.Errorf("subtraction.%s.set: %s is neither a list nor a name", name, strconv.Quote(string(s.Set)))
-			}
-		}
-		set, err := subtraction.NewSet(setName, elems, s.AllBut)
-		if err != nil {
-			return nil, fmt.Errorf("subtraction.%s: %w", name, err)
-		}
-		out[name] = Subtraction(set)
-	}
-	return out, nil
 }
 
 // octalMoves lists the moves from a heap of n in the octal game code: for

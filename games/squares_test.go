@@ -2,6 +2,9 @@ package games
 
 import (
 	"context"
+	"fmt"
+	"reflect"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -60,7 +63,7 @@ func TestSquaresLosingCount(t *testing.T) {
 		}
 	}
 	sink := newMemSink()
-	if err := squaresLosingTable(context.Background(), sink, max); err != nil {
+	if err := squaresHeap().losingTable(context.Background(), sink, "squares", max); err != nil {
 		t.Fatal(err)
 	}
 	var got []int64
@@ -76,5 +79,64 @@ func TestSquaresLosingCount(t *testing.T) {
 	}
 	if len(sink.figures) != 1 || sink.figures[0] != "p_growth" {
 		t.Errorf("figures %v, want p_growth", sink.figures)
+	}
+}
+
+// runJobs runs the jobs of a section into one memSink.
+func runJobs(t *testing.T, sec Section, game string) *memSink {
+	t.Helper()
+	if err := sec.Check(); err != nil {
+		t.Fatal(err)
+	}
+	sink := newMemSink()
+	for _, j := range sec.Jobs(game, 1) {
+		if err := j.Run(context.Background(), sink); err != nil {
+			t.Fatalf("%s/%s: %v", game, j.Table, err)
+		}
+	}
+	return sink
+}
+
+// TestSquaresOneGame asks for take-a-square both ways, the registered
+// squares and a subtraction game of the squares, and checks that both give
+// the same tables, findings and figures (squares/moves aside, a table of
+// the registered game's own), their values those of the plain mex
+// recursion over the moves k².
+func TestSquaresOneGame(t *testing.T) {
+	const max = 3000
+	g := make([]int32, max+1)
+	for n := range g {
+		seen := map[int32]bool{}
+		for k := 1; k*k <= n; k++ {
+			seen[g[n-k*k]] = true
+		}
+		for seen[g[n]] {
+			g[n]++
+		}
+	}
+	builtin := runJobs(t, &Squares{GrundyMax: max, WinMax: max}, "squares")
+	member := runJobs(t, &SubtractionRules{Set: SetSpec{Name: "squares"}, Max: max}, "sq")
+	for _, name := range []string{"grundy", "records", "p_positions"} {
+		if !reflect.DeepEqual(builtin.tables[name], member.tables[name]) {
+			t.Errorf("table %s differs between squares and subtraction {set: squares}", name)
+		}
+	}
+	var got []int32
+	for _, b := range builtin.tables["grundy"] {
+		got = append(got, b[1].([]int32)...)
+	}
+	if !slices.Equal(got, g) {
+		t.Errorf("squares/grundy differs from the plain mex recursion")
+	}
+	for _, key := range []string{"grundy", "losing"} {
+		if a, b := fmt.Sprint(builtin.findings[key]), fmt.Sprint(member.findings[key]); a != b {
+			t.Errorf("finding %s: squares %s, subtraction of the squares %s", key, a, b)
+		}
+	}
+	if !slices.Equal(builtin.figures, member.figures) || !slices.Contains(builtin.figures, "p_growth") {
+		t.Errorf("figures: squares %v, subtraction of the squares %v", builtin.figures, member.figures)
+	}
+	if _, ok := member.findings["rules"]; !ok {
+		t.Errorf("the subtraction game of the squares records no rules")
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/big"
 
 	"gonum.org/v1/plot"
@@ -22,7 +21,7 @@ var wythoffGame = Def{
 	Name: "wythoff", Title: "Wythoff's game",
 	Section: func() Section { return &Wythoff{Max: 1000} },
 	Solve: &Solver{Args: "A B", Help: fmt.Sprintf("Wythoff's game, heaps A and B (0 <= A, B <= %d)", wythoffSolveMax),
-		Solve: solveWythoff, Answer: answerWythoff},
+		Answer: answerWythoff, Examples: []string{"3 5", "0 0", "4 7", "10 2"}},
 	Lookup: wythoffLookup,
 	Redraw: wythoffRedraw,
 }
@@ -252,16 +251,6 @@ func answerWythoff(ctx context.Context, args []string) (*Answer, error) {
 		return nil, err
 	}
 	return wythoffAnswer("wythoff", t, a, b, "computed")
-}
-
-// solveWythoff prints the answer of answerWythoff, so that the text, the
-// JSON and the answer from the tables are one.
-func solveWythoff(ctx context.Context, args []string, w io.Writer) error {
-	ans, err := answerWythoff(ctx, args)
-	if err != nil {
-		return err
-	}
-	return ans.WriteText(w)
 }
 
 // wythoffLookup answers a position from wythoff/grundy, whose rows are

@@ -61,6 +61,6 @@ func Example() {
 	_, err = tables.Answer(ctx, "squares", []string{"11"})
 	fmt.Println(err)
 	// Output:
-	// g(9) = 2 win: true winning moves: [4 9]
+	// g(9) = 2 win: true winning moves: [remove 4 leaving [5] remove 9 leaving [0]]
 	// squares: n = 11 is outside the tables (squares/grundy.parquet holds n = 0 to 10); run tabulate run with larger bounds, or drop --from to compute it
 }

@@ -1,8 +1,8 @@
 // Package lookup answers positions from the tables of an earlier run
 // (tabulate solve --from OUT) instead of computing them. It opens the
 // folder and reads the tables; which tables answer a game, and how, is the
-// game's own (games.Def.Lookup, and games.Heap.Lookup for games defined by
-// rules, whose rules games.RecordedRules reads from the manifest).
+// game's own (games.Def.Lookup of the game the manifest records:
+// games.RecordedGames, a registered game or a member of a family).
 //
 // Before a table is used, its bytes are checked against the size and sha256
 // that OUT/manifest.json lists for it, so a table changed, truncated or
@@ -12,7 +12,7 @@
 //
 //	t, _ := lookup.Open("out")
 //	a, _ := t.Answer(ctx, "squares", []string{"20"})
-//	// a.Grundy = 0, a.Win = false, a.WinningMoves = []int64{}
+//	// a.Grundy = 0, a.Win = false, a.WinningMoves = []games.HeapMove{}
 //	// a.Source = "out/squares/grundy.parquet"
 package lookup
 
@@ -33,7 +33,7 @@ import (
 type Tables struct {
 	Dir      string
 	manifest *output.Manifest
-	rules    map[string]games.Heap
+	defs     map[string]games.Def // the games the manifest records
 	int32s   map[string][]int32
 	int64s   map[string][]int64
 	bools    map[string][]bool
@@ -53,18 +53,30 @@ func Open(dir string) (*Tables, error) {
 	}
 	t := &Tables{Dir: dir, manifest: m, int32s: map[string][]int32{}, int64s: map[string][]int64{}, bools: map[string][]bool{},
 		lists: map[string][][]int32{}, answers: map[string]func(context.Context, []string) (*games.Answer, error){}}
-	if t.rules, err = games.RecordedRules(m); err != nil {
+	if t.defs, err = games.RecordedGames(m); err != nil {
 		return nil, fmt.Errorf("%s: the configuration it records: %w", filepath.Join(dir, output.ManifestName), err)
 	}
 	return t, nil
 }
 
 // Games lists the games whose positions the folder can answer: the
-// built-in games in the order they are registered, then the games defined
-// by rules by name.
+// registered games in the order they are registered, then the others (games
+// defined by rules) by name.
 func (t *Tables) Games() []string {
 	var names []string
-	for _, g := range append(games.Names(), sortedKeys(t.rules)...) {
+	for _, g := range games.Names() {
+		if l := t.lookupOf(g); l != nil && t.listed(g, l.Table) {
+			names = append(names, g)
+		}
+	}
+	var others []string
+	for g := range t.defs {
+		if _, registered := games.Lookup(g); !registered {
+			others = append(others, g)
+		}
+	}
+	slices.Sort(others)
+	for _, g := range others {
 		if l := t.lookupOf(g); l != nil && t.listed(g, l.Table) {
 			names = append(names, g)
 		}
@@ -72,24 +84,15 @@ func (t *Tables) Games() []string {
 	return names
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
-}
-
 // lookupOf returns how game's positions are answered from its tables: the
-// built-in game's own way, or that of every heap game for a game defined
-// by rules; nil when the folder records neither.
+// registered game's, or that of the game the manifest records; nil when
+// there is neither.
 func (t *Tables) lookupOf(game string) *games.TableLookup {
-	if d, ok := games.Lookup(game); ok && d.Lookup != nil {
+	if d, ok := t.defs[game]; ok {
 		return d.Lookup
 	}
-	if h, ok := t.rules[game]; ok {
-		return h.Lookup()
+	if d, ok := games.Lookup(game); ok {
+		return d.Lookup
 	}
 	return nil
 }

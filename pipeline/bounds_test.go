@@ -47,7 +47,7 @@ func sectionKeys(t *testing.T, sec games.Section) map[string][2]int64 {
 // plans with positive, finite estimates: validation accepts nothing that the
 // plan cannot size (issue 12, item 9).
 func TestAcceptedBoundsPlan(t *testing.T) {
-	for _, name := range configs.Games {
+	for _, name := range games.Names() {
 		d, _ := games.Lookup(name)
 		keys := sectionKeys(t, d.Section())
 		var variants []map[string]int64
@@ -89,7 +89,7 @@ func TestAcceptedBoundsPlan(t *testing.T) {
 // TestLeastBoundsRun runs every game at the least bounds its section
 // accepts: they must run, not just validate.
 func TestLeastBoundsRun(t *testing.T) {
-	for _, name := range configs.Games {
+	for _, name := range games.Names() {
 		t.Run(name, func(t *testing.T) {
 			d, _ := games.Lookup(name)
 			cfg := configs.Defaults()

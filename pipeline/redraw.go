@@ -43,10 +43,6 @@ func Redraw(ctx context.Context, cfg configs.Config, opts Options) (*Result, err
 		return nil, err
 	}
 	old := tables.Manifest()
-	rules, err := games.RecordedRules(old)
-	if err != nil {
-		return nil, err
-	}
 	manifest, err := output.OpenManifest(cfg.Out, old.Tool, old.Version, old.Config, nil)
 	if err != nil {
 		return nil, err
@@ -69,11 +65,7 @@ func Redraw(ctx context.Context, cfg configs.Config, opts Options) (*Result, err
 		if err != nil {
 			return nil, err
 		}
-		var heap *games.Heap
-		if h, ok := rules[game]; ok {
-			heap = &h
-		}
-		run, skipped, err := games.Redraw(game, bounds, heap, tables.Columns(game))
+		run, skipped, err := games.Redraw(game, bounds, tables.Columns(game))
 		res.Skipped = append(res.Skipped, skipped...)
 		if err == nil && run != nil {
 			task := tracker.Task(game + " figures")

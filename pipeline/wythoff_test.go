@@ -144,10 +144,6 @@ func TestWythoffRun(t *testing.T) {
 		if computedText.String() != want {
 			t.Errorf("solve %v:\n%s\nwant\n%s", pos, computedText.String(), want)
 		}
-		var text strings.Builder
-		if err := d.Solve.Solve(context.Background(), args, &text); err != nil || text.String() != want {
-			t.Errorf("solve %v (text): %q, %v; want %q", pos, text.String(), err, want)
-		}
 	}
 	_, err = tables.Answer(context.Background(), "wythoff", []string{"31", "2"})
 	var be *games.BoundsError

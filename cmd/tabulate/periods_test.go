@@ -62,6 +62,11 @@ subtraction:
 		"sq":     {"proven": false, "status": "none", "found": false},
 	} {
 		f := m.Games[game].Findings["grundy"].(map[string]any)
+		if game == "sq" {
+			// take-a-square's finding sums up its records, the period
+			// search inside, as the registered squares' does.
+			f, _ = f["period"].(map[string]any)
+		}
 		for k, v := range want {
 			if f[k] != v {
 				t.Errorf("%s findings %s = %v, want %v", game, k, f[k], v)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/pipeline"
 	"github.com/tabulate-games/tabulate/progress"
@@ -150,7 +151,7 @@ func newRunFlags() *runFlags {
 	return &runFlags{fs: fs,
 		configPath: fs.String("config", "", "YAML configuration `FILE` (default: the built-in configs/default.yaml)"),
 		out:        fs.String("out", "", "output `DIR` (default: the configuration's out, \"out\")"),
-		only:       fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(configs.Games, ",")),
+		only:       fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(games.Names(), ",")),
 		workers:    fs.Int("workers", 0, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)"),
 		formats:    fs.String("formats", "", "table `FORMATS`, comma-separated: "+strings.Join(configs.Formats, ",")),
 		plots:      fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg,pdf, or none"),

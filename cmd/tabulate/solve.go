@@ -44,7 +44,8 @@ func solveUsage() string {
 		d, _ := games.Lookup(name)
 		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
-	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under octal or subtraction in --config FILE: heap of N")
+	families := strings.Join(games.Families(), " or ")
+	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under "+families+" in --config FILE: heap of N")
 	fmt.Fprintf(&b, `
 Prints the Grundy value or outcome and every winning move.
 A board may start with '-': everything after the game name is a position.
@@ -59,14 +60,14 @@ standard output holds only the answers.
 Flags (before GAME):
   -q             quiet: no progress on standard error, only errors
   --json         print one JSON object per answer, one a line:
-                 {"game","position","grundy","win","outcome","winning_moves","source"}
+                 {"game","position","grundy","win","outcome","winning_moves","note","source"}
   --from OUT     answer from the tables of an earlier tabulate run into OUT
                  (%s, games defined by
                  rules), checking each table
                  against the sha256 in OUT/manifest.json; a position outside
                  the tables' bounds is an error that names them
-  --config FILE  the configuration defining games by rules (octal, subtraction)
-`, MaxLineBytes, strings.Join(fromTables(), ", "))
+  --config FILE  the configuration defining games by rules (%s)
+`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "))
 	return b.String()
 }
 
@@ -140,19 +141,14 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		out = stopOnWrite{stdout, sp}
 	}
 
-	answer, text, err := answerer(ctx, game, *from, *configPath)
+	answer, err := answerer(ctx, game, *from, *configPath)
 	if err != nil {
 		return usageOf(err, hint)
 	}
-	if answer == nil && *asJSON {
-		return &UsageError{Msg: fmt.Sprintf("%s has no JSON answers", game), Hint: hint}
-	}
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
+	// One answer, computed or read from tables, and one printer of it.
 	one := func(args []string) error {
-		if !*asJSON && (text != nil || answer == nil) {
-			return text(ctx, args, out)
-		}
 		a, err := answer(ctx, args)
 		if err != nil {
 			return err
@@ -233,55 +229,33 @@ func eachLine(ctx context.Context, r io.Reader, wholeLine bool, f func(line int,
 }
 
 // answerer returns how to answer positions of game: from the tables in
-// from, from the game's own solver (with its plain text form), or, for a
-// game defined by rules in the configuration, from its Grundy values.
-func answerer(ctx context.Context, game, from, configPath string) (answerFunc, func(context.Context, []string, io.Writer) error, error) {
+// from, or by the game's own solver, the game being registered or defined
+// by rules in the configuration.
+func answerer(ctx context.Context, game, from, configPath string) (answerFunc, error) {
 	if from != "" {
 		t, err := lookup.Open(from)
 		if err != nil {
-			return nil, nil, fmt.Errorf("--from %s: %w", from, err)
+			return nil, fmt.Errorf("--from %s: %w", from, err)
 		}
-		return func(ctx context.Context, args []string) (*games.Answer, error) { return t.Answer(ctx, game, args) }, nil, nil
-	}
-	if d, ok := games.Lookup(game); ok && d.Solve != nil {
-		// A built-in game answers any position; the configuration only
-		// defines games by rules.
-		return d.Solve.Answer, d.Solve.Solve, nil
+		return func(ctx context.Context, args []string) (*games.Answer, error) { return t.Answer(ctx, game, args) }, nil
 	}
 	cfg, err := configs.Load(configs.DefaultName, configs.Default)
 	if configPath != "" {
 		cfg, err = configs.LoadFile(configPath)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	h, _, ok := cfg.Heap(game)
-	if !ok {
+	d, ok, err := cfg.Def(game)
+	if err != nil {
+		return nil, err
+	}
+	if !ok || d.Solve == nil {
 		allowed := append(solvable(), cfg.CustomGames()...)
-		return nil, nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
-			Hint: "games: " + strings.Join(allowed, ", ") + ", or one defined under octal or subtraction in --config FILE; see tabulate solve --help"}
+		return nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
+			Hint: "games: " + strings.Join(allowed, ", ") + ", or one defined under " + strings.Join(games.Families(), " or ") + " in --config FILE; see tabulate solve --help"}
 	}
-	// The largest heap is the largest max the configuration allows.
-	limit := int64(h.Limit)
-	var values []int32 // g(0..len-1), kept for the next position
-	return func(ctx context.Context, args []string) (*games.Answer, error) {
-		if len(args) != 1 {
-			return nil, &games.ArgError{Arg: "solve " + game, Problem: "takes one heap size N"}
-		}
-		n, err := games.ParseArg("N", args[0], 0, limit)
-		if err != nil {
-			return nil, err
-		}
-		if int(n) >= len(values) {
-			// Grow geometrically, so that many rising positions on
-			// standard input cost a constant factor over the largest.
-			m := max(int(n), min(2*len(values), int(limit)))
-			if values, err = h.Values(ctx, m, grundy.Options{Progress: games.ProgressOf(ctx, "computing Grundy values", "n")}); err != nil {
-				return nil, err
-			}
-		}
-		return h.Answer(game, values, int(n), "computed"), nil
-	}, nil, nil
+	return d.Solve.Answer, nil
 }
 
 // SolveProgressAfter is how long a computation of tabulate solve runs before

@@ -44,7 +44,7 @@ func TestSolveProgress(t *testing.T) {
 			t.Errorf("solve %v: standard error %q, want progress lines", args, stderr)
 		}
 	}
-	if !strings.HasPrefix(quiet, "take-a-square, n = 2000000\n") {
+	if !strings.HasPrefix(quiet, "squares, position 2000000\n") {
 		t.Errorf("solve -q squares 2000000: standard output %q", quiet)
 	}
 

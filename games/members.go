@@ -1,0 +1,266 @@
+package games
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/grundy/subtraction"
+	"github.com/tabulate-games/tabulate/internal/yamlnum"
+)
+
+// The two families of one-heap games defined by rules: a configuration's
+// octal: and subtraction: keys.
+var (
+	octalFamily = Family{Name: "octal", Title: "octal games",
+		Member: func() Member { return &OctalRules{Max: DefaultRulesMax} }}
+	subtractionFamily = Family{Name: "subtraction", Title: "subtraction games",
+		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax} }}
+)
+
+// DefaultRulesMax is the largest heap of a game defined by rules whose max
+// is not set.
+const DefaultRulesMax = 10000
+
+// LosingMaxLimit is the largest losing_max of a subtraction game, as for
+// take-a-square's win_max; a set with very many members allows less
+// (subtraction.LosingLimit: the primes about 2.9·10^9).
+const LosingMaxLimit = 1_000_000_000_000
+
+// OctalRules is a member of the family octal: an octal game given by its
+// code, such as {code: "0.77", max: 1000} (Kayles to heaps of 1,000).
+type OctalRules struct {
+	Code string `yaml:"code" json:"code"`
+	Max  int    `yaml:"max" json:"max"` // the largest heap tabulated
+}
+
+// Check parses the code and keeps max within the game's Limit.
+func (o *OctalRules) Check() error {
+	code, err := octal.Parse(o.Code)
+	if err != nil {
+		return &KeyError{Key: "code", Value: strconv.Quote(o.Code), Problem: err.Error()}
+	}
+	return checkRange("max", int64(o.Max), 1, int64(Octal(code).Limit))
+}
+
+// heap is the game of the code (checked by Check).
+func (o *OctalRules) heap() (Heap, error) {
+	code, err := octal.Parse(o.Code)
+	if err != nil {
+		return Heap{}, err
+	}
+	return Octal(code), nil
+}
+
+// Jobs plans the game's tables (the code is checked by Check).
+func (o *OctalRules) Jobs(game string, workers int) []Job {
+	h, err := o.heap()
+	if err != nil {
+		return nil
+	}
+	return h.Jobs(game, o.Max)
+}
+
+// Def returns the octal game called name.
+func (o *OctalRules) Def(name string) (Def, error) {
+	h, err := o.heap()
+	if err != nil {
+		return Def{}, err
+	}
+	return h.memberDef(name, o, h.Redraw), nil
+}
+
+// SubtractionRules is a member of the family subtraction: one heap, a move
+// removes s tokens for some s in the set, such as {set: [1, 3, 4]} or
+// {set: primes, all_but: [2], max: 100000}.
+type SubtractionRules struct {
+	// Set is a finite list such as [1, 3, 4] or the name of an infinite set:
+	// squares, cubes, triangular, primes, powers-of-two, fibonacci.
+	Set SetSpec `yaml:"set" json:"set"`
+	// AllBut lists elements taken out of Set.
+	AllBut []int `yaml:"all_but" json:"all_but,omitempty"`
+	// Max is the largest heap tabulated.
+	Max int `yaml:"max" json:"max"`
+	// LosingMax, when past Max, extends NAME/p_positions to the losing
+	// heaps n <= LosingMax, found by subtraction.Losing (its sieve where the
+	// losing heaps are sparse) without the Grundy values; 0 means Max.
+	LosingMax int64 `yaml:"losing_max" json:"losing_max,omitempty"`
+}
+
+// rules returns the subtraction set the member describes.
+func (s *SubtractionRules) rules() (subtraction.Set, error) {
+	if s.Set.bad != "" {
+		return subtraction.Set{}, &KeyError{Key: "set", Value: s.Set.bad, Problem: "is not a subtraction set",
+			Allowed: "a list of positive whole numbers such as [1, 3, 4], or one of squares, cubes, triangular, primes, powers-of-two, fibonacci"}
+	}
+	set, err := subtraction.NewSet(s.Set.Name, s.Set.Elements, s.AllBut)
+	if err != nil {
+		return set, &KeyError{Key: "set", Value: s.Set.String(), Problem: err.Error()}
+	}
+	return set, nil
+}
+
+// Check checks the set and keeps max within the game's Limit and
+// losing_max between max and what the losing-position sieve reaches.
+func (s *SubtractionRules) Check() error {
+	set, err := s.rules()
+	if err != nil {
+		return err
+	}
+	if err := checkRange("max", int64(s.Max), 1, int64(Subtraction(set).Limit)); err != nil {
+		return err
+	}
+	if s.LosingMax != 0 {
+		top := min(LosingMaxLimit, subtraction.LosingLimit(set))
+		if s.LosingMax < int64(s.Max) || s.LosingMax > top {
+			return &KeyError{Key: "losing_max", Value: fmt.Sprint(s.LosingMax), Problem: "is out of range",
+				Allowed: fmt.Sprintf("0 (the same as max) or %d (max) to %d", s.Max, top)}
+		}
+	}
+	return nil
+}
+
+// Jobs plans the game's tables (the set is checked by Check).
+func (s *SubtractionRules) Jobs(game string, workers int) []Job {
+	set, err := s.rules()
+	if err != nil {
+		return nil
+	}
+	return Subtraction(set).JobsTo(game, s.Max, s.LosingMax)
+}
+
+// Def returns the subtraction game called name.
+func (s *SubtractionRules) Def(name string) (Def, error) {
+	set, err := s.rules()
+	if err != nil {
+		return Def{}, err
+	}
+	h := Subtraction(set)
+	return h.memberDef(name, s, h.RedrawTo(func(bounds json.RawMessage) (int64, error) {
+		var b SubtractionRules
+		if err := json.Unmarshal(bounds, &b); err != nil {
+			return 0, err
+		}
+		return max(b.LosingMax, int64(b.Max)), nil
+	})), nil
+}
+
+// SetSpec is a subtraction set as written: a name or a list of elements.
+type SetSpec struct {
+	Name     string
+	Elements []int
+	bad      string // what was written when it is neither (reported by Check)
+}
+
+// String renders the set as it would be written in YAML.
+func (s SetSpec) String() string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return strings.ReplaceAll(fmt.Sprint(s.Elements), " ", ", ")
+}
+
+// MarshalJSON writes the set as a name or a list.
+func (s SetSpec) MarshalJSON() ([]byte, error) {
+	if s.Name != "" {
+		return json.Marshal(s.Name)
+	}
+	return json.Marshal(s.Elements)
+}
+
+// UnmarshalJSON reads a set written as a name or a list.
+func (s *SetSpec) UnmarshalJSON(data []byte) error {
+	var elems []int
+	if err := json.Unmarshal(data, &elems); err == nil {
+		*s = SetSpec{Elements: elems}
+		return nil
+	}
+	var name string
+	if err := json.Unmarshal(data, &name); err != nil {
+		return fmt.Errorf("set %s is neither a list nor a name", data)
+	}
+	*s = SetSpec{Name: name}
+	return nil
+}
+
+// UnmarshalYAML reads a set written as a name (squares) or a list
+// ([1, 3, 4]) of whole numbers, strictly (package yamlnum: [010] is not
+// [8], nor [1.5] [1]). Anything else is kept for Check to report with the
+// section's key.
+func (s *SetSpec) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.ShortTag() == "!!str" {
+			*s = SetSpec{Name: n.Value}
+			return nil
+		}
+	case yaml.SequenceNode:
+		elems := make([]int, 0, len(n.Content))
+		for _, el := range n.Content {
+			v, err := yamlnum.Whole(el)
+			if err == nil && int64(int(v)) != v {
+				err = &yamlnum.Error{Line: el.Line, Value: yamlnum.Describe(el), Problem: "is too large"}
+			}
+			if err != nil {
+				*s = SetSpec{bad: fmt.Sprintf("[...] (its element %s %s, line %d)", err.Value, err.Problem, err.Line)}
+				return nil
+			}
+			elems = append(elems, int(v))
+		}
+		*s = SetSpec{Elements: elems}
+		return nil
+	}
+	*s = SetSpec{bad: yamlnum.Describe(n)}
+	return nil
+}
+
+// memberDef is the Def of the heap game called name defined by the rules
+// sec: it answers a heap N up to the game's Limit by computing g(0..N),
+// kept (and grown geometrically) for the next position, and reads its
+// answers and figures from GAME/grundy as every heap game does.
+func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
+	var (
+		mu     sync.Mutex
+		values []int32 // g(0..len-1), kept for the next position
+	)
+	limit := int64(h.Limit)
+	answer := func(ctx context.Context, args []string) (*Answer, error) {
+		if len(args) != 1 {
+			return nil, &ArgError{Arg: "solve " + name, Problem: "takes one heap size N"}
+		}
+		n, err := ParseArg("N", args[0], 0, limit)
+		if err != nil {
+			return nil, err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if int(n) >= len(values) {
+			// Grow geometrically, so that many rising positions on
+			// standard input cost a constant factor over the largest.
+			m := max(int(n), min(2*len(values), int(limit)))
+			v, err := h.Values(ctx, m, grundy.Options{Progress: ProgressOf(ctx, "computing Grundy values", "n")})
+			if err != nil {
+				return nil, err
+			}
+			values = v
+		}
+		return h.Answer(name, values, int(n), "computed"), nil
+	}
+	return Def{Name: name, Title: h.Rules,
+		Section: func() Section { return sec },
+		Solve: &Solver{Args: "N", Help: fmt.Sprintf("%s: a heap of N (0 <= N <= %d)", h.Rules, limit), Answer: answer,
+			Examples: []string{"0", "1", "5", "7", "30"}},
+		Lookup: h.Lookup(),
+		Redraw: redraw,
+	}
+}
