@@ -102,8 +102,11 @@ type TailOptions struct {
 	OnFrequencies func(FrequencyTable)
 	// Checkpoint, if not empty, is the file the tail state is written to
 	// (see checkpoint.go): every CheckpointEvery heaps (0: 2^28), every
-	// CheckpointInterval (0: 5 minutes), when ctx is cancelled and when the
-	// run stops on a *TailError. Resume continues from it.
+	// CheckpointInterval (0: 5 minutes), when ctx is cancelled, when the
+	// run stops on a *TailError and when it ends. If the file exists when
+	// Tail starts, Tail resumes from it (see Resume) instead of starting
+	// over, so that the same call after a kill -9 goes on where the last
+	// checkpoint was.
 	Checkpoint         string
 	CheckpointEvery    int64
 	CheckpointInterval time.Duration
@@ -218,6 +221,7 @@ type tailState[V tailValue] struct {
 	mk     []byte
 	par    []uint64
 
+	meta     TailResult // the prefix's findings (labelling, period)
 	tally    *Tally
 	tables   []FrequencyTable
 	tailFrom int64
@@ -254,6 +258,9 @@ func tailRun(ctx context.Context, c Code, max int64, opts TailOptions, in tailIn
 	}
 	if opts.Window < 0 || opts.Start < 0 {
 		return TailResult{}, fmt.Errorf("%s: tail mode: window %d and start %d must not be negative", name, opts.Window, opts.Start)
+	}
+	if opts.Checkpoint != "" && tailCheckpointExists(opts.Checkpoint) {
+		return Resume(ctx, opts.Checkpoint, c, max, opts)
 	}
 	start := opts.Start
 	if start == 0 {
@@ -331,14 +338,14 @@ func tailRun(ctx context.Context, c Code, max int64, opts TailOptions, in tailIn
 	}
 	res.Window, res.Width = w, width
 	if width == 8 {
-		s := newTailState[uint8](c, r, e, start, max, int(w), lastRare, tally, res.Tables, opts.OnFrequencies)
+		s := newTailState[uint8](c, r, e, start, max, int(w), res.LastRare, tally, res.Tables, opts.OnFrequencies)
 		e = nil
 		if in.valueLimit > 0 {
 			s.limit = in.valueLimit
 		}
 		return s.finish(ctx, opts, res)
 	}
-	s := newTailState[uint16](c, r, e, start, max, int(w), lastRare, tally, res.Tables, opts.OnFrequencies)
+	s := newTailState[uint16](c, r, e, start, max, int(w), res.LastRare, tally, res.Tables, opts.OnFrequencies)
 	e = nil
 	if in.valueLimit > 0 {
 		s.limit = in.valueLimit
@@ -400,6 +407,8 @@ func (s *tailState[V]) resize() {
 // finish runs the tail to max and fills in the result.
 func (s *tailState[V]) finish(ctx context.Context, opts TailOptions, res TailResult) (TailResult, error) {
 	runtime.GC() // the prefix's values are garbage now
+	s.meta = TailResult{Mask: res.Mask, HeapParity: res.HeapParity, Rare: res.Rare, LastRare: res.LastRare,
+		Period: res.Period, Preperiod: res.Preperiod}
 	err := s.run(ctx, opts)
 	return s.result(res), err
 }
