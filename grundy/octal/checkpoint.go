@@ -318,19 +318,19 @@ func readTailCheckpoint(path string) ([]byte, tailHeader, error) {
 }
 
 // decodeTail rebuilds the tail state of a checkpoint of width V.
-func decodeTail[V tailValue](path string, b []byte, t tailHeader, c Code) (*tailState[V], error) {
+func decodeTail[V tailValue](path string, b []byte, t tailHeader, c tailGame) (*tailState[V], error) {
 	bad := func(format string, a ...any) (*tailState[V], error) {
 		return nil, &CheckpointError{Path: path, Reason: fmt.Sprintf(format, a...)}
 	}
 	le := binary.LittleEndian
 	code := string(b[t.codeOff:t.stateOff])
-	if code != c.String() {
-		return bad("it is of the octal game %s, not %s", code, c.String())
+	if code != c.key {
+		return bad("it is of the %s, not the %s", tailTitle(code), tailTitle(c.key))
 	}
 	st := b[t.stateOff:t.headOff]
 	i64 := func(i int) int64 { return int64(le.Uint64(st[8*i:])) }
 	w := int(t.w)
-	s := &tailState[V]{code: code, r: octalRulesOf(c), max: i64(0), n: i64(1), w: w, tailFrom: i64(2),
+	s := &tailState[V]{code: code, r: c.r, max: i64(0), n: i64(1), w: w, tailFrom: i64(2),
 		per: i64(3), pre: i64(4), lastR: i64(5), vmaxAt: i64(6)}
 	s.vmax = int32(le.Uint32(st[56:]))
 	s.mask = le.Uint32(st[60:])
@@ -412,6 +412,15 @@ func decodeTail[V tailValue](path string, b []byte, t tailHeader, c Code) (*tail
 // another size than its header gives, fails its sha256, or is of another
 // game is a *CheckpointError, and nothing is run.
 func Resume(ctx context.Context, path string, c Code, max int64, opts TailOptions) (TailResult, error) {
+	return resumeGame(ctx, path, tailOctal(c), max, opts)
+}
+
+// ResumeGrundysGame is Resume for a checkpoint of GrundysGameTail.
+func ResumeGrundysGame(ctx context.Context, path string, max int64, opts TailOptions) (TailResult, error) {
+	return resumeGame(ctx, path, tailGrundy, max, opts)
+}
+
+func resumeGame(ctx context.Context, path string, c tailGame, max int64, opts TailOptions) (TailResult, error) {
 	if max < 0 || max > TailMax {
 		return TailResult{}, &grundy.RangeError{Func: "octal.Resume", Arg: "max", Value: max, Min: 0, Max: TailMax}
 	}

@@ -160,7 +160,7 @@ func TestCheckpointRefused(t *testing.T) {
 		{"empty", write("empty", nil), c, "not a tail checkpoint"},
 		{"other version", write("version", version), c, "format version 9"},
 		{"huge window", write("huge", hugeWindow), c, "window of"},
-		{"other game", path, six, "of the octal game 0.167, not 0.6"},
+		{"other game", path, six, "of the octal game 0.167, not the octal game 0.6"},
 		{"symbolic link", link, c, "cannot open"},
 		{"FIFO", fifo, c, "not a regular file"},
 		{"folder", dir, c, "not a regular file"},

@@ -176,15 +176,15 @@ type TailError struct {
 func (e *TailError) Error() string {
 	switch e.Stop {
 	case TailUnsettled:
-		return fmt.Sprintf("octal game %s, tail mode: heap %d is not shown common by the splits inside the window of %d values: it may be a new rare heap or need a longer window; stopped there without guessing (rerun with a larger start or window)", e.Code, e.Heap, e.Window)
+		return fmt.Sprintf("%s, tail mode: heap %d is not shown common by the splits inside the window of %d values: it may be a new rare heap or need a longer window; stopped there without guessing (rerun with a larger start or window)", tailTitle(e.Code), e.Heap, e.Window)
 	case TailWidth:
-		return fmt.Sprintf("octal game %s, tail mode: g(%d) = %d does not fit the %d-bit values of the buffer; stopped there (rerun with width 16)", e.Code, e.Heap, e.Value, e.Width)
+		return fmt.Sprintf("%s, tail mode: g(%d) = %d does not fit the %d-bit values of the buffer; stopped there (rerun with width 16)", tailTitle(e.Code), e.Heap, e.Value, e.Width)
 	case TailWindow:
-		return fmt.Sprintf("octal game %s, tail mode: window %d is too short: it must be at least %d (the last rare heap plus the largest split digit) and 2*window + t must stay below the start %d", e.Code, e.Window, e.Need, e.Start)
+		return fmt.Sprintf("%s, tail mode: window %d is too short: it must be at least %d (the last rare heap plus the largest split digit) and 2*window + t must stay below the start %d", tailTitle(e.Code), e.Window, e.Need, e.Start)
 	case TailNoSparse:
-		return fmt.Sprintf("octal game %s, tail mode: no sparse space and no period by the start heap: tail mode needs one (use Values)", e.Code)
+		return fmt.Sprintf("%s, tail mode: no sparse space and no period by the start heap: tail mode needs one (use Values)", tailTitle(e.Code))
 	}
-	return fmt.Sprintf("octal game %s, tail mode: stopped at heap %d", e.Code, e.Heap)
+	return fmt.Sprintf("%s, tail mode: stopped at heap %d", tailTitle(e.Code), e.Heap)
 }
 
 // tailValue is the width of a value in the buffer.
@@ -238,7 +238,37 @@ type tailState[V tailValue] struct {
 // when ctx is cancelled Tail writes a checkpoint (if asked) and returns
 // ctx.Err() with the results so far.
 func Tail(ctx context.Context, c Code, max int64, opts TailOptions) (TailResult, error) {
-	return tailRun(ctx, c, max, opts, tailInternal{})
+	return tailRun(ctx, tailOctal(c), max, opts, tailInternal{})
+}
+
+// GrundysGameTail is Tail for Grundy's game (see GrundysGame): the same
+// prefix (without a period check: none is known for Grundy's game) and the
+// same tail, whose splits never meet the forbidden equal split (every rare
+// heap and every split listed lies below a third of the heap). Its results
+// and checkpoints name the game "grundy-game".
+func GrundysGameTail(ctx context.Context, max int64, opts TailOptions) (TailResult, error) {
+	return tailRun(ctx, tailGrundy, max, opts, tailInternal{})
+}
+
+// tailGame is a game tail mode runs: its key in results and checkpoints (the
+// canonical octal code, or "grundy-game") and its rules.
+type tailGame struct {
+	key string
+	r   octalRules
+}
+
+// tailGrundy is Grundy's game.
+var tailGrundy = tailGame{key: "grundy-game", r: grundysRules}
+
+// tailOctal is the octal game c.
+func tailOctal(c Code) tailGame { return tailGame{key: c.String(), r: octalRulesOf(c)} }
+
+// tailTitle names the game of key in messages.
+func tailTitle(key string) string {
+	if key == tailGrundy.key {
+		return "Grundy's game"
+	}
+	return "octal game " + key
 }
 
 // tailInternal holds the switches the tests use.
@@ -248,8 +278,8 @@ type tailInternal struct {
 	valueLimit    int64 // stop (TailWidth) at a value this large, not 2^width
 }
 
-func tailRun(ctx context.Context, c Code, max int64, opts TailOptions, in tailInternal) (TailResult, error) {
-	name := "octal game " + c.String()
+func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in tailInternal) (TailResult, error) {
+	name := tailTitle(c.key)
 	if max < 0 || max > TailMax {
 		return TailResult{}, &grundy.RangeError{Func: "octal.Tail", Arg: "max", Value: max, Min: 0, Max: TailMax}
 	}
@@ -260,19 +290,19 @@ func tailRun(ctx context.Context, c Code, max int64, opts TailOptions, in tailIn
 		return TailResult{}, fmt.Errorf("%s: tail mode: window %d and start %d must not be negative", name, opts.Window, opts.Start)
 	}
 	if opts.Checkpoint != "" && tailCheckpointExists(opts.Checkpoint) {
-		return Resume(ctx, opts.Checkpoint, c, max, opts)
+		return resumeGame(ctx, opts.Checkpoint, c, max, opts)
 	}
 	start := opts.Start
 	if start == 0 {
 		start = tailDefaultStart
 	}
 	start = min(start, max)
-	r := octalRulesOf(c)
+	r := c.r
 	e, err := octalRun(ctx, r, int(start), opts.Progress, octalOptions{workers: opts.Workers, noPeriodic: in.noPeriodic})
 	if err != nil {
 		return TailResult{}, fmt.Errorf("%s: tail mode, prefix to %d: %w", name, start, err)
 	}
-	res := TailResult{Code: c.String(), TailFrom: -1}
+	res := TailResult{Code: c.key, TailFrom: -1}
 	tally := NewTally(func(f FrequencyTable) {
 		res.Tables = append(res.Tables, f)
 		if opts.OnFrequencies != nil {
@@ -302,7 +332,7 @@ func tailRun(ctx context.Context, c Code, max int64, opts TailOptions, in tailIn
 		need = int64(e.period)
 	} else {
 		if !e.sparse {
-			return res, &TailError{Code: c.String(), Stop: TailNoSparse}
+			return res, &TailError{Code: c.key, Stop: TailNoSparse}
 		}
 		if len(e.rare) > 0 {
 			lastRare = int64(e.rare[len(e.rare)-1].a)
@@ -323,7 +353,7 @@ func tailRun(ctx context.Context, c Code, max int64, opts TailOptions, in tailIn
 		w = limit
 	}
 	if (w < need && !in.noWindowCheck) || w > limit || w < 1 {
-		return res, &TailError{Code: c.String(), Stop: TailWindow, Window: w, Need: need, Start: start}
+		return res, &TailError{Code: c.key, Stop: TailWindow, Window: w, Need: need, Start: start}
 	}
 	width := opts.Width
 	if width == 0 {
@@ -334,7 +364,7 @@ func tailRun(ctx context.Context, c Code, max int64, opts TailOptions, in tailIn
 	}
 	if int64(st.Largest) >= 1<<width {
 		h := slices.IndexFunc(e.g, func(v int32) bool { return int64(v) >= 1<<width })
-		return res, &TailError{Code: c.String(), Stop: TailWidth, Heap: int64(h), Value: int64(e.g[h]), Width: width}
+		return res, &TailError{Code: c.key, Stop: TailWidth, Heap: int64(h), Value: int64(e.g[h]), Width: width}
 	}
 	res.Window, res.Width = w, width
 	if width == 8 {
@@ -357,8 +387,8 @@ func max64(a, b int64) int64 { return max(a, b) }
 
 // newTailState takes the state of the full-array engine e, which computed
 // heaps 0..start, for a tail with window w.
-func newTailState[V tailValue](c Code, r octalRules, e *octalEngine, start, max int64, w int, lastRare int64, tally *Tally, tables []FrequencyTable, onFreq func(FrequencyTable)) *tailState[V] {
-	s := &tailState[V]{code: c.String(), r: r, max: max, n: start + 1, w: w, mask: e.mask, dom: e.dom,
+func newTailState[V tailValue](c tailGame, r octalRules, e *octalEngine, start, max int64, w int, lastRare int64, tally *Tally, tables []FrequencyTable, onFreq func(FrequencyTable)) *tailState[V] {
+	s := &tailState[V]{code: c.key, r: r, max: max, n: start + 1, w: w, mask: e.mask, dom: e.dom,
 		per: int64(e.period), pre: int64(e.preperiod), lastR: lastRare, vmax: e.vmax, vmaxAt: int64(e.vmaxAt),
 		tally: tally, tables: tables, tailFrom: start + 1, onFreq: onFreq}
 	s.head = make([]V, w+1)

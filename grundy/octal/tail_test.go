@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy"
@@ -68,7 +71,7 @@ func TestTailEqualsValues(t *testing.T) {
 	}
 	for _, tc := range cases {
 		c, _ := Parse(tc.code)
-		res, err := tailRun(context.Background(), c, tc.max, TailOptions{Start: tc.start}, tailInternal{noPeriodic: tc.noPeriodic})
+		res, err := tailRun(context.Background(), tailOctal(c), tc.max, TailOptions{Start: tc.start}, tailInternal{noPeriodic: tc.noPeriodic})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.code, err)
 		}
@@ -160,7 +163,7 @@ func TestTailWindowBoundary(t *testing.T) {
 				same = false
 			}
 		}()
-		res, err := tailRun(context.Background(), c, max, TailOptions{Start: start, Window: need - 1}, tailInternal{noWindowCheck: true})
+		res, err := tailRun(context.Background(), tailOctal(c), max, TailOptions{Start: start, Window: need - 1}, tailInternal{noWindowCheck: true})
 		return err == nil && res.Final.Checksum == sum
 	}()
 	if same {
@@ -189,7 +192,7 @@ func TestTailWidth(t *testing.T) {
 	g, _, _ = fullTables(t, "0.167", max)
 	first = slices.IndexFunc(g, func(v int32) bool { return v >= 53 })
 	c, _ = Parse("0.167")
-	res, err := tailRun(context.Background(), c, max, TailOptions{Start: 1 << 18}, tailInternal{valueLimit: 53})
+	res, err := tailRun(context.Background(), tailOctal(c), max, TailOptions{Start: 1 << 18}, tailInternal{valueLimit: 53})
 	if first <= 1<<18 || !errors.As(err, &te) || te.Stop != TailWidth || te.Heap != int64(first) || te.Value != int64(g[first]) {
 		t.Fatalf("0.167 limited to 53: %v, want TailWidth at heap %d (g = %d) past 2^18", err, first, g[first])
 	}
@@ -217,7 +220,7 @@ func TestTailBadInput(t *testing.T) {
 	// A game without a split move has no sparse space and no period here.
 	c2, _ := Parse("0.333")
 	var te *TailError
-	if _, err := tailRun(context.Background(), c2, 1<<14, TailOptions{Start: 1 << 12}, tailInternal{noPeriodic: true}); !errors.As(err, &te) || te.Stop != TailNoSparse {
+	if _, err := tailRun(context.Background(), tailOctal(c2), 1<<14, TailOptions{Start: 1 << 12}, tailInternal{noPeriodic: true}); !errors.As(err, &te) || te.Stop != TailNoSparse {
 		t.Errorf("0.333: %v, want TailNoSparse", err)
 	}
 }
@@ -245,7 +248,7 @@ func TestTailMemoryFlat(t *testing.T) {
 			runtime.ReadMemStats(&ms)
 			top = max64u(top, ms.HeapAlloc)
 		}
-		if _, err := tailRun(context.Background(), c, max, TailOptions{Start: start, Progress: progress}, tailInternal{noPeriodic: true}); err != nil {
+		if _, err := tailRun(context.Background(), tailOctal(c), max, TailOptions{Start: start, Progress: progress}, tailInternal{noPeriodic: true}); err != nil {
 			t.Fatal(err)
 		}
 		return top
@@ -258,3 +261,49 @@ func TestTailMemoryFlat(t *testing.T) {
 }
 
 func max64u(a, b uint64) uint64 { return max(a, b) }
+
+// TestGrundysGameTail runs Grundy's game in tail mode from 2^18 and
+// compares every frequency table and the checksum with the full array of
+// GrundysGame; then cancels a run half-way and resumes it (the result is
+// the uninterrupted one), and refuses its checkpoint as one of 0.6.
+func TestGrundysGameTail(t *testing.T) {
+	const start, max = 1 << 18, 1 << 20
+	g, err := GrundysGame(context.Background(), max, grundy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables, sum, err := Frequencies(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := GrundysGameTail(context.Background(), max, TailOptions{Start: start})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Code != "grundy-game" || res.TailFrom != start+1 || res.Final.Checksum != sum || !sameTables(res.Tables, tables) {
+		t.Errorf("Grundy's game: %q from %d, checksum %x, want from %d and the full array's %x (tables equal: %v)", res.Code, res.TailFrom, res.Final.Checksum, start+1, sum, sameTables(res.Tables, tables))
+	}
+	t.Logf("Grundy's game: tail from %d, window %d, %d-bit, %d rare heaps (last %d)", res.TailFrom, res.Window, res.Width, res.Rare, res.LastRare)
+
+	path := filepath.Join(t.TempDir(), "ck")
+	ctx, cancel := context.WithCancel(context.Background())
+	opts := TailOptions{Start: start, Checkpoint: path, Progress: func(done, total int64) {
+		if done >= 3*max/4 {
+			cancel()
+		}
+	}}
+	if _, err := GrundysGameTail(ctx, max, opts); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+	cancel()
+	six, _ := Parse("0.6")
+	var ce *CheckpointError
+	if _, err := Resume(context.Background(), path, six, max, TailOptions{}); !errors.As(err, &ce) || !strings.Contains(err.Error(), "Grundy's game") {
+		t.Errorf("Grundy's game's checkpoint resumed as 0.6: %v", err)
+	}
+	opts.Progress = nil
+	again, err := ResumeGrundysGame(context.Background(), path, max, opts)
+	if err != nil || !reflect.DeepEqual(again, res) {
+		t.Errorf("resumed: %v, %+v, want %+v", err, brief(again), brief(res))
+	}
+}
