@@ -180,7 +180,7 @@ func (e *TailError) Error() string {
 	case TailWidth:
 		return fmt.Sprintf("%s, tail mode: g(%d) = %d does not fit the %d-bit values of the buffer; stopped there (rerun with width 16)", tailTitle(e.Code), e.Heap, e.Value, e.Width)
 	case TailWindow:
-		return fmt.Sprintf("%s, tail mode: window %d is too short: it must be at least %d (the last rare heap plus the largest split digit) and 2*window + t must stay below the start %d", tailTitle(e.Code), e.Window, e.Need, e.Start)
+		return fmt.Sprintf("%s, tail mode: window %d is too short: it must be at least %d (the last rare heap plus the largest split digit, or the proven period) and 2*window + t must stay below the start %d", tailTitle(e.Code), e.Window, e.Need, e.Start)
 	case TailNoSparse:
 		return fmt.Sprintf("%s, tail mode: no sparse space and no period by the start heap: tail mode needs one (use Values)", tailTitle(e.Code))
 	}
@@ -298,7 +298,11 @@ func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in ta
 	}
 	start = min(start, max)
 	r := c.r
-	e, err := octalRun(ctx, r, int(start), opts.Progress, octalOptions{workers: opts.Workers, noPeriodic: in.noPeriodic})
+	var prefixProgress grundy.Progress // the prefix reports against max too
+	if opts.Progress != nil {
+		prefixProgress = func(done, _ int64) { opts.Progress(done, max) }
+	}
+	e, err := octalRun(ctx, r, int(start), prefixProgress, octalOptions{workers: opts.Workers, noPeriodic: in.noPeriodic})
 	if err != nil {
 		return TailResult{}, fmt.Errorf("%s: tail mode, prefix to %d: %w", name, start, err)
 	}
