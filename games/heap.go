@@ -85,6 +85,11 @@ type Heap struct {
 	// NoTheorem says why a period found is not proven when Prove is nil;
 	// empty means "no periodicity theorem applies to these rules".
 	NoTheorem string
+	// CandidateTables writes GAME/period and GAME/exceptions for a
+	// candidate period too (one no theorem proves); without it they are
+	// written for a proven period only, and a candidate is reported in the
+	// findings and the summary alone.
+	CandidateTables bool
 	// Extra, when set, writes further tables of the game from its values
 	// g(0..max), in the job that computes them, after the heap's own
 	// (take-a-square's squares/moves).
@@ -363,7 +368,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	} else {
 		s.Finding("grundy", finding)
 	}
-	if err := periodTables(ctx, s, game, seq, report, meta); err != nil {
+	if err := periodTables(ctx, s, game, seq, report, meta, h.CandidateTables); err != nil {
 		return err
 	}
 	name := h.name(game)

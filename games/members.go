@@ -39,6 +39,9 @@ const LosingMaxLimit = 1_000_000_000_000
 type OctalRules struct {
 	Code string `yaml:"code" json:"code"`
 	Max  int    `yaml:"max" json:"max"` // the largest heap tabulated
+	// CandidateTables writes NAME/period and NAME/exceptions for a period
+	// the values show but no theorem proves (Heap.CandidateTables).
+	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
 }
 
 // Check parses the code and keeps max within the game's Limit.
@@ -56,7 +59,9 @@ func (o *OctalRules) heap() (Heap, error) {
 	if err != nil {
 		return Heap{}, err
 	}
-	return Octal(code), nil
+	h := Octal(code)
+	h.CandidateTables = o.CandidateTables
+	return h, nil
 }
 
 // Jobs plans the game's tables (the code is checked by Check).
@@ -92,6 +97,9 @@ type SubtractionRules struct {
 	// heaps n <= LosingMax, found by subtraction.Losing (its sieve where the
 	// losing heaps are sparse) without the Grundy values; 0 means Max.
 	LosingMax int64 `yaml:"losing_max" json:"losing_max,omitempty"`
+	// CandidateTables writes NAME/period and NAME/exceptions for a period
+	// the values show but no theorem proves (Heap.CandidateTables).
+	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
 }
 
 // rules returns the subtraction set the member describes.
@@ -133,7 +141,9 @@ func (s *SubtractionRules) Jobs(game string, workers int) []Job {
 	if err != nil {
 		return nil
 	}
-	return Subtraction(set).JobsTo(game, s.Max, s.LosingMax)
+	h := Subtraction(set)
+	h.CandidateTables = s.CandidateTables
+	return h.JobsTo(game, s.Max, s.LosingMax)
 }
 
 // Def returns the subtraction game called name.
@@ -143,6 +153,7 @@ func (s *SubtractionRules) Def(name string) (Def, error) {
 		return Def{}, err
 	}
 	h := Subtraction(set)
+	h.CandidateTables = s.CandidateTables
 	return h.memberDef(name, s, h.RedrawTo(func(bounds json.RawMessage) (int64, error) {
 		var b SubtractionRules
 		if err := json.Unmarshal(bounds, &b); err != nil {
