@@ -439,6 +439,9 @@ func (h Heap) Redraw(game string, bounds json.RawMessage, cols Columns) (run fun
 // not computed again.
 func (h Heap) RedrawTo(losingMax func(bounds json.RawMessage) (int64, error)) RedrawFunc {
 	return func(game string, bounds json.RawMessage, cols Columns) (func(ctx context.Context, s Sink) error, []string, error) {
+		if !playOf(bounds).Normal() {
+			return nil, nil, nil // GAME/misere only, which has no figures
+		}
 		seq, err := cols.Int32s("grundy", "grundy")
 		if err != nil {
 			return nil, nil, err

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -388,4 +389,14 @@ func methodText(method string) string {
 		return "search (some heap is wild: a memoised search over the sum)"
 	}
 	return method
+}
+
+// playOf reads the play convention from the bounds a manifest records for
+// a heap game (normal play when they hold none).
+func playOf(bounds json.RawMessage) Play {
+	var p Play
+	if json.Unmarshal(bounds, &p) != nil {
+		return Play{}
+	}
+	return p
 }
