@@ -28,6 +28,7 @@ var flipGame = Def{
 		Examples: []string{"++++", "+-++-+++", "", "--", "+++++-++++++"}},
 	Lookup: flipLookup,
 	Redraw: flipRedraw,
+	Misere: flipMisere,
 }
 
 // Flip bounds Flip Game II.

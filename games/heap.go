@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/misere"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/internal/stoppable"
 	"github.com/tabulate-games/tabulate/output"
@@ -95,12 +96,25 @@ type Heap struct {
 	// (take-a-square's squares/moves).
 	Extra func(ctx context.Context, s Sink, game string, seq []int32) error
 
+	// Misere, when set, is the game as package misere sees it (its
+	// options), for misère play: GAME/misere under Play, and tabulate
+	// solve --misere (games/misere.go).
+	Misere misere.Game
+	// Play is the section's play convention: normal play (the zero
+	// value), misère (GAME/misere only) or both.
+	Play Play
+
 	noLosing bool // JobsTo: the grundy job leaves GAME/p_positions to its own job
 }
 
 // Jobs plans the game's tables up to max: one job computes the sequence and
 // writes both tables, the figures and the findings.
 func (h Heap) Jobs(game string, max int) []Job {
+	return h.playJobs(game, func() []Job { return h.normalJobs(game, max) })
+}
+
+// normalJobs plans the game's tables of normal play up to max.
+func (h Heap) normalJobs(game string, max int) []Job {
 	cost := float64(max) / 1e6
 	if h.Cost != nil {
 		cost = h.Cost(max)
@@ -127,9 +141,11 @@ func (h Heap) JobsTo(game string, max int, losingMax int64) []Job {
 		return h.Jobs(game, max)
 	}
 	h.noLosing = true
-	return append(h.Jobs(game, max), Job{Table: "p_positions",
-		Memory: h.LosingMemory(losingMax) + writing(losingMax, 8), Cost: float64(losingMax) / 1e7,
-		Run: func(ctx context.Context, s Sink) error { return h.losingTable(ctx, s, game, losingMax) }})
+	return h.playJobs(game, func() []Job {
+		return append(h.normalJobs(game, max), Job{Table: "p_positions",
+			Memory: h.LosingMemory(losingMax) + writing(losingMax, 8), Cost: float64(losingMax) / 1e7,
+			Run: func(ctx context.Context, s Sink) error { return h.losingTable(ctx, s, game, losingMax) }})
+	})
 }
 
 // losingTable writes GAME/p_positions up to max from Losing, streamed, and
@@ -428,6 +444,9 @@ func (h Heap) Redraw(game string, bounds json.RawMessage, cols Columns) (run fun
 // not computed again.
 func (h Heap) RedrawTo(losingMax func(bounds json.RawMessage) (int64, error)) RedrawFunc {
 	return func(game string, bounds json.RawMessage, cols Columns) (func(ctx context.Context, s Sink) error, []string, error) {
+		if !playOf(bounds).Normal() {
+			return nil, nil, nil // GAME/misere only, which has no figures
+		}
 		seq, err := cols.Int32s("grundy", "grundy")
 		if err != nil {
 			return nil, nil, err

@@ -42,6 +42,7 @@ type OctalRules struct {
 	// CandidateTables writes NAME/period and NAME/exceptions for a period
 	// the values show but no theorem proves (Heap.CandidateTables).
 	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
+	Play            `yaml:",inline"`
 }
 
 // Check parses the code and keeps max within the game's Limit.
@@ -50,7 +51,10 @@ func (o *OctalRules) Check() error {
 	if err != nil {
 		return &KeyError{Key: "code", Value: strconv.Quote(o.Code), Problem: err.Error()}
 	}
-	return checkRange("max", int64(o.Max), 1, int64(Octal(code).Limit))
+	if err := checkRange("max", int64(o.Max), 1, int64(Octal(code).Limit)); err != nil {
+		return err
+	}
+	return o.Play.Check()
 }
 
 // heap is the game of the code (checked by Check).
@@ -70,6 +74,7 @@ func (o *OctalRules) Jobs(game string, workers int) []Job {
 	if err != nil {
 		return nil
 	}
+	h.Play = o.Play
 	return h.Jobs(game, o.Max)
 }
 
@@ -100,6 +105,7 @@ type SubtractionRules struct {
 	// CandidateTables writes NAME/period and NAME/exceptions for a period
 	// the values show but no theorem proves (Heap.CandidateTables).
 	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
+	Play            `yaml:",inline"`
 }
 
 // rules returns the subtraction set the member describes.
@@ -132,7 +138,7 @@ func (s *SubtractionRules) Check() error {
 				Allowed: fmt.Sprintf("0 (the same as max) or %d (max) to %d", s.Max, top)}
 		}
 	}
-	return nil
+	return s.Play.Check()
 }
 
 // Jobs plans the game's tables (the set is checked by Check).
@@ -143,6 +149,7 @@ func (s *SubtractionRules) Jobs(game string, workers int) []Job {
 	}
 	h := Subtraction(set)
 	h.CandidateTables = s.CandidateTables
+	h.Play = s.Play
 	return h.JobsTo(game, s.Max, s.LosingMax)
 }
 
@@ -273,5 +280,6 @@ func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
 			Examples: []string{"0", "1", "5", "7", "30"}},
 		Lookup: h.Lookup(),
 		Redraw: redraw,
+		Misere: h.MisereSolver(name),
 	}
 }
