@@ -91,7 +91,7 @@ func (tb table) col(name string) any {
 }
 
 // checkContract checks column names and Arrow types against the output
-// contract (README.md, "Output").
+// contract (docs/outputs.md).
 func checkContract(t *testing.T, tb table, want string) {
 	t.Helper()
 	var got []string
