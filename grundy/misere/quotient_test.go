@@ -314,3 +314,42 @@ func TestQuotientPublished(t *testing.T) {
 		t.Errorf("Q_30(0.07): order %d, want 360", q.Order())
 	}
 }
+
+// TestQuotientDawson checks the quotients of Dawson's chess (0.137) and
+// Dawson's Kayles (0.07) against each other: a heap of n in 0.137 is the
+// same game as a heap of n+1 in 0.07 (Winning Ways, ch. 4, "Dawson's
+// Kayles"), so Q_n(0.137) and Q_{n+1}(0.07) must be isomorphic by the map
+// sending heap h of the first to heap h+1 of the second, P-portions
+// included.
+func TestQuotientDawson(t *testing.T) {
+	ctx := context.Background()
+	chess, _ := octal.Parse("0.137")
+	kayles, _ := octal.Parse("0.07")
+	for _, n := range []int{9, 13, 24} {
+		q1, err := QuotientOf(ctx, Octal(chess), n, QuotientLimits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q2, err := QuotientOf(ctx, Octal(kayles), n+1, QuotientLimits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var heaps []int
+		var actions [][]int
+		for h := 1; h <= n; h++ {
+			heaps = append(heaps, h)
+			act := make([]int, q2.Order())
+			for y := range act {
+				act[y] = q2.Mul(y, q2.Heap(h+1))
+			}
+			actions = append(actions, act)
+		}
+		p := make([]bool, q2.Order())
+		for _, x := range q2.PPortion() {
+			p[x] = true
+		}
+		if err := isomorphicTo(q1, heaps, actions, p); err != nil {
+			t.Errorf("Q_%d(0.137) against Q_%d(0.07): %v", n, n+1, err)
+		}
+	}
+}
