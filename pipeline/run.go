@@ -221,6 +221,21 @@ func (e *env) Workers() int {
 	return e.held
 }
 
+// Grow is Workers again, with every token freed since the job's first
+// call: the CPUs of jobs that ended, offered to an engine still running
+// (grundy.Options.Grow). A job waiting to start is never starved: a
+// semaphore with waiters refuses TryAcquire, so a freed token goes to the
+// next job first. Call it from the job's goroutine, as Workers.
+func (e *env) Grow() int {
+	if !e.asked {
+		return e.Workers()
+	}
+	for e.held < e.plan.cpus && e.cpu.TryAcquire(1) {
+		e.held++
+	}
+	return e.held
+}
+
 // Phase starts a phase of the job's progress.
 func (e *env) Phase(name, unit string, total int64) { e.task.Phase(name, unit, total) }
 

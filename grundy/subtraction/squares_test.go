@@ -121,7 +121,7 @@ func squaresNaiveGrundy(max int) []uint16 {
 func squaresCollect(t testing.TB, max int64, workers int) []int64 {
 	t.Helper()
 	var all []int64
-	err := squaresLosing(context.Background(), max, workers, nil, func(b []int64) error {
+	err := squaresLosing(context.Background(), max, grundy.Options{Workers: workers}, func(b []int64) error {
 		if len(b) == 0 {
 			t.Errorf("max=%d: empty batch", max)
 		}
@@ -258,7 +258,7 @@ func TestSquaresPublished(t *testing.T) {
 			max = 104857942
 		}
 		var losing []int64
-		err := squaresLosing(context.Background(), max, 0, nil, func(b []int64) error {
+		err := squaresLosing(context.Background(), max, grundy.Options{}, func(b []int64) error {
 			losing = append(losing, b...)
 			return nil
 		})
@@ -291,7 +291,7 @@ func TestSquaresPublished(t *testing.T) {
 		// positions below 40 million, only one ends in 6: 11,356.
 		var count int
 		var six []int64
-		err := squaresLosing(context.Background(), 40_000_000-1, 0, nil, func(b []int64) error {
+		err := squaresLosing(context.Background(), 40_000_000-1, grundy.Options{}, func(b []int64) error {
 			count += len(b)
 			for _, n := range b {
 				if n%10 == 6 {
@@ -563,10 +563,10 @@ func TestSquaresArguments(t *testing.T) {
 		t.Error("squaresGrundy(-1): got no error")
 	}
 	nop := func([]int64) error { return nil }
-	if err := squaresLosing(ctx, -1, 0, nil, nop); err == nil {
+	if err := squaresLosing(ctx, -1, grundy.Options{}, nop); err == nil {
 		t.Error("squaresLosing(-1): got no error")
 	}
-	if err := squaresLosing(ctx, 10, 0, nil, nil); err == nil {
+	if err := squaresLosing(ctx, 10, grundy.Options{}, nil); err == nil {
 		t.Error("squaresLosing with nil emit: got no error")
 	}
 	if squaresGrundyMemory(-1) != 0 || squaresLosingMemory(-1) != 0 {
@@ -574,7 +574,7 @@ func TestSquaresArguments(t *testing.T) {
 	}
 	stop := errors.New("enough")
 	calls := 0
-	err := squaresLosing(ctx, 1_000_000, 0, nil, func([]int64) error { calls++; return stop })
+	err := squaresLosing(ctx, 1_000_000, grundy.Options{}, func([]int64) error { calls++; return stop })
 	if !errors.Is(err, stop) || calls != 1 {
 		t.Errorf("emit error: got %v after %d calls, want %v after 1", err, calls, stop)
 	}
@@ -616,7 +616,7 @@ func TestSquaresProgress(t *testing.T) {
 	}
 	t.Run("losing", func(t *testing.T) {
 		check(t, 5_000_000, func(p grundy.Progress) error {
-			return squaresLosing(context.Background(), 5_000_000, 0, p, func([]int64) error { return nil })
+			return squaresLosing(context.Background(), 5_000_000, grundy.Options{Progress: p}, func([]int64) error { return nil })
 		})
 	})
 	t.Run("grundy", func(t *testing.T) {
@@ -636,7 +636,7 @@ func TestSquaresProgress(t *testing.T) {
 func TestSquaresCancel(t *testing.T) {
 	runs := map[string]func(ctx context.Context, progress grundy.Progress) error{
 		"losing": func(ctx context.Context, progress grundy.Progress) error {
-			return squaresLosing(ctx, 1<<32, 0, progress, func([]int64) error { return nil })
+			return squaresLosing(ctx, 1<<32, grundy.Options{Progress: progress}, func([]int64) error { return nil })
 		},
 		"grundy": func(ctx context.Context, progress grundy.Progress) error {
 			_, err := squaresGrundy(ctx, 30_000_000, 0, progress)
@@ -681,7 +681,7 @@ func TestSquaresMemory(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		if err := squaresLosing(context.Background(), max, 0, nil, func([]int64) error { return nil }); err != nil {
+		if err := squaresLosing(context.Background(), max, grundy.Options{}, func([]int64) error { return nil }); err != nil {
 			t.Fatal(err)
 		}
 		runtime.ReadMemStats(&after)

@@ -521,7 +521,7 @@ func LosingLimit(s Set) int64 {
 // *grundy.RangeError says). LosingMemory estimates its memory.
 func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit func(losing []int64) error) error {
 	if s.isSquares() {
-		return squaresLosing(ctx, max, opts.Workers, opts.Progress, emit)
+		return squaresLosing(ctx, max, opts, emit)
 	}
 	if s.name == "" && len(s.finite) == 0 {
 		return fmt.Errorf("subtraction: the set is not valid (use NewSet)")
@@ -530,7 +530,7 @@ func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit fun
 		return err
 	}
 	if bySieve, density := losingWay(s, max); bySieve {
-		return listLosing(ctx, s, max, losingCursors(s, max, density), losingBatch(max, density), opts.Workers, opts.Progress, emit)
+		return listLosing(ctx, s, max, losingCursors(s, max, density), losingBatch(max, density), opts, emit)
 	}
 	if emit == nil {
 		return fmt.Errorf("subtraction: Losing needs an emit function")
