@@ -31,9 +31,10 @@ func (m *Manifest) Entry(rel string) (File, bool) {
 // VerifyFile checks that the file at rel in the output folder dir is the one
 // the manifest m lists: a regular file (not a link, a FIFO or a device,
 // which could block or never end, and in no folder that is a link: opened
-// by the rule of OpenIn) of the listed size and sha256. It returns a
-// *FileError that wraps ErrUnlisted, ErrNotRegular, ErrLink, ErrOutsideOut
-// or ErrTampered otherwise.
+// by the rule of OpenIn) of the listed size and sha256. It returns an
+// *UnsafeError (wrapping ErrLink, ErrNotRegular or ErrOutsideOut) for what
+// it refuses to open, and a *FileError that wraps ErrUnlisted or
+// ErrTampered for a file that is not the one listed.
 func VerifyFile(dir string, m *Manifest, rel string) error {
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	want, ok := m.Entry(rel)
@@ -44,7 +45,7 @@ func VerifyFile(dir string, m *Manifest, rel string) error {
 	if err != nil {
 		var ue *UnsafeError
 		if errors.As(err, &ue) {
-			return &FileError{Op: "verify", Path: ue.Path, Err: ue.Err}
+			return fmt.Errorf("verify: %w", ue)
 		}
 		return &FileError{Op: "verify", Path: p, Err: err}
 	}

@@ -166,4 +166,16 @@ var list = []Mutant{
 		Old: "if got := f.SHA256(); got != want {", New: "if got := f.SHA256(); false && got != want {",
 		Pkg: "./merge", Run: "MergeCopyGuard",
 		Why: "merge puts in place a copy whose sha256 is not the shard's"},
+
+	// merge reads what a shard's files hold, not only their sha256.
+	{Name: "merge-content", File: "merge/merge.go",
+		Old: "if err := output.CheckTableIn(out, s.rel+\"/\"+f.Path, f); err != nil {", New: "if err := error(nil); err != nil {",
+		Pkg: "./cmd/tabulate", Run: "MergeChecksContent",
+		Why: "merge accepts a table with rows cut, or another table, whose sha256 was refreshed"},
+
+	// Nothing under OUT is opened unless it is a regular file (output/within.go).
+	{Name: "within-regular", File: "output/within.go",
+		Old: "if !info.Mode().IsRegular() {", New: "if false && !info.Mode().IsRegular() {",
+		Pkg: "./cmd/tabulate", Run: "Planted(Lock|ShardFiles|JournalRecord|ManifestAndTable)",
+		Why: "a FIFO or device planted under OUT is opened and read"},
 }
