@@ -47,11 +47,7 @@ func MkdirIn(root, sub string) (string, error) {
 			return "", &UnsafeError{Path: dir, Err: fmt.Errorf("%w (refusing to write into it: %w)", ErrLink, ErrOutsideOut)}
 		}
 		if !info.IsDir() {
-			kind := "a regular file"
-			if !info.Mode().IsRegular() {
-				kind = FileKind(info.Mode())
-			}
-			return "", &UnsafeError{Path: dir, Err: fmt.Errorf("exists and is not a folder (it is %s)", kind)}
+			return "", fileError("create folder", dir, fmt.Errorf("it exists and is not a folder"))
 		}
 	}
 	return dir, nil
