@@ -36,6 +36,12 @@ type Options struct {
 	// without a whole record is an error (tabulate merge, after copying the
 	// shards' journals in).
 	ReuseOnly bool
+	// AfterComplete, when set, is called with the output folder once the
+	// census is complete and its manifest saved so, before the folder's
+	// lock is released (tabulate census writes OUT/index.html with it). It
+	// is not called for a failed or interrupted census, nor for a shard
+	// (Select). Its error is the run's error; the manifest stays complete.
+	AfterComplete func(ctx context.Context, dir string) error
 }
 
 // Result is what a census run computed and wrote.
@@ -64,8 +70,11 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 		return nil, err
 	}
 	cfg.Out = out // the manifest records the folder actually written
-	folder, err := output.OpenFolder(out, output.FolderSpec{Tool: "tabulate", Version: opts.Version, Config: cfg,
-		Rerun: []string{"census"}, Log: opts.Log})
+	spec := output.FolderSpec{Tool: "tabulate", Version: opts.Version, Config: cfg, Rerun: []string{"census"}, Log: opts.Log}
+	if opts.Select == nil {
+		spec.AfterComplete = opts.AfterComplete // a shard has no report
+	}
+	folder, err := output.OpenFolder(out, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +107,8 @@ func settings(cfg configs.Config, opts Options) (configs.Census, error) {
 // merge, whose one manifest lists the games and the census): it lists the
 // census's files and findings in folder.Manifest, which the caller opened
 // with "census" among the games it redoes, and writes through
-// folder.Temps. The caller's folder.Close records the status;
+// folder.Temps. The caller's folder.Close records the status (and runs
+// its own AfterComplete; opts.AfterComplete is not called here);
 // Result.Status is left empty.
 func RunIn(ctx context.Context, folder *output.Folder, cfg configs.Config, opts Options) (*Result, error) {
 	c, err := settings(cfg, opts)

@@ -60,6 +60,11 @@ type Options struct {
 	Config func(rec *shard.Record, out string) (configs.Config, error)
 	// Log receives the census's progress; nil for none.
 	Log io.Writer
+	// AfterComplete, when set, is called with OUT once the merge (the
+	// census included) is complete and its manifest saved so, before the
+	// folder's lock is released (tabulate merge writes OUT/index.html with
+	// it, as tabulate run does); see output.FolderSpec.
+	AfterComplete func(ctx context.Context, dir string) error
 }
 
 // Result is what a merge wrote.
@@ -133,7 +138,8 @@ func Run(ctx context.Context, out string, opts Options) (*Result, error) {
 	if cfg.Census.Enabled() {
 		rerun = append(rerun, "census")
 	}
-	folder, err := output.OpenFolder(out, output.FolderSpec{Tool: "tabulate", Version: opts.Version, Config: cfg, Rerun: rerun, Log: opts.Log})
+	folder, err := output.OpenFolder(out, output.FolderSpec{Tool: "tabulate", Version: opts.Version, Config: cfg, Rerun: rerun,
+		Log: opts.Log, AfterComplete: opts.AfterComplete})
 	if err != nil {
 		return nil, err
 	}

@@ -32,6 +32,7 @@ type Folder struct {
 	Manifest *ManifestWriter
 	Temps    *Temps
 	lock     *Lock
+	after    func(ctx context.Context, dir string) error
 	closed   bool
 	status   string
 }
@@ -49,6 +50,12 @@ type FolderSpec struct {
 	// Log receives the warnings about the earlier manifest (Notices);
 	// nil: none printed.
 	Log io.Writer
+	// AfterComplete, when set, is called by Close with the folder once the
+	// command is complete and its manifest saved so, before the lock is
+	// released (tabulate run writes OUT/index.html with it). It is not
+	// called for a failed or interrupted command. Its error is the
+	// command's error; the manifest stays complete.
+	AfterComplete func(ctx context.Context, dir string) error
 }
 
 // OpenFolder takes the output folder dir for one command (see Folder).
@@ -83,7 +90,7 @@ func OpenFolder(dir string, spec FolderSpec) (*Folder, error) {
 			fmt.Fprintf(spec.Log, "tabulate: warning: %s\n", n)
 		}
 	}
-	return &Folder{Dir: dir, Manifest: m, Temps: &Temps{}, lock: lock}, nil
+	return &Folder{Dir: dir, Manifest: m, Temps: &Temps{}, lock: lock, after: spec.AfterComplete}, nil
 }
 
 // Status returns the status a command that ends with err under ctx records:
@@ -104,7 +111,8 @@ func Status(ctx context.Context, err error) string {
 // complete (and refuses later commits, so a worker still running can put
 // nothing in place), saves the manifest and releases the lock. It returns
 // the status and the command's error: ctx.Err() when interrupted, err
-// otherwise, or the manifest's error if saving it failed. A second call
+// otherwise, or the manifest's error if saving it failed, or that of
+// FolderSpec.AfterComplete. A second call
 // returns the first status and err.
 func (f *Folder) Close(ctx context.Context, err error) (string, error) {
 	if f.closed {
@@ -124,6 +132,9 @@ func (f *Folder) Close(ctx context.Context, err error) (string, error) {
 		} else {
 			err = fmt.Errorf("%w; and saving the manifest: %v", err, ferr)
 		}
+	}
+	if err == nil && f.status == StatusComplete && f.after != nil {
+		err = f.after(ctx, f.Dir)
 	}
 	if uerr := f.lock.Unlock(); uerr != nil && err == nil {
 		err = fmt.Errorf("release the lock of %s: %w", f.Dir, uerr)

@@ -35,6 +35,12 @@ type Options struct {
 	// Command is the command line recorded in the manifest, program name
 	// first.
 	Command []string
+	// AfterComplete, when set, is called with the output folder once the
+	// run is complete and its manifest saved so, before the folder's lock
+	// is released (tabulate run writes OUT/index.html with it, see
+	// report.Write). It is not called for a failed or interrupted run. Its
+	// error is the run's error; the manifest stays complete.
+	AfterComplete func(ctx context.Context, dir string) error
 }
 
 // Written is one file written by a run, with the time its job took.
@@ -75,7 +81,7 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	// games not rerun listed again and those of the rerun games unlisted,
 	// before anything is written.
 	folder, err := output.OpenFolder(cfg.Out, output.FolderSpec{Tool: "tabulate", Version: Version, Config: cfg, Rerun: games,
-		Run: runInfo(start, opts.Command, p.Workers), Log: opts.Log})
+		Run: runInfo(start, opts.Command, p.Workers), Log: opts.Log, AfterComplete: opts.AfterComplete})
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +146,8 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	mu.Lock() // workers left running after Abandon may still record
 	defer mu.Unlock()
 	// Interrupted, failed or complete; nothing of a stopped run may be
-	// renamed in later.
+	// renamed in later; opts.AfterComplete after a complete run, under
+	// the lock.
 	res.Status, err = folder.Close(ctx, err)
 	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(res.Findings, func(a, b Finding) int {

@@ -42,7 +42,23 @@ func mergeCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := checkOut(out, ""); err != nil {
 		return err
 	}
-	opts := merge.Options{Version: pipeline.Version, Config: recordedConfig}
+	// OUT/index.html is written at the very end, as by tabulate run (the
+	// shards' --no-report, if any, holds for the merge).
+	noReport := false
+	opts := merge.Options{Version: pipeline.Version,
+		Config: func(rec *shard.Record, out string) (configs.Config, error) {
+			rf, cfg, err := recordedConfig(rec, out)
+			if rf != nil {
+				noReport = *rf.noReport
+			}
+			return cfg, err
+		},
+		AfterComplete: func(ctx context.Context, dir string) error {
+			if write := reportAfter(noReport, *quiet, stderr); write != nil {
+				return write(ctx, dir)
+			}
+			return nil
+		}}
 	if !*quiet {
 		opts.Log = stderr
 	}
@@ -60,10 +76,11 @@ func mergeCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 // recordedConfig rebuilds the configuration a shard ran from its record: the
 // configuration text it read and the flags that overrode it, parsed with
 // tabulate run's own flags, with out as the output folder.
-func recordedConfig(rec *shard.Record, out string) (configs.Config, error) {
+func recordedConfig(rec *shard.Record, out string) (*runFlags, configs.Config, error) {
 	rf := newRunFlags()
 	if err := rf.fs.Parse(append(slices.Clone(rec.Flags), "-out="+out)); err != nil {
-		return configs.Config{}, &UsageError{Msg: fmt.Sprintf("shard %s: recorded flags %q: %v", rec.Shard, rec.Flags, err)}
+		return nil, configs.Config{}, &UsageError{Msg: fmt.Sprintf("shard %s: recorded flags %q: %v", rec.Shard, rec.Flags, err)}
 	}
-	return rf.config(rec.ConfigName, []byte(rec.ConfigText))
+	cfg, err := rf.config(rec.ConfigName, []byte(rec.ConfigText))
+	return rf, cfg, err
 }
