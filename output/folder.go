@@ -77,7 +77,7 @@ func OpenFolder(dir string, spec FolderSpec) (*Folder, error) {
 		lock.Unlock()
 		return nil, fmt.Errorf("remove leftover temporary files in %s: %w", dir, err)
 	}
-	m, err := openManifest(dir, spec)
+	m, err := openManifestSpec(dir, spec, realClock)
 	if err != nil {
 		lock.Unlock()
 		return nil, err
