@@ -71,6 +71,11 @@ func LoadFile(path string) (Config, error) {
 	return Load(path, data)
 }
 
+// ReadFile reads the configuration file at path as LoadFile does, without
+// loading it: a FIFO, a device, a folder or a file over FileLimit is a
+// *Error. tabulate run --shard records the text it read.
+func ReadFile(path string) ([]byte, error) { return readConfig(path) }
+
 // readConfig reads a configuration file, refusing what is not a regular
 // file of bounded size (regular.Read, which never blocks on a FIFO).
 func readConfig(path string) ([]byte, error) {
