@@ -28,15 +28,11 @@ type figure struct {
 // figures returns the figures of a family's rows: period against preperiod
 // of the proven games (log-log), the share proven by number of digits (set
 // size for subtraction games), and a histogram of the proven periods.
-func figures(family string, rows []Row) []figure {
-	what := "octal codes"
-	if family == Subtraction {
-		what = "subtraction sets"
-	}
+func figures(k kind, rows []Row) []figure {
 	return []figure{
-		{family + "-period-preperiod", func() (*plot.Plot, error) { return periodPreperiod(what, rows) }},
-		{family + "-proven-share", func() (*plot.Plot, error) { return provenShare(family, what, rows) }},
-		{family + "-period-histogram", func() (*plot.Plot, error) { return periodHistogram(what, rows) }},
+		{k.name + "-period-preperiod", func() (*plot.Plot, error) { return periodPreperiod(k.what, rows) }},
+		{k.name + "-proven-share", func() (*plot.Plot, error) { return provenShare(k, rows) }},
+		{k.name + "-period-histogram", func() (*plot.Plot, error) { return periodHistogram(k.what, rows) }},
 	}
 }
 
@@ -78,23 +74,12 @@ func periodPreperiod(what string, rows []Row) (*plot.Plot, error) {
 	return p, nil
 }
 
-// digits returns the number of digits after the point of a code (0 for 4.0).
-func digits(g Game) int {
-	if g.Code.Digit(1) == 0 && g.Code.MaxRemove() == 1 {
-		return 0
-	}
-	return g.Code.MaxRemove()
-}
-
-// provenShare draws the share of games proven, by number of digits after
-// the point (octal) or set size (subtraction).
-func provenShare(family, what string, rows []Row) (*plot.Plot, error) {
+// provenShare draws the share of games proven, by the family's size of a
+// game: number of digits after the point (codes) or set size (subtraction).
+func provenShare(kd kind, rows []Row) (*plot.Plot, error) {
 	total, proven := map[int]int{}, map[int]int{}
 	for _, r := range rows {
-		k := len(r.Game.Set)
-		if family == Octal {
-			k = digits(r.Game)
-		}
+		k := r.Game.size
 		total[k]++
 		if r.Record.Proven {
 			proven[k]++
@@ -112,11 +97,8 @@ func provenShare(family, what string, rows []Row) (*plot.Plot, error) {
 		labels = append(labels, fmt.Sprintf("%d (%d/%d)", k, proven[k], total[k]))
 	}
 	p := newPlot()
-	p.Title.Text = fmt.Sprintf("Census of %s: share with a proven period", what)
-	p.X.Label.Text = "digits after the point (proven/all)"
-	if family == Subtraction {
-		p.X.Label.Text = "set size (proven/all)"
-	}
+	p.Title.Text = fmt.Sprintf("Census of %s: share with a proven period", kd.what)
+	p.X.Label.Text = kd.size
 	p.Y.Label.Text = "share proven"
 	p.Y.Min, p.Y.Max = 0, 1
 	b, err := plotter.NewBarChart(vals, vg.Points(24))

@@ -8,8 +8,6 @@ import (
 	"bytes"
 	"os"
 	"testing"
-
-	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // TestNeededGuard pins the number of values the census waits for before it
@@ -18,24 +16,17 @@ import (
 // t for an octal code whose largest move removes t tokens, n0 + p + k for a
 // subtraction set whose largest element is k.
 func TestNeededGuard(t *testing.T) {
-	code := func(s string) octal.Code {
-		c, err := octal.Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
 	tests := []struct {
 		g     Game
 		p, n0 int
 		want  int
 	}{
-		{Game{Family: Octal, Code: code("0.07")}, 34, 53, 176},  // 106 + 68 + 2
-		{Game{Family: Octal, Code: code("0.137")}, 34, 52, 175}, // 104 + 68 + 3
-		{Game{Family: Octal, Code: code("0.77")}, 12, 71, 168},  // 142 + 24 + 2
-		{Game{Family: Octal, Code: code("0.04")}, 1, 0, 6},      // n0 = 0 counts as 1: 2 + 2 + 2
-		{Game{Family: Subtraction, Set: []int{1, 3, 4}}, 7, 0, 11},
-		{Game{Family: Subtraction, Set: []int{2, 5, 7}}, 3, 4, 14},
+		{testGame(Octal, "0.07"), 34, 53, 176},  // 106 + 68 + 2
+		{testGame(Octal, "0.137"), 34, 52, 175}, // 104 + 68 + 3
+		{testGame(Octal, "0.77"), 12, 71, 168},  // 142 + 24 + 2
+		{testGame(Octal, "0.04"), 1, 0, 6},      // n0 = 0 counts as 1: 2 + 2 + 2
+		{testGame(Subtraction, "1,3,4"), 7, 0, 11},
+		{testGame(Subtraction, "2,5,7"), 3, 4, 14},
 	}
 	for _, tt := range tests {
 		if got := tt.g.needed(tt.p, tt.n0); got != tt.want {
@@ -54,8 +45,8 @@ func TestJournalGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := Game{Family: Subtraction, Set: []int{1, 3, 4}}
-	h := Game{Family: Subtraction, Set: []int{1, 4}}
+	g := testGame(Subtraction, "1,3,4")
+	h := testGame(Subtraction, "1,4")
 	r := &Record{Game: g.Name(), Found: true, Period: 7, Preperiod: 0, Proven: true, Values: 64}
 	if err := j.commit(g, r); err != nil {
 		t.Fatal(err)

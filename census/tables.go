@@ -17,12 +17,8 @@ type Row struct {
 // columns returns the columns of a family's table: the game (code string or
 // set list<int32>), then the value columns of the contract, then extras.
 func columns(family string) []output.Column {
-	first := output.Column{Name: "code", Type: output.String, Sorted: true}
-	if family == Subtraction {
-		first = output.Column{Name: "set", Type: output.Int32List}
-	}
 	return []output.Column{
-		first,
+		kindOf(family).column,
 		{Name: "period", Type: output.OptInt64},
 		{Name: "preperiod", Type: output.OptInt64},
 		{Name: "last_exception", Type: output.OptInt64},
@@ -109,21 +105,11 @@ func timingsSource(family string, rows []Row) output.Source {
 }
 
 // gameColumn returns the first column of a family's tables: the codes as
-// strings, or the sets as lists.
+// strings, or the sets as lists (the family's kind says which).
 func gameColumn(family string, rows []Row) any {
-	if family == Subtraction {
-		sets := make([][]int32, len(rows))
-		for i, row := range rows {
-			sets[i] = make([]int32, len(row.Game.Set))
-			for k, x := range row.Game.Set {
-				sets[i][k] = int32(x)
-			}
-		}
-		return sets
-	}
-	codes := make([]string, len(rows))
+	games := make([]Game, len(rows))
 	for i, row := range rows {
-		codes[i] = row.Game.Name()
+		games[i] = row.Game
 	}
-	return codes
+	return kindOf(family).cell(games)
 }
