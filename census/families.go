@@ -17,7 +17,8 @@ type family struct {
 }
 
 // familiesOf returns the families of the census c (with its defaults
-// filled in), in the order a run computes them: subtraction, then octal.
+// filled in), in the order a run computes them: subtraction, octal,
+// takebreak.
 func familiesOf(c configs.Census) ([]family, error) {
 	var out []family
 	if c.Subtraction.MaxElement > 0 {
@@ -39,6 +40,17 @@ func familiesOf(c configs.Census) ([]family, error) {
 				configs.CensusOctal
 				Seconds float64
 			}{key, c.MaxSecondsPerGame}})
+	}
+	if c.Takebreak.Digits > 0 {
+		games, err := TakebreakGames(c.Takebreak)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, family{takebreakKind, games, c.Takebreak.Max,
+			struct {
+				configs.CensusTakebreak
+				Seconds float64
+			}{c.Takebreak, c.MaxSecondsPerGame}})
 	}
 	return out, nil
 }

@@ -18,6 +18,7 @@ import (
 const (
 	Octal       = "octal"
 	Subtraction = "subtraction"
+	Takebreak   = "takebreak"
 )
 
 // Game is one game of a census: a member of a family of the model, its
@@ -94,6 +95,11 @@ type kind struct {
 	// reduce, when set, returns the definition of the game whose engine run
 	// gives the same values as the game defined by rules (equiv.go).
 	reduce func(rules string) string
+	// behaviour adds the columns arithmetic_period, arithmetic_preperiod,
+	// saltus and behaviour to the family's table, the count of each
+	// behaviour to its findings and the figure FAMILY-behaviour (see
+	// Behaviour): the families where arithmetic periods occur.
+	behaviour bool
 }
 
 // The kinds of the census families.
@@ -109,11 +115,13 @@ var (
 		}}
 	subtractionKind = kind{name: Subtraction, what: "subtraction sets", size: "set size (proven/all)",
 		column: output.Column{Name: "set", Type: output.Int32List}, cell: sets}
+	takebreakKind = kind{name: Takebreak, what: "hexadecimal codes", size: "digits after the point (proven/all)",
+		column: output.Column{Name: "code", Type: output.String, Sorted: true}, cell: names, behaviour: true}
 )
 
 // kindOf returns the kind of the census family called name.
 func kindOf(name string) kind {
-	for _, k := range []kind{subtractionKind, octalKind} {
+	for _, k := range []kind{subtractionKind, octalKind, takebreakKind} {
 		if k.name == name {
 			return k
 		}
@@ -220,6 +228,19 @@ func codeGames(family string, firsts []string, alphabet string, digits int, pref
 		games[i] = g
 	}
 	return games, nil
+}
+
+// TakebreakGames lists the codes of a hexadecimal census, sorted: every
+// code 0.d1...dk with 1 <= k <= digits, each digit 0..F and the last one
+// non-zero (Howse and Nowakowski's one- and two-digit hexadecimal games for
+// digits 2: 15 + 240 codes), each a member of the family takebreak (an
+// octal code among them is played as the octal game).
+func TakebreakGames(c configs.CensusTakebreak) ([]Game, error) {
+	games, err := codeGames(Takebreak, []string{"0"}, "0123456789ABCDEF", c.Digits, nil)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(games, func(g Game) bool { return g.Name() == "0.0" }), nil
 }
 
 // SubtractionGames lists the sets of a subtraction census, sorted as lists:

@@ -29,12 +29,62 @@ type figure struct {
 // of the proven games (log-log), the share proven by number of digits (set
 // size for subtraction games), and a histogram of the proven periods.
 func figures(k kind, rows []Row) []figure {
-	return []figure{
+	fs := []figure{
 		{k.name + "-period-preperiod", func() (*plot.Plot, error) { return periodPreperiod(k.what, rows) }},
 		{k.name + "-proven-share", func() (*plot.Plot, error) { return provenShare(k, rows) }},
 		{k.name + "-period-histogram", func() (*plot.Plot, error) { return periodHistogram(k.what, rows) }},
 	}
+	if k.behaviour {
+		fs = append(fs, figure{k.name + "-behaviour", func() (*plot.Plot, error) { return behaviours(k.what, rows) }})
+	}
+	return fs
 }
+
+// behaviours counts the games and the classes of each behaviour
+// (Behaviour), side by side.
+func behaviours(what string, rows []Row) (*plot.Plot, error) {
+	order := []string{PeriodicProven, PeriodicCandidate, ArithmeticCandidate, Neither}
+	short := map[string]string{PeriodicProven: "periodic,\nproven", PeriodicCandidate: "periodic,\ncandidate",
+		ArithmeticCandidate: "arithmetic-periodic,\ncandidate", Neither: "neither up\nto the bound"}
+	games, classes := map[string]int{}, map[string]map[string]bool{}
+	for _, r := range rows {
+		b := Behaviour(r.Record)
+		games[b]++
+		if classes[b] == nil {
+			classes[b] = map[string]bool{}
+		}
+		classes[b][r.Class] = true
+	}
+	var gv, cv plotter.Values
+	var labels []string
+	for _, b := range order {
+		gv, cv = append(gv, float64(games[b])), append(cv, float64(len(classes[b])))
+		labels = append(labels, fmt.Sprintf("%s\n(%d/%d)", short[b], games[b], len(classes[b])))
+	}
+	p := newPlot()
+	p.Title.Text = fmt.Sprintf("Census of %s: behaviour up to the bound", what)
+	p.X.Label.Text = "behaviour (games/classes)"
+	p.Y.Label.Text = "games (dark), classes of identical values (light)"
+	p.Y.Tick.Marker = countTicks{}
+	w := vg.Points(20)
+	gb, err := plotter.NewBarChart(gv, w)
+	if err != nil {
+		return nil, err
+	}
+	cb, err := plotter.NewBarChart(cv, w)
+	if err != nil {
+		return nil, err
+	}
+	gb.Color, gb.LineStyle.Width, gb.Offset = barColor, 0, -w/2
+	cb.Color, cb.LineStyle.Width, cb.Offset = lightColor, 0, w/2
+	p.Add(plotter.NewGrid(), gb, cb)
+	p.NominalX(labels...)
+	p.Y.Min, p.Y.Max = 0, 1.1*max(slices.Max(gv), 1)
+	return p, nil
+}
+
+// lightColor is a lighter shade of barColor.
+var lightColor = color.RGBA{R: 0x8F, G: 0xB4, B: 0xDC, A: 0xFF}
 
 // periodPreperiod plots period against preperiod+1 of the proven games, on
 // log-log axes (a preperiod of 0 is drawn at 1).

@@ -22,15 +22,18 @@ func periodOf(r *Record) analysis.Period {
 // without a proof how far it got. The fields are in the order of their
 // JSON keys.
 type Findings struct {
-	Classes          int      `json:"classes"`
-	Games            int      `json:"games"`
-	LargestPeriod    *Largest `json:"largest_period,omitempty"`
-	LargestPreperiod *Largest `json:"largest_preperiod,omitempty"`
-	Proven           int      `json:"proven"`
-	Solved           int      `json:"solved"`
-	TimedOut         int      `json:"timed_out"`
-	Unproven         []Far    `json:"unproven"`
-	Unsolved         int      `json:"unsolved"`
+	// Behaviour counts the games of each behaviour (Behaviour), for a
+	// family where arithmetic periods occur (the hexadecimal codes).
+	Behaviour        map[string]int `json:"behaviour,omitempty"`
+	Classes          int            `json:"classes"`
+	Games            int            `json:"games"`
+	LargestPeriod    *Largest       `json:"largest_period,omitempty"`
+	LargestPreperiod *Largest       `json:"largest_preperiod,omitempty"`
+	Proven           int            `json:"proven"`
+	Solved           int            `json:"solved"`
+	TimedOut         int            `json:"timed_out"`
+	Unproven         []Far          `json:"unproven"`
+	Unsolved         int            `json:"unsolved"`
 }
 
 // Largest is the game with the largest proven period (or preperiod).
@@ -58,6 +61,12 @@ func (f Findings) String() string {
 // FindingsOf sums up a family's rows.
 func FindingsOf(rows []Row) Findings {
 	f := Findings{Games: len(rows), Unproven: []Far{}}
+	if len(rows) > 0 && kindOf(rows[0].Game.Family).behaviour {
+		f.Behaviour = map[string]int{}
+		for _, row := range rows {
+			f.Behaviour[Behaviour(row.Record)]++
+		}
+	}
 	classes := map[string]bool{}
 	var maxPer, maxPre *Row
 	for i := range rows {

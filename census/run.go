@@ -63,7 +63,7 @@ var ErrNoCensus = errors.New("census: no census in the configuration")
 func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Result, error) {
 	if !cfg.Census.Enabled() {
 		return nil, &configs.Error{Key: "census", Problem: "is missing: the configuration asks for no census",
-			Allowed: "census.octal.digits 1 to 4 or census.subtraction.max_element 1 to 24", Err: ErrNoCensus}
+			Allowed: "census.octal.digits 1 to 4, census.subtraction.max_element 1 to 24 or census.takebreak.digits 1 to 2", Err: ErrNoCensus}
 	}
 	c := cfg.Census.Effective()
 	if opts.MaxSecondsPerGame > 0 {

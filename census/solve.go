@@ -54,6 +54,12 @@ type Record struct {
 	Seconds    float64 `json:"seconds"`   // time spent computing (the group's, for a game computed with others)
 	TimedOut   bool    `json:"timed_out"` // the per-game time bound stopped it
 
+	// Arithmetic is the arithmetic period (saltus not 0) of the values when
+	// they show no ordinary period, for a family where such periods occur
+	// (the hexadecimal codes; analysis.FindArithmetic); nil otherwise. No
+	// theorem of the tool proves one: it is a candidate.
+	Arithmetic *Arithmetic `json:"arithmetic,omitempty"`
+
 	// ComputedAs is the game whose engine run gave the values: the game
 	// itself, or for an octal code its reduced code (equiv.go), shared by
 	// every code of its group.
@@ -214,12 +220,50 @@ func record(g Game, seq []int32, per analysis.Period, proven, timedOut bool, max
 	if stats != nil && stats.Mask != 0 && int64(stats.Rare)*sparseShare <= int64(stats.Computed) {
 		r.Sparse, r.RareMask, r.RareParity, r.RareCount = true, int32(stats.Mask), stats.HeapParity, int64(stats.Rare)
 	}
+	if !per.Found && kindOf(g.Family).behaviour {
+		if a := analysis.FindArithmetic(seq); a.Found && a.Saltus != 0 {
+			r.Arithmetic = &Arithmetic{Period: int64(a.Period), Preperiod: int64(a.Preperiod), Saltus: a.Saltus}
+		}
+	}
 	known := len(seq)
 	if proven {
 		known = maxValues
 	}
 	r.fingerprint(extend(seq, per, proven), known)
 	return r
+}
+
+// Arithmetic is an arithmetic period of a game's values: g(n+Period) =
+// g(n) + Saltus for every n >= Preperiod computed.
+type Arithmetic struct {
+	Period    int64 `json:"period"`
+	Preperiod int64 `json:"preperiod"`
+	Saltus    int64 `json:"saltus"`
+}
+
+// The behaviours of a game up to the census max, from the strongest.
+const (
+	PeriodicProven      = "periodic (proven)"
+	PeriodicCandidate   = "periodic (candidate)"
+	ArithmeticCandidate = "arithmetic-periodic (candidate)"
+	Neither             = "neither up to the bound"
+)
+
+// Behaviour classifies a record: periodic with its period proven by the
+// game's theorem, periodic as far as computed (FindPeriod's rule, no
+// proof), arithmetic-periodic as far as computed (analysis.FindArithmetic,
+// saltus not 0; no theorem of the tool proves one, so a candidate), or
+// neither up to the values computed.
+func Behaviour(r *Record) string {
+	switch {
+	case r.Proven:
+		return PeriodicProven
+	case r.Found:
+		return PeriodicCandidate
+	case r.Arithmetic != nil:
+		return ArithmeticCandidate
+	}
+	return Neither
 }
 
 // stages returns the numbers of values a game is computed to, in turn.
