@@ -12,9 +12,12 @@ import (
 
 // TestNeededGuard pins the number of values the census waits for before it
 // asks for a proof, on values worked out by hand from the theorems (see
-// analysis.ProveOctal and analysis.ProveSubtraction): 2*max(n0, 1) + 2*p +
-// t for an octal code whose largest move removes t tokens, n0 + p + k for a
-// subtraction set whose largest element is k.
+// analysis.ProveOctal, analysis.ProveSubtraction and the comment of
+// grundy/takebreak/period.go): 2*max(n0, 1) + 2*p + t for an octal code
+// whose largest move removes t tokens, n0 + p + k for a subtraction set
+// whose largest element is k, h*max(n0, 1) + h*p + t for a hexadecimal
+// code whose moves leave up to h heaps. A game without a theorem is never
+// asked for a proof.
 func TestNeededGuard(t *testing.T) {
 	tests := []struct {
 		g     Game
@@ -27,11 +30,22 @@ func TestNeededGuard(t *testing.T) {
 		{testGame(Octal, "0.04"), 1, 0, 6},      // n0 = 0 counts as 1: 2 + 2 + 2
 		{testGame(Subtraction, "1,3,4"), 7, 0, 11},
 		{testGame(Subtraction, "2,5,7"), 3, 4, 14},
+		// A move of 0.3F leaves up to h = 3 heaps and removes up to t =
+		// 2 tokens: 3*max(n0, 1) + 3*p + t (takebreak.ProvePeriod).
+		{testGame(Takebreak, "0.3F"), 6, 0, 23}, // 3 + 18 + 2
+		{testGame(Takebreak, "0.F1"), 2, 3, 17}, // 9 + 6 + 2
+		// An octal code given as a hexadecimal one keeps the octal window.
+		{testGame(Takebreak, "0.07"), 34, 53, 176},
 	}
 	for _, tt := range tests {
 		if got := tt.g.needed(tt.p, tt.n0); got != tt.want {
 			t.Errorf("%s: needed(p=%d, n0=%d) = %d, want %d", tt.g.Name(), tt.p, tt.n0, got, tt.want)
 		}
+	}
+	squares := testGame(Subtraction, "1")
+	squares.Heap.Prove = nil // as the subtraction game of an infinite set
+	if got := squares.needed(1, 0); got < 1<<40 {
+		t.Errorf("a game without a theorem: needed = %d, want more values than any census computes", got)
 	}
 }
 
