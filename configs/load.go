@@ -370,6 +370,12 @@ func kindText(v reflect.Value) string {
 func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
 	t := v.Type()
 	for i := range t.NumField() {
+		if inlined(t.Field(i)) {
+			if f, ok := fieldByTag(v.Field(i), name); ok {
+				return f, true
+			}
+			continue
+		}
 		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag == name {
 			return v.Field(i), true
 		}
@@ -377,11 +383,21 @@ func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
 	return reflect.Value{}, false
 }
 
+// inlined reports whether f is a struct whose keys are those of the
+// struct holding it (yaml:",inline"), such as games.Play in a game's
+// section.
+func inlined(f reflect.StructField) bool {
+	_, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	return f.Type.Kind() == reflect.Struct && opts == "inline"
+}
+
 // yamlKeys lists the yaml keys of a struct type.
 func yamlKeys(t reflect.Type) []string {
 	var keys []string
 	for i := range t.NumField() {
-		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag != "" {
+		if inlined(t.Field(i)) {
+			keys = append(keys, yamlKeys(t.Field(i).Type)...)
+		} else if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag != "" {
 			keys = append(keys, tag)
 		}
 	}
