@@ -31,6 +31,10 @@ const TakebreakMax = takebreak.ValuesMax
 type TakebreakRules struct {
 	Code string `yaml:"code" json:"code"`
 	Max  int    `yaml:"max" json:"max"` // the largest heap tabulated
+	// CandidateTables writes NAME/period and NAME/exceptions for a period
+	// (or arithmetic period) the values show but no theorem proves
+	// (Heap.CandidateTables).
+	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
 }
 
 // Check parses the code and keeps max within the game's Limit.
@@ -44,7 +48,9 @@ func (r *TakebreakRules) Check() error {
 
 // heap is the game of the code (checked by Check).
 func (r *TakebreakRules) heap() (Heap, error) {
-	return takebreakDefinition(r.Code)
+	h, err := takebreakDefinition(r.Code)
+	h.CandidateTables = r.CandidateTables
+	return h, err
 }
 
 // Jobs plans the game's tables (the code is checked by Check).
@@ -82,7 +88,8 @@ func takebreakDefinition(definition string) (Heap, error) {
 // periodicity theorem for moves that leave up to h heaps
 // (takebreak.ProvePeriod) as its proof; an arithmetic period (saltus not
 // 0, as 0.3F shows) is found by the period search and stays a candidate,
-// no theorem of the tool proving it.
+// no theorem of the tool proving it (its tables are written with
+// CandidateTables).
 func TakeBreak(code takebreak.Code) Heap {
 	if code.IsOctal() {
 		if oc, err := octal.Parse(code.String()); err == nil {
