@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/output"
@@ -47,10 +48,10 @@ type Options struct {
 // Result is what a census run computed and wrote.
 type Result struct {
 	Files    []output.File
-	Findings map[string]any // per family
-	Computed int            // games computed by this run
-	Reused   int            // games taken from the journal
-	Status   string         // output.StatusComplete, StatusInterrupted or StatusFailed
+	Findings map[string]Findings // per family
+	Computed int                 // games computed by this run
+	Reused   int                 // games taken from the journal
+	Status   string              // output.StatusComplete, StatusInterrupted or StatusFailed
 }
 
 // ErrNoCensus is returned (wrapped in a *configs.Error) by Run for a
@@ -91,7 +92,7 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 func settings(cfg configs.Config, opts Options) (configs.Census, error) {
 	if !cfg.Census.Enabled() {
 		return configs.Census{}, &configs.Error{Key: "census", Problem: "is missing: the configuration asks for no census",
-			Allowed: "census.octal.digits 1 to 4 or census.subtraction.max_element 1 to 24", Err: ErrNoCensus}
+			Allowed: "census.octal.digits 1 to 4, census.subtraction.max_element 1 to 24 or census.takebreak.digits 1 to 2", Err: ErrNoCensus}
 	}
 	c := cfg.Census.Effective()
 	if opts.MaxSecondsPerGame > 0 {
@@ -130,35 +131,12 @@ func RunIn(ctx context.Context, folder *output.Folder, cfg configs.Config, opts 
 	}
 	manifest := folder.Manifest
 	manifest.SetBounds("census", c)
-	res := &Result{Findings: map[string]any{}}
+	res := &Result{Findings: map[string]Findings{}}
 	bound := time.Duration(c.MaxSecondsPerGame * float64(time.Second))
 
-	type family struct {
-		name   string
-		games  []Game
-		max    int
-		config any
-	}
-	var families []family
-	if c.Subtraction.MaxElement > 0 {
-		families = append(families, family{Subtraction, SubtractionGames(c.Subtraction), c.Subtraction.Max,
-			struct {
-				configs.CensusSubtraction
-				Seconds float64
-			}{c.Subtraction, c.MaxSecondsPerGame}})
-	}
-	if c.Octal.Digits > 0 {
-		games, err := OctalGames(c.Octal)
-		if err != nil {
-			return nil, err
-		}
-		key := c.Octal
-		key.Prefixes = slices.Sorted(slices.Values(key.Prefixes))
-		families = append(families, family{Octal, games, c.Octal.Max,
-			struct {
-				configs.CensusOctal
-				Seconds float64
-			}{key, c.MaxSecondsPerGame}})
+	families, err := familiesOf(c)
+	if err != nil {
+		return nil, err
 	}
 	for _, f := range families {
 		var fr familyResult
@@ -171,7 +149,7 @@ func RunIn(ctx context.Context, folder *output.Folder, cfg configs.Config, opts 
 		if opts.Select != nil {
 			continue // a shard: the tables come from tabulate merge
 		}
-		files, findings, werr := finish(ctx, out, folder.Temps, f.name, f.games, fr.journal, cfg, opts.Version, f.config)
+		files, findings, werr := finish(ctx, out, folder.Temps, f.kind, f.games, fr.journal, cfg, opts.Version, f.config)
 		if werr != nil {
 			err = werr
 			break
@@ -252,17 +230,33 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 	}
 	// pool computes the groups to upTo values, workers at a time, and
 	// returns them with the games left unproven (upTo < max) and their
-	// rare heaps.
+	// rare heaps. The worker rule, that of the run's jobs (pipeline): the
+	// census has workers CPU tokens; a group runs on one, and once every
+	// group has started, a group starting then also takes the tokens free
+	// at that moment, so that the engines of the last groups use the CPUs
+	// the others left (the octal engine uses two), and together the
+	// engines never use more goroutines than workers.
 	pool := func(grs []*group, upTo int) ([]*group, error) {
 		g, gctx := errgroup.WithContext(ctx)
-		g.SetLimit(workers)
+		cpu := semaphore.NewWeighted(int64(workers))
+		var waiting atomic.Int64
+		waiting.Store(int64(len(grs)))
 		for _, gr := range grs {
+			if cpu.Acquire(gctx, 1) != nil {
+				break // cancelled: Wait returns why
+			}
+			waiting.Add(-1)
 			g.Go(func() error {
+				held := int64(1)
+				for waiting.Load() == 0 && held < int64(workers) && cpu.TryAcquire(1) {
+					held++
+				}
+				defer cpu.Release(held)
 				if err := gctx.Err(); err != nil {
 					return err
 				}
 				t0 := time.Now()
-				recs, rare, err := solveGroup(gctx, gr.rep, gr.members, maxValues, upTo, bound)
+				recs, rare, err := solveGroup(gctx, gr.rep, gr.members, maxValues, upTo, bound, int(held))
 				if err != nil {
 					return err
 				}
@@ -338,15 +332,16 @@ func groups(games []Game) []*group {
 // finish reads a family's records from its journal, in table order, and
 // writes its table (with the family's configuration, bounds, in its
 // metadata), figures and findings.
-func finish(ctx context.Context, out string, temps *output.Temps, name string, games []Game, j *journal, cfg configs.Config, version string, bounds any) ([]output.File, map[string]any, error) {
+func finish(ctx context.Context, out string, temps *output.Temps, k kind, games []Game, j *journal, cfg configs.Config, version string, bounds any) ([]output.File, Findings, error) {
+	name := k.name
 	recs := make([]*Record, len(games))
 	for i, g := range games {
 		var err error
 		if recs[i], err = j.read(g); err != nil {
-			return nil, nil, err
+			return nil, Findings{}, err
 		}
 		if recs[i] == nil {
-			return nil, nil, fmt.Errorf("census: %s %s: no record in the journal %s", name, g.Name(), j.dir)
+			return nil, Findings{}, fmt.Errorf("census: %s %s: no record in the journal %s", name, g.Name(), j.dir)
 		}
 	}
 	classes := Classes(recs)
@@ -354,7 +349,7 @@ func finish(ctx context.Context, out string, temps *output.Temps, name string, g
 		return knownValues(ctx, games[i], recs[i], n)
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, Findings{}, err
 	}
 	rows := make([]Row, len(games))
 	for i := range games {
@@ -363,34 +358,34 @@ func finish(ctx context.Context, out string, temps *output.Temps, name string, g
 	w := &output.Writer{Dir: out, Formats: cfg.Formats, Version: version, Temps: temps}
 	boundsJSON, err := json.Marshal(bounds)
 	if err != nil {
-		return nil, nil, err
+		return nil, Findings{}, err
 	}
 	files, err := w.WriteTable(ctx, Table(name), string(boundsJSON), source(name, rows), nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, Findings{}, err
 	}
 	timings, err := w.WriteTable(ctx, TimingsTable(name), string(boundsJSON), timingsSource(name, rows), nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, Findings{}, err
 	}
 	files = append(files, timings...)
-	for _, f := range figures(name, rows) {
+	for _, f := range figures(k, rows) {
 		if len(cfg.Plots) == 0 {
 			break
 		}
 		fs, err := writeFigure(out, f, cfg.Plots)
 		if err != nil {
-			return nil, nil, err
+			return nil, Findings{}, err
 		}
 		files = append(files, fs...)
 	}
-	return files, Findings(rows), nil
+	return files, FindingsOf(rows), nil
 }
 
 // knownValues recomputes the first n known values of a finished game: by
 // the engine up to the values it computed, then by its proven period.
 func knownValues(ctx context.Context, g Game, r *Record, n int) ([]int32, error) {
-	seq, err := g.values(ctx, int(min(int64(n), r.Values)))
+	seq, _, err := values(ctx, g.Heap, int(min(int64(n), r.Values)), 1)
 	if err != nil {
 		return nil, err
 	}

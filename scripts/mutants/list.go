@@ -77,15 +77,15 @@ var list = []Mutant{
 		Pkg: "./analysis", Run: "AllBut(Window|State)Guard",
 		Why: "ProveAllBut trusts the period before the state repeats"},
 
-	// census asks analysis for its window (one window in the code base).
-	{Name: "census-octal-window", File: "census/family.go",
-		Old: "return analysis.OctalNeeded(p, n0, g.maxRemove())", New: "return 2*max(n0, 1) + 2*p + g.maxRemove() - 1",
+	// census asks each game's theorem for its window (one window in the code base).
+	{Name: "census-window", File: "census/family.go",
+		Old: "Preperiod: n0, LastException: n0 - 1}).Needed", New: "Preperiod: n0, LastException: n0 - 1}).Needed - 1",
 		Pkg: "./census", Run: "NeededGuard",
-		Why: "census keeps its own octal window again, one index short"},
-	{Name: "census-subtraction-window", File: "census/family.go",
-		Old: "return analysis.SubtractionNeeded(p, n0, g.maxRemove())", New: "return p + n0 + g.maxRemove() + 1",
+		Why: "census waits for one value less than the theorem's window"},
+	{Name: "census-no-theorem", File: "census/family.go",
+		Old: "return int(^uint(0) >> 1)", New: "return 0",
 		Pkg: "./census", Run: "NeededGuard",
-		Why: "census keeps its own subtraction window again, one index long"},
+		Why: "census asks for a proof of a game that has no theorem"},
 
 	// The census journal: a record is reused only when whole and its own.
 	{Name: "journal-sha", File: "census/journal.go",
