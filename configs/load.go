@@ -366,22 +366,35 @@ func kindText(v reflect.Value) string {
 	return v.Type().String()
 }
 
-// fieldByTag finds the struct field whose yaml tag is name.
+// fieldByTag finds the struct field whose yaml tag is name, looking into
+// the fields of an embedded struct tagged `yaml:",inline"` (a section's
+// shared keys, such as games.TailKeys).
 func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
 	t := v.Type()
 	for i := range t.NumField() {
-		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag == name {
+		tag, opts, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if tag == "" && opts == "inline" && t.Field(i).Type.Kind() == reflect.Struct {
+			if f, ok := fieldByTag(v.Field(i), name); ok {
+				return f, true
+			}
+		}
+		if tag == name && tag != "" {
 			return v.Field(i), true
 		}
 	}
 	return reflect.Value{}, false
 }
 
-// yamlKeys lists the yaml keys of a struct type.
+// yamlKeys lists the yaml keys of a struct type, those of its inline
+// structs in their place.
 func yamlKeys(t reflect.Type) []string {
 	var keys []string
 	for i := range t.NumField() {
-		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag != "" {
+		tag, opts, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		switch {
+		case tag == "" && opts == "inline" && t.Field(i).Type.Kind() == reflect.Struct:
+			keys = append(keys, yamlKeys(t.Field(i).Type)...)
+		case tag != "":
 			keys = append(keys, tag)
 		}
 	}

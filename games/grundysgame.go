@@ -20,17 +20,19 @@ var grundysGame = Def{
 	// position (of several heaps, through the heap's Sum) and redraws
 	// the figures.
 	Lookup: grundysGameHeap.Lookup(),
-	Redraw: grundysGameHeap.Redraw,
+	Redraw: redrawUnlessTail(grundysGameHeap.Redraw),
 }
 
 // GrundysGame bounds Grundy's game.
 type GrundysGame struct {
 	Max int `yaml:"max" json:"max"` // grundy-game/grundy: heaps 0 <= n <= Max
+	// TailKeys: tail mode (games/tail.go), GAME/frequencies past a full array.
+	TailKeys `yaml:",inline"`
 }
 
 // Check keeps the bound in what the engine accepts.
 func (g *GrundysGame) Check() error {
-	return checkRange("max", int64(g.Max), 1, octal.GrundysGameMax)
+	return grundysGameTail(&g.TailKeys).check(int64(g.Max))
 }
 
 // grundysGameHeap is Grundy's game as a heap game: no periodicity theorem
@@ -53,6 +55,9 @@ var grundysGameHeap = Heap{
 
 // Jobs plans the Grundy table and the losing heaps.
 func (g *GrundysGame) Jobs(game string, workers int) []Job {
+	if g.Tail {
+		return grundysGameTail(&g.TailKeys).jobs(game, int64(g.Max))
+	}
 	return grundysGameHeap.Jobs(game, g.Max)
 }
 

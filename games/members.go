@@ -39,6 +39,8 @@ const LosingMaxLimit = 1_000_000_000_000
 type OctalRules struct {
 	Code string `yaml:"code" json:"code"`
 	Max  int    `yaml:"max" json:"max"` // the largest heap tabulated
+	// TailKeys: tail mode (games/tail.go), GAME/frequencies past a full array.
+	TailKeys `yaml:",inline"`
 }
 
 // Check parses the code and keeps max within the game's Limit.
@@ -47,7 +49,7 @@ func (o *OctalRules) Check() error {
 	if err != nil {
 		return &KeyError{Key: "code", Value: strconv.Quote(o.Code), Problem: err.Error()}
 	}
-	return checkRange("max", int64(o.Max), 1, int64(Octal(code).Limit))
+	return octalTail(code, &o.TailKeys).check(int64(o.Max))
 }
 
 // heap is the game of the code (checked by Check).
@@ -65,6 +67,10 @@ func (o *OctalRules) Jobs(game string, workers int) []Job {
 	if err != nil {
 		return nil
 	}
+	if o.Tail {
+		code, _ := octal.Parse(o.Code)
+		return octalTail(code, &o.TailKeys).jobs(game, int64(o.Max))
+	}
 	return h.Jobs(game, o.Max)
 }
 
@@ -73,6 +79,9 @@ func (o *OctalRules) Def(name string) (Def, error) {
 	h, err := o.heap()
 	if err != nil {
 		return Def{}, err
+	}
+	if o.Tail {
+		return tailDef(h.memberDef(name, o, nil)), nil
 	}
 	return h.memberDef(name, o, h.Redraw), nil
 }

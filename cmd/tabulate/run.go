@@ -383,5 +383,6 @@ func isUsage(err error) bool {
 	var me *pipeline.MemoryError
 	var le *output.LockedError
 	var mfe *output.ManifestError
-	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe)
+	var tce *games.TailCheckpointError // a checkpoint of another configuration
+	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) || errors.As(err, &tce)
 }
