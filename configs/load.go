@@ -366,35 +366,38 @@ func kindText(v reflect.Value) string {
 	return v.Type().String()
 }
 
-// fieldByTag finds the struct field whose yaml tag is name, looking into
-// the fields of an embedded struct tagged `yaml:",inline"` (a section's
-// shared keys, such as games.TailKeys).
+// fieldByTag finds the struct field whose yaml tag is name.
 func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
 	t := v.Type()
 	for i := range t.NumField() {
-		tag, opts, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
-		if tag == "" && opts == "inline" && t.Field(i).Type.Kind() == reflect.Struct {
+		if inlined(t.Field(i)) {
 			if f, ok := fieldByTag(v.Field(i), name); ok {
 				return f, true
 			}
+			continue
 		}
-		if tag == name && tag != "" {
+		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag == name {
 			return v.Field(i), true
 		}
 	}
 	return reflect.Value{}, false
 }
 
-// yamlKeys lists the yaml keys of a struct type, those of its inline
-// structs in their place.
+// inlined reports whether f is a struct whose keys are those of the
+// struct holding it (yaml:",inline"), such as games.Play in a game's
+// section.
+func inlined(f reflect.StructField) bool {
+	_, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	return f.Type.Kind() == reflect.Struct && opts == "inline"
+}
+
+// yamlKeys lists the yaml keys of a struct type.
 func yamlKeys(t reflect.Type) []string {
 	var keys []string
 	for i := range t.NumField() {
-		tag, opts, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
-		switch {
-		case tag == "" && opts == "inline" && t.Field(i).Type.Kind() == reflect.Struct:
+		if inlined(t.Field(i)) {
 			keys = append(keys, yamlKeys(t.Field(i).Type)...)
-		case tag != "":
+		} else if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag != "" {
 			keys = append(keys, tag)
 		}
 	}

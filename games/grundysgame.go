@@ -21,18 +21,26 @@ var grundysGame = Def{
 	// the figures.
 	Lookup: grundysGameHeap.Lookup(),
 	Redraw: redrawUnlessTail(grundysGameHeap.Redraw),
+	Misere: heapsSolver("grundy-game", "Grundy's game", grundysSplit{}),
 }
 
 // GrundysGame bounds Grundy's game.
 type GrundysGame struct {
-	Max int `yaml:"max" json:"max"` // grundy-game/grundy: heaps 0 <= n <= Max
+	Max  int `yaml:"max" json:"max"` // grundy-game/grundy: heaps 0 <= n <= Max
+	Play `yaml:",inline"`
 	// TailKeys: tail mode (games/tail.go), GAME/frequencies past a full array.
 	TailKeys `yaml:",inline"`
 }
 
 // Check keeps the bound in what the engine accepts.
 func (g *GrundysGame) Check() error {
-	return grundysGameTail(&g.TailKeys).check(int64(g.Max))
+	if err := grundysGameTail(&g.TailKeys).check(int64(g.Max)); err != nil {
+		return err
+	}
+	if err := g.Play.Check(); err != nil {
+		return err
+	}
+	return g.TailKeys.checkWith(g.Play, false)
 }
 
 // grundysGameHeap is Grundy's game as a heap game: no periodicity theorem
@@ -50,7 +58,8 @@ var grundysGameHeap = Heap{
 	// max^2/4 steps at a few hundred million a second.
 	Cost: func(max int) float64 { return float64(max) * float64(max) / 4 / 3e8 },
 	// A position of several heaps: their sum.
-	Sum: grundysGameAnswer,
+	Sum:    grundysGameAnswer,
+	Misere: grundysSplit{},
 }
 
 // Jobs plans the Grundy table and the losing heaps.
@@ -58,7 +67,9 @@ func (g *GrundysGame) Jobs(game string, workers int) []Job {
 	if g.Tail {
 		return grundysGameTail(&g.TailKeys).jobs(game, int64(g.Max))
 	}
-	return grundysGameHeap.Jobs(game, g.Max)
+	h := grundysGameHeap
+	h.Play = g.Play
+	return h.Jobs(game, g.Max)
 }
 
 // grundysGameSolveMax is the largest heap solve answers for (about a second).

@@ -39,6 +39,10 @@ const LosingMaxLimit = 1_000_000_000_000
 type OctalRules struct {
 	Code string `yaml:"code" json:"code"`
 	Max  int    `yaml:"max" json:"max"` // the largest heap tabulated
+	// CandidateTables writes NAME/period and NAME/exceptions for a period
+	// the values show but no theorem proves (Heap.CandidateTables).
+	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
+	Play            `yaml:",inline"`
 	// TailKeys: tail mode (games/tail.go), GAME/frequencies past a full array.
 	TailKeys `yaml:",inline"`
 }
@@ -49,7 +53,13 @@ func (o *OctalRules) Check() error {
 	if err != nil {
 		return &KeyError{Key: "code", Value: strconv.Quote(o.Code), Problem: err.Error()}
 	}
-	return octalTail(code, &o.TailKeys).check(int64(o.Max))
+	if err := octalTail(code, &o.TailKeys).check(int64(o.Max)); err != nil {
+		return err
+	}
+	if err := o.Play.Check(); err != nil {
+		return err
+	}
+	return o.TailKeys.checkWith(o.Play, o.CandidateTables)
 }
 
 // heap is the game of the code (checked by Check).
@@ -58,7 +68,9 @@ func (o *OctalRules) heap() (Heap, error) {
 	if err != nil {
 		return Heap{}, err
 	}
-	return Octal(code), nil
+	h := Octal(code)
+	h.CandidateTables = o.CandidateTables
+	return h, nil
 }
 
 // Jobs plans the game's tables (the code is checked by Check).
@@ -71,6 +83,7 @@ func (o *OctalRules) Jobs(game string, workers int) []Job {
 		code, _ := octal.Parse(o.Code)
 		return octalTail(code, &o.TailKeys).jobs(game, int64(o.Max))
 	}
+	h.Play = o.Play
 	return h.Jobs(game, o.Max)
 }
 
@@ -101,6 +114,10 @@ type SubtractionRules struct {
 	// heaps n <= LosingMax, found by subtraction.Losing (its sieve where the
 	// losing heaps are sparse) without the Grundy values; 0 means Max.
 	LosingMax int64 `yaml:"losing_max" json:"losing_max,omitempty"`
+	// CandidateTables writes NAME/period and NAME/exceptions for a period
+	// the values show but no theorem proves (Heap.CandidateTables).
+	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
+	Play            `yaml:",inline"`
 }
 
 // rules returns the subtraction set the member describes.
@@ -133,7 +150,7 @@ func (s *SubtractionRules) Check() error {
 				Allowed: fmt.Sprintf("0 (the same as max) or %d (max) to %d", s.Max, top)}
 		}
 	}
-	return nil
+	return s.Play.Check()
 }
 
 // Jobs plans the game's tables (the set is checked by Check).
@@ -142,7 +159,10 @@ func (s *SubtractionRules) Jobs(game string, workers int) []Job {
 	if err != nil {
 		return nil
 	}
-	return Subtraction(set).JobsTo(game, s.Max, s.LosingMax)
+	h := Subtraction(set)
+	h.CandidateTables = s.CandidateTables
+	h.Play = s.Play
+	return h.JobsTo(game, s.Max, s.LosingMax)
 }
 
 // Def returns the subtraction game called name.
@@ -152,6 +172,7 @@ func (s *SubtractionRules) Def(name string) (Def, error) {
 		return Def{}, err
 	}
 	h := Subtraction(set)
+	h.CandidateTables = s.CandidateTables
 	return h.memberDef(name, s, h.RedrawTo(func(bounds json.RawMessage) (int64, error) {
 		var b SubtractionRules
 		if err := json.Unmarshal(bounds, &b); err != nil {
@@ -271,5 +292,6 @@ func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
 			Examples: []string{"0", "1", "5", "7", "30"}},
 		Lookup: h.Lookup(),
 		Redraw: redraw,
+		Misere: h.MisereSolver(name),
 	}
 }

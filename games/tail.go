@@ -475,3 +475,17 @@ func redrawUnlessTail(redraw RedrawFunc) RedrawFunc {
 		return redraw(game, bounds, cols)
 	}
 }
+
+// checkWith refuses, in tail mode, the keys of a section that need the
+// full array of values: misère play and candidate_tables.
+func (k *TailKeys) checkWith(p Play, candidateTables bool) error {
+	switch {
+	case !k.Tail:
+		return nil
+	case p.Misere():
+		return &KeyError{Key: "play", Value: p.Play, Problem: "has no tail mode (misère values need the full array)", Allowed: "normal (or unset) with tail: true"}
+	case candidateTables:
+		return &KeyError{Key: "candidate_tables", Value: "true", Problem: "needs the values of a full array, which tail mode does not keep", Allowed: "false with tail: true"}
+	}
+	return nil
+}

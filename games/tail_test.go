@@ -42,6 +42,10 @@ func TestTailCheck(t *testing.T) {
 		{"grundy 2^40 in tail mode", grundy(1<<40, on), "", ""},
 		{"grundy 2^40 without tail", grundy(1<<40, TailKeys{}), "max", "tail: true allows"},
 		{"grundy window without tail", grundy(1000, TailKeys{Window: 10}), "window", "only with tail: true"},
+		{"octal misere in tail mode", &OctalRules{Code: "0.6", Max: 1 << 32, TailKeys: on, Play: Play{Play: PlayMisere}}, "play", "normal"},
+		{"octal normal in tail mode", &OctalRules{Code: "0.6", Max: 1 << 32, TailKeys: on, Play: Play{Play: PlayNormal}}, "", ""},
+		{"octal candidate tables in tail mode", &OctalRules{Code: "0.6", Max: 1 << 32, TailKeys: on, CandidateTables: true}, "candidate_tables", "false"},
+		{"grundy both in tail mode", &GrundysGame{Max: 1 << 32, TailKeys: on, Play: Play{Play: PlayBoth}}, "play", "normal"},
 		{"grundy start past its full array", grundy(1<<40, with(func(k *TailKeys) { k.Start = 1<<26 + 1 })), "start", "1 to 67108864"},
 	}
 	for _, c := range cases {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/report"
 )
 
 // TestBadInput checks malformed configurations and command lines: each exits
@@ -152,7 +153,10 @@ func checksums(t *testing.T, out string) map[string]string {
 	t.Helper()
 	sums := map[string]string{}
 	filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && d.Name() != output.ManifestName && d.Name() != output.LockName && !strings.HasPrefix(d.Name(), output.TempPrefix) {
+		// The report (index.html) is not a file of the manifest: it
+		// holds the run's dates and workers.
+		if err == nil && !d.IsDir() && d.Name() != output.ManifestName && d.Name() != output.LockName && !strings.HasPrefix(d.Name(), output.TempPrefix) &&
+			path != filepath.Join(out, report.FileName) {
 			_, sum, _ := output.FileSHA256(path)
 			rel, _ := filepath.Rel(out, path)
 			sums[rel] = sum

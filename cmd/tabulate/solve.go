@@ -67,7 +67,12 @@ Flags (before GAME):
                  against the sha256 in OUT/manifest.json; a position outside
                  the tables' bounds is an error that names them
   --config FILE  the configuration defining games by rules (%s)
-`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "))
+  --misere       misère play, the player who makes the last move losing:
+                 a position of several heaps (octal and subtraction games,
+                 squares, grundy-game, nim) or a flip board, each heap at
+                 most %d; outcome and winning moves, and "method": "tame"
+                 (every heap tame: the tame rule) or "search"
+`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), games.MisereSolveMax)
 	return b.String()
 }
 
@@ -115,6 +120,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	from := fs.String("from", "", "answer from the tables in `OUT`")
 	configPath := fs.String("config", "", "configuration `FILE` defining games by rules")
 	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
+	misere := fs.Bool("misere", false, "misère play: the player who makes the last move loses")
 	if len(args) > 0 && args[0] == "help" {
 		args[0] = "--help"
 	}
@@ -141,7 +147,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		out = stopOnWrite{stdout, sp}
 	}
 
-	answer, err := answerer(ctx, game, *from, *configPath)
+	answer, err := pickAnswerer(ctx, *misere, game, *from, *configPath)
 	if err != nil {
 		return usageOf(err, hint)
 	}
@@ -164,6 +170,9 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	wholeLine := false
 	if d, ok := games.Lookup(game); ok && d.Solve != nil {
 		wholeLine = d.Solve.WholeLine
+	}
+	if d, ok := games.Lookup(game); ok && *misere && d.Misere != nil {
+		wholeLine = d.Misere.WholeLine
 	}
 	return usageOf(eachLine(ctx, stdin, wholeLine, func(line int, args []string) error {
 		if line > 1 && !*asJSON {
