@@ -385,3 +385,46 @@ func TestTailStop(t *testing.T) {
 		t.Errorf("frequencies.csv written (%v)", err)
 	}
 }
+
+// TestTailGrundysGame runs Grundy's game in tail mode past its prefix
+// (2^18: its rare heaps end below the window) and compares NAME/frequencies
+// with the counts of the values a run without tail writes to
+// grundy-game/grundy (the full-array engine, checked against the plain
+// recursion and OEIS A002188 in grundy/octal), counted here.
+func TestTailGrundysGame(t *testing.T) {
+	const max = 300000
+	full := t.TempDir()
+	if _, err := runTail(t, context.Background(), "games: [grundy-game]\nformats: [csv]\nplots: []\ngrundy-game: {max: 300000}\n", full); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(full, "grundy-game", "grundy.csv"))
+	g := make([]int32, len(rows))
+	for i, r := range rows {
+		v, err := strconv.Atoi(r[1])
+		if err != nil || r[0] != strconv.Itoa(i) {
+			t.Fatalf("grundy-game/grundy row %d: %v", i, r)
+		}
+		g[i] = int32(v)
+	}
+	if len(g) != max+1 {
+		t.Fatalf("grundy-game/grundy: %d rows", len(g))
+	}
+	out := t.TempDir()
+	if _, err := runTail(t, context.Background(), "games: [grundy-game]\nformats: [csv]\nplots: []\ngrundy-game: {max: 300000, tail: true, start: 262144}\n", out); err != nil {
+		t.Fatal(err)
+	}
+	got, want := readCSV(t, filepath.Join(out, "grundy-game", "frequencies.csv")), frequencyRows(g)
+	if len(got) != len(want) {
+		t.Fatalf("grundy-game/frequencies: %d rows, want %d", len(got), len(want))
+	}
+	for i := range got {
+		if strings.Join(got[i], ",") != strings.Join(want[i], ",") {
+			t.Fatalf("grundy-game/frequencies row %d: %v, want %v", i, got[i], want[i])
+		}
+	}
+	var run games.TailRun
+	manifestFinding(t, out, "grundy-game", "tail", &run)
+	if run.TailFrom != 262145 || run.Checksum != fnvChecksum(g) {
+		t.Errorf("grundy-game: tail from %d, checksum %s; want 262145, %s", run.TailFrom, run.Checksum, fnvChecksum(g))
+	}
+}
