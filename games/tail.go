@@ -51,7 +51,13 @@ type TailKeys struct {
 	// heaps (tests use it: a count, not the clock); 0 means 2^28. Not
 	// recorded either.
 	CheckpointHeaps int64 `yaml:"checkpoint_heaps" json:"-"`
+	// Values, [lo, hi], writes NAME/values, the values g(lo..hi) (at most
+	// TailValuesMax of them), which a tail run does not keep otherwise.
+	Values []int `yaml:"values" json:"values,omitempty"`
 }
+
+// TailValuesMax is the most values a tail run writes to NAME/values.
+const TailValuesMax = 10_000_000
 
 // TailCheckpointName is the checkpoint's file in the game's folder.
 const TailCheckpointName = "tail.checkpoint"
@@ -80,6 +86,7 @@ func (k *TailKeys) setKeys() []KeyError {
 	add("width", fmt.Sprint(k.Width), k.Width != 0)
 	add("checkpoint_every", fmt.Sprintf("%q", k.CheckpointEvery), k.CheckpointEvery != "")
 	add("checkpoint_heaps", fmt.Sprint(k.CheckpointHeaps), k.CheckpointHeaps != 0)
+	add("values", fmt.Sprint(k.Values), k.Values != nil)
 	return set
 }
 
@@ -143,6 +150,12 @@ func (k *TailKeys) check(max, fullLimit int64, window func(start int64) int64) e
 				Allowed: `a duration from 1s to 24h, such as "2m" or "90s" (empty: 2m)`}
 		}
 	}
+	if k.Values != nil {
+		if len(k.Values) != 2 || k.Values[0] < 0 || k.Values[0] > k.Values[1] || int64(k.Values[1]) > max || k.Values[1]-k.Values[0] >= TailValuesMax {
+			return &KeyError{Key: "values", Value: strings.ReplaceAll(fmt.Sprint(k.Values), " ", ", "), Problem: "is not a range of heaps to write",
+				Allowed: fmt.Sprintf("[lo, hi] with 0 <= lo <= hi <= max (%d) and at most %d values", max, TailValuesMax)}
+		}
+	}
 	if k.CheckpointHeaps < 0 || k.CheckpointHeaps > octal.TailMax {
 		return &KeyError{Key: "checkpoint_heaps", Value: fmt.Sprint(k.CheckpointHeaps), Problem: "is out of range",
 			Allowed: fmt.Sprintf("0 (2^28) or 1 to %d", int64(octal.TailMax))}
@@ -197,6 +210,9 @@ func (g tailGame) jobs(game string, max int64) []Job {
 	// (at most 3*start bytes) once the prefix is freed; the frequency
 	// tables are at most 49 tables of 2^16 counts.
 	memory := max64(g.memory(int(start)), 3*start) + writing(49*(1<<16), 24)
+	if v := g.keys.Values; len(v) == 2 {
+		memory += writing(int64(v[1]-v[0]+1), 12)
+	}
 	return []Job{{Table: "frequencies", Memory: memory, Cost: g.cost(max),
 		Run: func(ctx context.Context, s Sink) error { return g.runJob(ctx, s, game, max) }}}
 }
@@ -215,6 +231,7 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 		sinkProgress.Report(done, total)
 		watch.Report(done, total)
 	}
+	var vals *tailValues
 	if f, ok := s.(Folder); ok {
 		dir, err := f.Folder()
 		if err != nil {
@@ -227,9 +244,21 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 				os.Remove(p)
 			}
 		}
-		if err := g.matches(opts.Checkpoint, max); err != nil {
+		resumeAt, err := g.matches(opts.Checkpoint, max)
+		if err != nil {
 			return err
 		}
+		if k.Values != nil {
+			if vals, err = openTailValues(filepath.Join(dir, tailValuesName), k.Values, resumeAt); err != nil {
+				return err
+			}
+		}
+	} else if k.Values != nil {
+		vals = &tailValues{lo: int64(k.Values[0]), hi: int64(k.Values[1])}
+	}
+	if vals != nil {
+		defer vals.close()
+		opts.ValuesFrom, opts.ValuesTo, opts.OnValues, opts.BeforeCheckpoint = vals.lo, vals.hi, vals.add, vals.sync
 	}
 	res, err := g.run(ctx, max, opts)
 	if err != nil {
@@ -237,6 +266,11 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 	}
 	if err := g.writeTable(ctx, s, game, res); err != nil {
 		return err
+	}
+	if vals != nil {
+		if err := vals.write(ctx, s, game, g.rules); err != nil {
+			return err
+		}
 	}
 	s.Finding("rules", Note(g.rules))
 	s.Finding("tail", newTailRun(res, g.keys.start(max)))
@@ -249,14 +283,14 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 
 // matches refuses a checkpoint at path that another configuration wrote
 // (another game, max, start, window or width), or that cannot be read; no
-// checkpoint is fine.
-func (g tailGame) matches(path string, max int64) error {
+// checkpoint is fine. It returns the heap the run resumes at (0: none).
+func (g tailGame) matches(path string, max int64) (int64, error) {
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return 0, nil
 	}
 	info, err := octal.ReadCheckpointInfo(path)
 	if err != nil {
-		return &TailCheckpointError{Path: path, Problem: "cannot be resumed", Err: err}
+		return 0, &TailCheckpointError{Path: path, Problem: "cannot be resumed", Err: err}
 	}
 	k := g.keys
 	start := k.start(max)
@@ -286,9 +320,9 @@ func (g tailGame) matches(path string, max int64) error {
 		}
 	}
 	if len(diff) == 0 {
-		return nil
+		return info.Heap, nil
 	}
-	return &TailCheckpointError{Path: path, Problem: "was made by another configuration: " + strings.Join(diff, ", ")}
+	return 0, &TailCheckpointError{Path: path, Problem: "was made by another configuration: " + strings.Join(diff, ", ")}
 }
 
 // explain adds to an error of the engine what happened to the results and

@@ -46,6 +46,12 @@ func TestTailCheck(t *testing.T) {
 		{"octal normal in tail mode", &OctalRules{Code: "0.6", Max: 1 << 32, TailKeys: on, Play: Play{Play: PlayNormal}}, "", ""},
 		{"octal candidate tables in tail mode", &OctalRules{Code: "0.6", Max: 1 << 32, TailKeys: on, CandidateTables: true}, "candidate_tables", "false"},
 		{"grundy both in tail mode", &GrundysGame{Max: 1 << 32, TailKeys: on, Play: Play{Play: PlayBoth}}, "play", "normal"},
+		{"octal values", octal(1<<40, with(func(k *TailKeys) { k.Values = []int{1 << 39, 1<<39 + 9_999_999} })), "", ""},
+		{"octal too many values", octal(1<<40, with(func(k *TailKeys) { k.Values = []int{0, 10_000_000} })), "values", "at most 10000000"},
+		{"octal values past max", octal(1000, with(func(k *TailKeys) { k.Values = []int{10, 1001} })), "values", "hi <= max (1000)"},
+		{"octal values reversed", octal(1000, with(func(k *TailKeys) { k.Values = []int{10, 9} })), "values", "lo <= hi"},
+		{"octal values of one", octal(1000, with(func(k *TailKeys) { k.Values = []int{10} })), "values", "[lo, hi]"},
+		{"octal values without tail", octal(1000, TailKeys{Values: []int{1, 2}}), "values", "only with tail: true"},
 		{"grundy start past its full array", grundy(1<<40, with(func(k *TailKeys) { k.Start = 1<<26 + 1 })), "start", "1 to 67108864"},
 	}
 	for _, c := range cases {

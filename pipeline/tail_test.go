@@ -154,7 +154,7 @@ games: [o167, kayles, grundy-game]
 formats: [csv, parquet]
 plots: []
 octal:
-  o167: {code: "0.167", max: 24999, tail: true, start: 16384}
+  o167: {code: "0.167", max: 24999, tail: true, start: 16384, values: [100, 20000]}
   kayles: {code: "0.77", max: 4096, tail: true, start: 1024, width: 16}
 grundy-game: {max: 3000, tail: true}
 `
@@ -197,6 +197,17 @@ grundy-game: {max: 3000, tail: true}
 			t.Errorf("%s: a tail run wrote grundy.csv (%v)", c.game, err)
 		}
 	}
+	values := readCSV(t, filepath.Join(out, "o167", "values.csv"))
+	g := cases[0].g
+	if len(values) != 20000-100+1 {
+		t.Errorf("o167/values: %d rows, want %d", len(values), 20000-100+1)
+	}
+	for i, r := range values {
+		if n := 100 + i; r[0] != strconv.Itoa(n) || r[1] != strconv.Itoa(int(g[n])) {
+			t.Errorf("o167/values row %d: %v, want %d,%d", i, r, n, g[n])
+			break
+		}
+	}
 	var p games.TailPeriod
 	manifestFinding(t, out, "kayles", "period", &p)
 	if !p.Proven || p.Period != 12 || p.Preperiod != 71 {
@@ -205,13 +216,14 @@ grundy-game: {max: 3000, tail: true}
 }
 
 // tailResumeConfig runs 0.167 to 300000 in tail mode from 2^14, with a
-// checkpoint every 20000 heaps (a count, not the clock).
+// checkpoint every 20000 heaps (a count, not the clock), and writes the
+// values of 10000..250000, across the prefix and both stops.
 const tailResumeConfig = `
 games: [o167]
 formats: [csv, parquet]
 plots: []
 octal:
-  o167: {code: "0.167", max: 300000, tail: true, start: 16384, checkpoint_heaps: 20000}
+  o167: {code: "0.167", max: 300000, tail: true, start: 16384, checkpoint_heaps: 20000, values: [10000, 250000]}
 `
 
 // cancelAfter returns a context cancelled by the run's own progress once
@@ -287,7 +299,7 @@ func TestTailResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, got := outputSums(t, whole), outputSums(t, out)
-	if len(want) != 3 { // frequencies.csv, frequencies.parquet, tail.checkpoint
+	if len(want) != 6 { // frequencies and values (csv, parquet), tail.checkpoint, tail.values
 		t.Errorf("uninterrupted run wrote %v", want)
 	}
 	for path, sum := range want {
@@ -350,6 +362,21 @@ func TestTailCheckpointRefused(t *testing.T) {
 		t.Skip("no symbolic links here:", err)
 	}
 	refused("a link", made, "cannot be resumed")
+
+	// The values of a range beside a checkpoint, cut short.
+	out = t.TempDir()
+	withValues := strings.Replace(made, "tail: true", "tail: true, values: [100, 19000]", 1)
+	if _, err := runTail(t, context.Background(), withValues, out); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(filepath.Join(out, "g", "tail.values"), 2*1000); err != nil {
+		t.Fatal(err)
+	}
+	_, err = runTail(t, context.Background(), withValues, out)
+	var ce *games.TailCheckpointError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "holds 1000 values, but the checkpoint") {
+		t.Errorf("values cut short: %v, want a *games.TailCheckpointError", err)
+	}
 }
 
 // TestTailStop runs 0.6 from a prefix too short for its sparse space (2^16:
