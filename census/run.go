@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -64,10 +62,35 @@ var ErrNoCensus = errors.New("census: no census in the configuration")
 // findings in OUT/manifest.json. Games already in the journal
 // OUT/.census/<family>-<key>/ are not computed again. It returns the result
 // so far along with the first error; a cancelled ctx leaves every finished
-// game in the journal and writes no table.
+// game in the journal and writes no table. The folder is held by the
+// run-folder protocol of every command (output.Folder): a configuration
+// error is reported before it is touched.
 func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Result, error) {
+	if _, err := settings(cfg, opts); err != nil {
+		return nil, err
+	}
+	cfg.Out = out // the manifest records the folder actually written
+	spec := output.FolderSpec{Tool: "tabulate", Version: opts.Version, Config: cfg, Rerun: []string{"census"}, Log: opts.Log}
+	if opts.Select == nil {
+		spec.AfterComplete = opts.AfterComplete // a shard has no report
+	}
+	folder, err := output.OpenFolder(out, spec)
+	if err != nil {
+		return nil, err
+	}
+	res, err := RunIn(ctx, folder, cfg, opts)
+	status, err := folder.Close(ctx, err)
+	if res != nil {
+		res.Status = status
+	}
+	return res, err
+}
+
+// settings returns the effective census of cfg with the options applied,
+// or the configuration error.
+func settings(cfg configs.Config, opts Options) (configs.Census, error) {
 	if !cfg.Census.Enabled() {
-		return nil, &configs.Error{Key: "census", Problem: "is missing: the configuration asks for no census",
+		return configs.Census{}, &configs.Error{Key: "census", Problem: "is missing: the configuration asks for no census",
 			Allowed: "census.octal.digits 1 to 4 or census.subtraction.max_element 1 to 24", Err: ErrNoCensus}
 	}
 	c := cfg.Census.Effective()
@@ -75,9 +98,25 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 		c.MaxSecondsPerGame = opts.MaxSecondsPerGame
 	}
 	if err := c.Validate(); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// RunIn is Run inside an output folder the caller holds open (tabulate
+// merge, whose one manifest lists the games and the census): it lists the
+// census's files and findings in folder.Manifest, which the caller opened
+// with "census" among the games it redoes, and writes through
+// folder.Temps. The caller's folder.Close records the status (and runs
+// its own AfterComplete; opts.AfterComplete is not called here);
+// Result.Status is left empty.
+func RunIn(ctx context.Context, folder *output.Folder, cfg configs.Config, opts Options) (*Result, error) {
+	c, err := settings(cfg, opts)
+	if err != nil {
 		return nil, err
 	}
-	cfg.Out = out // the manifest records the folder actually written
+	out := folder.Dir
+	cfg.Out = out
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = cfg.Workers
@@ -89,27 +128,9 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 	if log == nil {
 		log = io.Discard
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, fmt.Errorf("census: create output folder %s: %w", out, err)
-	}
-	// One run per folder, as for tabulate run.
-	lock, err := output.LockDir(out)
-	if err != nil {
-		return nil, err
-	}
-	defer lock.Unlock()
-	if err := output.RemoveTemps(filepath.Join(out, "census")); err != nil {
-		return nil, fmt.Errorf("census: remove leftover temporary files: %w", err)
-	}
-	manifest, err := output.OpenManifest(out, "tabulate", opts.Version, cfg, []string{"census"})
-	if err != nil {
-		return nil, err
-	}
-	for _, n := range manifest.Notices {
-		fmt.Fprintf(log, "tabulate: warning: %s\n", n)
-	}
+	manifest := folder.Manifest
 	manifest.SetBounds("census", c)
-	res := &Result{Findings: map[string]any{}, Status: output.StatusComplete}
+	res := &Result{Findings: map[string]any{}}
 	bound := time.Duration(c.MaxSecondsPerGame * float64(time.Second))
 
 	type family struct {
@@ -150,7 +171,7 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 		if opts.Select != nil {
 			continue // a shard: the tables come from tabulate merge
 		}
-		files, findings, werr := finish(ctx, out, f.name, f.games, fr.journal, cfg, opts.Version, f.config)
+		files, findings, werr := finish(ctx, out, folder.Temps, f.name, f.games, fr.journal, cfg, opts.Version, f.config)
 		if werr != nil {
 			err = werr
 			break
@@ -162,18 +183,6 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 			break
 		}
 		manifest.SetFinding("census", f.name, findings)
-	}
-	switch {
-	case ctx.Err() != nil:
-		res.Status, err = output.StatusInterrupted, ctx.Err()
-	case err != nil:
-		res.Status = output.StatusFailed
-	}
-	if ferr := manifest.Finish(res.Status); ferr != nil && err == nil {
-		err = ferr
-	}
-	if err == nil && res.Status == output.StatusComplete && opts.Select == nil && opts.AfterComplete != nil {
-		err = opts.AfterComplete(ctx, out)
 	}
 	return res, err
 }
@@ -193,7 +202,11 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 	fr := familyResult{journal: j}
 	var todo []Game
 	for _, g := range games {
-		if j.done(g) {
+		r, err := j.read(g)
+		if err != nil {
+			return fr, err
+		}
+		if r != nil {
 			fr.reused++
 		} else {
 			todo = append(todo, g)
@@ -325,10 +338,14 @@ func groups(games []Game) []*group {
 // finish reads a family's records from its journal, in table order, and
 // writes its table (with the family's configuration, bounds, in its
 // metadata), figures and findings.
-func finish(ctx context.Context, out, name string, games []Game, j *journal, cfg configs.Config, version string, bounds any) ([]output.File, map[string]any, error) {
+func finish(ctx context.Context, out string, temps *output.Temps, name string, games []Game, j *journal, cfg configs.Config, version string, bounds any) ([]output.File, map[string]any, error) {
 	recs := make([]*Record, len(games))
 	for i, g := range games {
-		if recs[i] = j.load(g); recs[i] == nil {
+		var err error
+		if recs[i], err = j.read(g); err != nil {
+			return nil, nil, err
+		}
+		if recs[i] == nil {
 			return nil, nil, fmt.Errorf("census: %s %s: no record in the journal %s", name, g.Name(), j.dir)
 		}
 	}
@@ -343,7 +360,7 @@ func finish(ctx context.Context, out, name string, games []Game, j *journal, cfg
 	for i := range games {
 		rows[i] = Row{Game: games[i], Record: recs[i], Class: classes[i], Difference: diffs[i]}
 	}
-	w := &output.Writer{Dir: out, Formats: cfg.Formats, Version: version}
+	w := &output.Writer{Dir: out, Formats: cfg.Formats, Version: version, Temps: temps}
 	boundsJSON, err := json.Marshal(bounds)
 	if err != nil {
 		return nil, nil, err

@@ -16,6 +16,7 @@ import (
 	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/merge"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/pipeline"
 	"github.com/tabulate-games/tabulate/progress"
@@ -393,6 +394,9 @@ func isUsage(err error) bool {
 	var me *pipeline.MemoryError
 	var le *output.LockedError
 	var mfe *output.ManifestError
+	var unsafe *output.UnsafeError
+	var mre *merge.RefusedError
 	var tce *games.TailCheckpointError // a checkpoint of another configuration
-	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) || errors.As(err, &tce)
+	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) ||
+		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce)
 }
