@@ -115,7 +115,8 @@ func positionText(p any) string {
 type progressKey struct{}
 
 // WithProgress returns a copy of ctx through which the solvers of tabulate
-// solve report their long computations: each computation calls start with
+// solve (and the tail-mode jobs of a run, beside their Sink's progress)
+// report their long computations: each computation calls start with
 // its phase and unit, such as ("computing", "n"), and reports how far it has
 // got to the Progress start returns (which may be nil).
 func WithProgress(ctx context.Context, start func(phase, unit string) grundy.Progress) context.Context {

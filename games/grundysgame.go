@@ -20,7 +20,7 @@ var grundysGame = Def{
 	// position (of several heaps, through the heap's Sum) and redraws
 	// the figures.
 	Lookup: grundysGameHeap.Lookup(),
-	Redraw: grundysGameHeap.Redraw,
+	Redraw: redrawUnlessTail(grundysGameHeap.Redraw),
 	Misere: heapsSolver("grundy-game", "Grundy's game", grundysSplit{}),
 }
 
@@ -28,14 +28,19 @@ var grundysGame = Def{
 type GrundysGame struct {
 	Max  int `yaml:"max" json:"max"` // grundy-game/grundy: heaps 0 <= n <= Max
 	Play `yaml:",inline"`
+	// TailKeys: tail mode (games/tail.go), GAME/frequencies past a full array.
+	TailKeys `yaml:",inline"`
 }
 
 // Check keeps the bound in what the engine accepts.
 func (g *GrundysGame) Check() error {
-	if err := checkRange("max", int64(g.Max), 1, octal.GrundysGameMax); err != nil {
+	if err := grundysGameTail(&g.TailKeys).check(int64(g.Max)); err != nil {
 		return err
 	}
-	return g.Play.Check()
+	if err := g.Play.Check(); err != nil {
+		return err
+	}
+	return g.TailKeys.checkWith(g.Play, false)
 }
 
 // grundysGameHeap is Grundy's game as a heap game: no periodicity theorem
@@ -59,6 +64,9 @@ var grundysGameHeap = Heap{
 
 // Jobs plans the Grundy table and the losing heaps.
 func (g *GrundysGame) Jobs(game string, workers int) []Job {
+	if g.Tail {
+		return grundysGameTail(&g.TailKeys).jobs(game, int64(g.Max))
+	}
 	h := grundysGameHeap
 	h.Play = g.Play
 	return h.Jobs(game, g.Max)

@@ -43,6 +43,8 @@ type OctalRules struct {
 	// the values show but no theorem proves (Heap.CandidateTables).
 	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
 	Play            `yaml:",inline"`
+	// TailKeys: tail mode (games/tail.go), GAME/frequencies past a full array.
+	TailKeys `yaml:",inline"`
 }
 
 // Check parses the code and keeps max within the game's Limit.
@@ -51,10 +53,13 @@ func (o *OctalRules) Check() error {
 	if err != nil {
 		return &KeyError{Key: "code", Value: strconv.Quote(o.Code), Problem: err.Error()}
 	}
-	if err := checkRange("max", int64(o.Max), 1, int64(Octal(code).Limit)); err != nil {
+	if err := octalTail(code, &o.TailKeys).check(int64(o.Max)); err != nil {
 		return err
 	}
-	return o.Play.Check()
+	if err := o.Play.Check(); err != nil {
+		return err
+	}
+	return o.TailKeys.checkWith(o.Play, o.CandidateTables)
 }
 
 // heap is the game of the code (checked by Check).
@@ -74,6 +79,10 @@ func (o *OctalRules) Jobs(game string, workers int) []Job {
 	if err != nil {
 		return nil
 	}
+	if o.Tail {
+		code, _ := octal.Parse(o.Code)
+		return octalTail(code, &o.TailKeys).jobs(game, int64(o.Max))
+	}
 	h.Play = o.Play
 	return h.Jobs(game, o.Max)
 }
@@ -83,6 +92,9 @@ func (o *OctalRules) Def(name string) (Def, error) {
 	h, err := o.heap()
 	if err != nil {
 		return Def{}, err
+	}
+	if o.Tail {
+		return tailDef(h.memberDef(name, o, nil)), nil
 	}
 	return h.memberDef(name, o, h.Redraw), nil
 }

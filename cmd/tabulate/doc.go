@@ -70,8 +70,9 @@
 // Exit status: 0 on success; 1 when a run fails while computing or writing
 // (or an answer cannot be written to standard output); 2 for a usage or
 // configuration error, a plan refused for memory, an output folder in use by
-// another run (the message names its PID) or an earlier manifest that is not
-// a regular file, in which case nothing is written; 128+signal when stopped by
+// another run (the message names its PID), an earlier manifest that is not
+// a regular file or a tail checkpoint that another configuration made (see
+// docs/tail-mode.md), in which case nothing is written; 128+signal when stopped by
 // SIGINT (130), SIGTERM (143), SIGHUP (129) or SIGPIPE (141). A second signal
 // stops at once. Every table is written under a temporary name and renamed
 // into place only when complete, and OUT/manifest.json lists, at every

@@ -396,6 +396,7 @@ func isUsage(err error) bool {
 	var mfe *output.ManifestError
 	var unsafe *output.UnsafeError
 	var mre *merge.RefusedError
+	var tce *games.TailCheckpointError // a checkpoint of another configuration
 	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) ||
-		errors.As(err, &unsafe) || errors.As(err, &mre)
+		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce)
 }

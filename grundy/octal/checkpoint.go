@@ -80,6 +80,7 @@ type tailCheckpointer struct {
 	interval time.Duration
 	nextN    int64
 	nextT    time.Time
+	before   func() error // called before each write (TailOptions.OnValues)
 }
 
 func newTailCheckpointer(opts TailOptions, n int64) *tailCheckpointer {
@@ -114,6 +115,11 @@ func (c *tailCheckpointer) write(s tailSaver) error {
 		return nil
 	}
 	c.nextN, c.nextT = s.heap()+c.every, time.Now().Add(c.interval)
+	if c.before != nil {
+		if err := c.before(); err != nil {
+			return err
+		}
+	}
 	return writeAtomic(c.path, s.encode())
 }
 

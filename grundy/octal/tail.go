@@ -110,6 +110,17 @@ type TailOptions struct {
 	Checkpoint         string
 	CheckpointEvery    int64
 	CheckpointInterval time.Duration
+	// OnValues, if not nil, receives the values g(ValuesFrom..ValuesTo)
+	// in order, a run of them at a time (first is the heap of v[0]; v is
+	// reused after the call), on the calling goroutine: the values of a
+	// chosen range, which the run does not keep. Every value is handed
+	// over before a checkpoint that lies past it is written, and
+	// BeforeCheckpoint is called then, so that a caller that makes them
+	// durable there loses none on a stop; a resumed run hands over those
+	// from the checkpoint's heap on. An error from either stops the run.
+	ValuesFrom, ValuesTo int64
+	OnValues             func(first int64, v []int32) error
+	BeforeCheckpoint     func() error
 }
 
 // TailResult is what a Tail run finds; the values themselves are not kept.
@@ -226,6 +237,11 @@ type tailState[V tailValue] struct {
 	tables   []FrequencyTable
 	tailFrom int64
 	onFreq   func(FrequencyTable)
+
+	// OnValues: the next heap whose value it gets (values at most w
+	// behind n are in the ring), and a buffer.
+	handed int64
+	vbuf   []int32
 }
 
 // Tail computes the Grundy values g(0..max) of the octal game c without
@@ -316,6 +332,15 @@ func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in ta
 	for _, v := range e.g {
 		if err := tally.Add(v); err != nil {
 			return TailResult{}, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if opts.OnValues != nil && opts.ValuesFrom <= start && opts.ValuesFrom <= opts.ValuesTo {
+		lo, hi := max64(opts.ValuesFrom, 0), opts.ValuesTo
+		if hi > start {
+			hi = start
+		}
+		if err := opts.OnValues(lo, e.g[lo:hi+1]); err != nil {
+			return TailResult{}, err
 		}
 	}
 	st := e.stats()
@@ -477,11 +502,24 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 		}
 	}
 	ck := newTailCheckpointer(opts, s.n)
+	ck.before = func() error {
+		if err := s.handOver(opts); err != nil {
+			return err
+		}
+		if opts.BeforeCheckpoint != nil {
+			return opts.BeforeCheckpoint()
+		}
+		return nil
+	}
+	s.handed = s.n
 	step := max64(s.max/512, 1)
 	next := s.n + step
 	const block = 4096
 	for s.n <= s.max {
 		end := min(s.n+block, s.max+1)
+		if opts.OnValues != nil && s.n <= opts.ValuesTo && end > opts.ValuesFrom {
+			end = min(end, s.n+int64(s.w)) // the block's values are still in the ring
+		}
 		if err := ctx.Err(); err != nil {
 			return s.stop(ck, err)
 		}
@@ -499,6 +537,9 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 				return s.stop(ck, err)
 			}
 		}
+		if err := s.handOver(opts); err != nil {
+			return s.stop(ck, err)
+		}
 		if s.n >= next {
 			opts.Progress.Report(s.n-1, s.max)
 			next = s.n + step
@@ -509,6 +550,24 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 	}
 	opts.Progress.Report(s.max, s.max)
 	return ck.final(s)
+}
+
+// handOver gives opts.OnValues the values of the range computed since the
+// last call (at most w heaps: run keeps its blocks that short in the range).
+func (s *tailState[V]) handOver(opts TailOptions) error {
+	if opts.OnValues == nil {
+		return nil
+	}
+	lo, hi := max(s.handed, opts.ValuesFrom), min(s.n-1, opts.ValuesTo)
+	s.handed = s.n
+	if lo > hi {
+		return nil
+	}
+	s.vbuf = s.vbuf[:0]
+	for m := lo; m <= hi; m++ {
+		s.vbuf = append(s.vbuf, int32(s.ring[s.pos+s.w-int(s.n-m)]))
+	}
+	return opts.OnValues(lo, s.vbuf)
 }
 
 // stop writes a checkpoint (if asked) and returns err.

@@ -1,0 +1,10 @@
+package pipeline
+
+import "github.com/tabulate-games/tabulate/output"
+
+// Folder returns the job's game folder under OUT, created if needed and
+// never through a link (output.MkdirIn): where a job keeps state that is
+// not a table, such as a tail run's checkpoint (games.Folder).
+func (e *env) Folder() (string, error) {
+	return output.MkdirIn(e.plan.Config.Out, e.game)
+}
