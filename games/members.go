@@ -4,13 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
 	"github.com/tabulate-games/tabulate/internal/yamlnum"
@@ -225,41 +224,38 @@ func (s *SetSpec) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // memberDef is the Def of the heap game called name defined by the rules
-// sec: it answers a heap N up to the game's Limit by computing g(0..N),
-// kept (and grown geometrically) for the next position, and reads its
-// answers and figures from GAME/grundy as every heap game does.
+// sec: it answers a position of one heap or several (their sum). A game
+// with a periodicity theorem is answered at any heap up to HeapMax by its
+// proven period, found by computing values only as far as the proof needs
+// (Heap.sequenceFor); any other, up to the game's Limit, by computing g up
+// to the largest heap, kept (and grown geometrically) for the next
+// position. It reads its answers and figures from GAME/grundy as every
+// heap game does.
 func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
-	var (
-		mu     sync.Mutex
-		values []int32 // g(0..len-1), kept for the next position
-	)
-	limit := int64(h.Limit)
+	st := &solverState{}
+	top := int64(h.Limit)
+	help := fmt.Sprintf("%s: heaps N... (0 <= N <= %d; several are their sum)", h.Rules, top)
+	if h.proves() {
+		top = HeapMax
+		help = fmt.Sprintf("%s: heaps N... (0 <= N <= 10^18 by the proven period, else %d; several are their sum)", h.Rules, h.Limit)
+	}
 	answer := func(ctx context.Context, args []string) (*Answer, error) {
-		if len(args) != 1 {
-			return nil, &ArgError{Arg: "solve " + name, Problem: "takes one heap size N"}
-		}
-		n, err := ParseArg("N", args[0], 0, limit)
+		heaps, err := parseHeaps(name, args, top)
 		if err != nil {
 			return nil, err
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		if int(n) >= len(values) {
-			// Grow geometrically, so that many rising positions on
-			// standard input cost a constant factor over the largest.
-			m := max(int(n), min(2*len(values), int(limit)))
-			v, err := h.Values(ctx, m, grundy.Options{Progress: ProgressOf(ctx, "computing Grundy values", "n")})
-			if err != nil {
-				return nil, err
-			}
-			values = v
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		q, err := h.sequenceFor(ctx, st, slices.Max(heaps))
+		if err != nil {
+			return nil, err
 		}
-		return h.Answer(name, values, int(n), "computed"), nil
+		return h.answerHeaps(name, q, heaps, "computed", MaxMovesOf(ctx)), nil
 	}
 	return Def{Name: name, Title: h.Rules,
 		Section: func() Section { return sec },
-		Solve: &Solver{Args: "N", Help: fmt.Sprintf("%s: a heap of N (0 <= N <= %d)", h.Rules, limit), Answer: answer,
-			Examples: []string{"0", "1", "5", "7", "30"}},
+		Solve: &Solver{Args: "N...", Help: help, Answer: answer,
+			Examples: []string{"0", "1", "5", "7", "30", "5 3 8"}},
 		Lookup: h.Lookup(),
 		Redraw: redraw,
 	}

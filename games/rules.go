@@ -48,6 +48,8 @@ func Octal(code octal.Code) Heap {
 			proof := analysis.ProveOctal(seq, p, code.MaxRemove())
 			return &proof
 		},
+		Theorem: "the Guy–Smith periodicity theorem",
+		rule:    octalRule{code},
 	}
 }
 
@@ -75,6 +77,7 @@ func Subtraction(set subtraction.Set) Heap {
 			return subtraction.Losing(ctx, set, max, opts, emit)
 		},
 		LosingMemory: func(max int64) int64 { return subtraction.LosingMemory(set, max) },
+		rule:         subtractionRule{set},
 	}
 	if set.String() == subtraction.NameSquares {
 		// Take-a-square: its losing positions thin out (OEIS A030193),
@@ -87,6 +90,22 @@ func Subtraction(set subtraction.Set) Heap {
 			proof := analysis.ProveSubtraction(seq, p, set.Max())
 			return &proof
 		}
+		h.Theorem = "the window argument for finite subtraction sets"
+	}
+	if set.Name() == subtraction.NameNaturals {
+		// An all-but game: arithmetic periodic (Siegel), proven by
+		// analysis.ProveAllBut. Its losing positions are few and its
+		// moves many: GAME/p_positions comes from the values.
+		except := set.Except()
+		h.ProveArithmetic = func(seq []int32, a analysis.Arithmetic) *analysis.Proof {
+			proof := analysis.ProveAllBut(seq, a, except)
+			return &proof
+		}
+		h.Theorem = "the all-but window argument up to a saltus (analysis.ProveAllBut)"
+		h.Losing, h.LosingMemory = nil, nil
+		h.NoTheorem = ""
+		// About f + a few steps a heap (allButValues).
+		h.Cost = func(max int) float64 { return float64(max) * float64(len(except)+4) / 1e8 }
 	}
 	return h
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -45,7 +46,7 @@ func solveUsage() string {
 		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
 	families := strings.Join(games.Families(), " or ")
-	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under "+families+" in --config FILE: heap of N")
+	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under "+families+" in --config FILE: heaps N... (their sum); up to 10^18 by a proven period")
 	fmt.Fprintf(&b, `
 Prints the Grundy value or outcome and every winning move.
 A board may start with '-': everything after the game name is a position.
@@ -60,14 +61,19 @@ standard output holds only the answers.
 Flags (before GAME):
   -q             quiet: no progress on standard error, only errors
   --json         print one JSON object per answer, one a line:
-                 {"game","position","grundy","win","outcome","winning_moves","note","source"}
+                 {"game","position","grundy","win","outcome","winning_moves",
+                 "moves_not_shown","by","note","source"}; "by" names the
+                 theorem whose proven period answered a heap
   --from OUT     answer from the tables of an earlier tabulate run into OUT
                  (%s, games defined by
                  rules), checking each table
                  against the sha256 in OUT/manifest.json; a position outside
                  the tables' bounds is an error that names them
   --config FILE  the configuration defining games by rules (%s)
-`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "))
+  --max-moves K  list at most K winning moves; the answer then says how many
+                 more there are (default: all, at most %d for a game
+                 answered by its period, whose heaps may have billions)
+`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), games.MovesListMax)
 	return b.String()
 }
 
@@ -115,6 +121,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	from := fs.String("from", "", "answer from the tables in `OUT`")
 	configPath := fs.String("config", "", "configuration `FILE` defining games by rules")
 	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
+	maxMoves := fs.Int64("max-moves", -1, "list at most `K` winning moves (default all)")
 	if len(args) > 0 && args[0] == "help" {
 		args[0] = "--help"
 	}
@@ -129,6 +136,12 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return &UsageError{Msg: "solve needs a game and a position", Hint: hint}
 	}
 	game, pos := rest[0], rest[1:]
+	if *maxMoves < -1 {
+		return &UsageError{Msg: fmt.Sprintf("--max-moves %d is negative", *maxMoves), Hint: "--max-moves K lists at most K >= 0 winning moves; see tabulate solve --help"}
+	}
+	if *maxMoves >= 0 {
+		ctx = games.WithMaxMoves(ctx, *maxMoves)
+	}
 	out := stdout
 	if !*quiet {
 		mode := progress.Lines
@@ -153,6 +166,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if err != nil {
 			return err
 		}
+		cutMoves(a, *maxMoves)
 		if *asJSON {
 			return enc.Encode(a)
 		}
@@ -329,4 +343,19 @@ type stopOnWrite struct {
 func (s stopOnWrite) Write(p []byte) (int, error) {
 	s.sp.stop()
 	return s.w.Write(p)
+}
+
+// cutMoves lists at most k (k >= 0) of a's winning moves, counting the
+// others in MovesNotShown: for the games whose solvers list them all (the
+// solvers of heap games cut their own lists, through games.WithMaxMoves).
+func cutMoves(a *games.Answer, k int64) {
+	if k < 0 {
+		return
+	}
+	v := reflect.ValueOf(a.WinningMoves)
+	if v.Kind() != reflect.Slice || int64(v.Len()) <= k {
+		return
+	}
+	a.MovesNotShown += int64(v.Len()) - k
+	a.WinningMoves = v.Slice(0, int(k)).Interface()
 }
