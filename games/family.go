@@ -23,6 +23,11 @@ type Family struct {
 	Title string
 	// Member returns a new member section holding the family's defaults.
 	Member func() Member
+	// Parse returns the member whose rules are written as on the command
+	// line after "FAMILY:" (tabulate solve octal:0.77 5), holding the
+	// family's other defaults, unchecked; a malformed text is an
+	// *ArgError. Nil when the family's games cannot be written so.
+	Parse func(rules string) (Member, error)
 }
 
 // Member is the section of one game of a family, such as

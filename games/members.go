@@ -19,9 +19,11 @@ import (
 // octal: and subtraction: keys.
 var (
 	octalFamily = Family{Name: "octal", Title: "octal games",
-		Member: func() Member { return &OctalRules{Max: DefaultRulesMax} }}
+		Member: func() Member { return &OctalRules{Max: DefaultRulesMax} },
+		Parse:  func(rules string) (Member, error) { return &OctalRules{Code: rules, Max: DefaultRulesMax}, nil }}
 	subtractionFamily = Family{Name: "subtraction", Title: "subtraction games",
-		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax} }}
+		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax} },
+		Parse:  parseSubtraction}
 )
 
 // DefaultRulesMax is the largest heap of a game defined by rules whose max

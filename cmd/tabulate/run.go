@@ -143,6 +143,8 @@ type runFlags struct {
 	configPath, out, only, formats, plots, maxMemory, shard *string
 	workers, shards                                         *int
 	quiet                                                   *bool
+	specs                                                   *gameSpecs // --game (gameflag.go)
+	max                                                     *int       // --max, of the --game games
 }
 
 // newRunFlags returns the flag set of tabulate run.
@@ -159,6 +161,8 @@ func newRunFlags() *runFlags {
 		shard:      fs.String("shard", "", "compute only shard `K/N` (0 <= K < N) into OUT/shards/K-of-N/; default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"),
 		shards:     fs.Int("shards", 0, "the number of shards `N`, for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX gives K)"),
 		quiet:      fs.Bool("q", false, "quiet: no progress and no summary, only errors"),
+		specs:      gameFlag(fs),
+		max:        fs.Int("max", games.DefaultRulesMax, "the largest heap `N` of the games of --game"),
 	}
 }
 
@@ -281,6 +285,9 @@ func (rf *runFlags) config(name string, data []byte) (configs.Config, error) {
 			return cfg, err
 		}
 		cfg.MaxMemory, flagKey["max_memory"] = size, "--max-memory"
+	}
+	if err := rf.addGames(&cfg, set, flagKey); err != nil {
+		return cfg, err
 	}
 	if err := cfg.Validate(); err != nil {
 		var ce *configs.Error

@@ -246,12 +246,27 @@ func eachLine(ctx context.Context, r io.Reader, wholeLine bool, f func(line int,
 // from, or by the game's own solver, the game being registered or defined
 // by rules in the configuration.
 func answerer(ctx context.Context, game, from, configPath string) (answerFunc, error) {
+	if from != "" && games.IsSpec(game) {
+		game = games.SpecName(game) // as tabulate run --game names it
+	}
 	if from != "" {
 		t, err := lookup.Open(from)
 		if err != nil {
 			return nil, fmt.Errorf("--from %s: %w", from, err)
 		}
 		return func(ctx context.Context, args []string) (*games.Answer, error) { return t.Answer(ctx, game, args) }, nil
+	}
+	if games.IsSpec(game) {
+		// FAMILY:RULES, such as octal:0.77: no configuration needed.
+		_, m, err := games.ParseSpec(game)
+		if err != nil {
+			return nil, err
+		}
+		d, err := m.Def(game)
+		if err != nil {
+			return nil, err
+		}
+		return d.Solve.Answer, nil
 	}
 	cfg, err := configs.Load(configs.DefaultName, configs.Default)
 	if configPath != "" {
