@@ -83,7 +83,10 @@ func (o *OctalRules) Def(name string) (Def, error) {
 // {set: primes, all_but: [2], max: 100000}.
 type SubtractionRules struct {
 	// Set is a finite list such as [1, 3, 4] or the name of an infinite set:
-	// squares, cubes, triangular, primes, powers-of-two, fibonacci.
+	// squares, cubes, triangular, primes, powers-of-two, fibonacci, or
+	// naturals, every positive integer, which with all_but is an all-but
+	// game ({set: naturals, all_but: [3, 5, 7, 10]}: arithmetic periodic,
+	// its period proven by analysis.ProveAllBut).
 	Set SetSpec `yaml:"set" json:"set"`
 	// AllBut lists elements taken out of Set.
 	AllBut []int `yaml:"all_but" json:"all_but,omitempty"`
@@ -99,7 +102,7 @@ type SubtractionRules struct {
 func (s *SubtractionRules) rules() (subtraction.Set, error) {
 	if s.Set.bad != "" {
 		return subtraction.Set{}, &KeyError{Key: "set", Value: s.Set.bad, Problem: "is not a subtraction set",
-			Allowed: "a list of positive whole numbers such as [1, 3, 4], or one of squares, cubes, triangular, primes, powers-of-two, fibonacci"}
+			Allowed: "a list of positive whole numbers such as [1, 3, 4], or one of squares, cubes, triangular, primes, powers-of-two, fibonacci, naturals (with all_but: the all-but games)"}
 	}
 	set, err := subtraction.NewSet(s.Set.Name, s.Set.Elements, s.AllBut)
 	if err != nil {
@@ -117,6 +120,10 @@ func (s *SubtractionRules) Check() error {
 	}
 	if err := checkRange("max", int64(s.Max), 1, int64(Subtraction(set).Limit)); err != nil {
 		return err
+	}
+	if s.LosingMax != 0 && s.LosingMax != int64(s.Max) && set.Name() == subtraction.NameNaturals {
+		return &KeyError{Key: "losing_max", Value: fmt.Sprint(s.LosingMax), Problem: "is not available for naturals (its losing heaps come from the Grundy values)",
+			Allowed: fmt.Sprintf("0 or %d (max)", s.Max)}
 	}
 	if s.LosingMax != 0 {
 		top := min(LosingMaxLimit, subtraction.LosingLimit(set))

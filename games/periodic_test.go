@@ -3,6 +3,7 @@ package games_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,6 +110,9 @@ type periodicCase struct {
 	oracle        *oracleGame
 	period, from  int // g(n+period) = g(n) + saltus for n >= from
 	saltus        int
+	// legal, when set, says whether a removal is a move (a subtraction
+	// game whose moves from a big heap are not those of a small one).
+	legal func(remove int) bool
 }
 
 // reduce returns the heap of the oracle's range that the period says has
@@ -132,23 +136,15 @@ func (c periodicCase) value(n int64) int64 {
 func periodicCases(t *testing.T) []periodicCase {
 	rules := func(family, r string) func() (games.Def, error) {
 		return func() (games.Def, error) {
-			var m games.Member
-			switch family {
-			case "octal":
-				m = &games.OctalRules{Code: r, Max: 100}
-			default:
-				elems := []int{}
-				for _, f := range strings.Split(r, ",") {
-					x, _ := strconv.Atoi(f)
-					elems = append(elems, x)
-				}
-				m = &games.SubtractionRules{Set: games.SetSpec{Elements: elems}, Max: 100}
-			}
-			if err := m.Check(); err != nil {
+			_, m, err := games.ParseSpec(family + ":" + r)
+			if err != nil {
 				return games.Def{}, err
 			}
 			return m.Def("g")
 		}
+	}
+	allBut := func(excluded ...int) func(x int) bool {
+		return func(x int) bool { return x >= 1 && !slices.Contains(excluded, x) }
 	}
 	cs := []periodicCase{
 		// Kayles: period 12 from n = 71 (Guy and Smith 1956; Winning
@@ -160,14 +156,27 @@ func periodicCases(t *testing.T) []periodicCase {
 		// {1, 3, 4}: 0 1 0 1 2 3 2 repeated, period 7 from 0 (Winning Ways,
 		// vol. 1, ch. 4).
 		{family: "subtraction", rules: "1,3,4", oracle: takeOracle(func(x int) bool { return x == 1 || x == 3 || x == 4 }, 3000), period: 7, from: 0},
+		// All-but games, arithmetic periodic (A. Siegel, "Finite excluded
+		// subtraction sets and infinite modular Nim", 2005); the periods,
+		// saltus and preperiods are those of issue 22, each checked
+		// against the plain mex below.
+		{family: "subtraction", rules: "all-but:3,5,7,10", oracle: takeOracle(allBut(3, 5, 7, 10), 1500), period: 15, from: 85, saltus: 5,
+			legal: allBut(3, 5, 7, 10)},
+		{family: "subtraction", rules: "all-but:2,3,7,8,10", oracle: takeOracle(allBut(2, 3, 7, 8, 10), 1500), period: 12, from: 64, saltus: 4,
+			legal: allBut(2, 3, 7, 8, 10)},
+		{family: "subtraction", rules: "all-but:2,3,6,8", oracle: takeOracle(allBut(2, 3, 6, 8), 1500), period: 9, from: 42, saltus: 3,
+			legal: allBut(2, 3, 6, 8)},
 	}
 	for i := range cs {
 		cs[i].def = rules(cs[i].family, cs[i].rules)
-		g := cs[i].oracle.g
-		for n := cs[i].from; n+cs[i].period < len(g); n++ {
-			if g[n+cs[i].period] != g[n]+cs[i].saltus {
-				t.Fatalf("%s: the published period %d from %d fails the oracle at n = %d", cs[i].rules, cs[i].period, cs[i].from, n)
+		g, c := cs[i].oracle.g, cs[i]
+		for n := c.from; n+c.period < len(g); n++ {
+			if g[n+c.period] != g[n]+c.saltus {
+				t.Fatalf("%s: the published period %d from %d fails the oracle at n = %d", c.rules, c.period, c.from, n)
 			}
+		}
+		if n := c.from - 1; n >= 0 && g[n+c.period] == g[n]+c.saltus {
+			t.Fatalf("%s: the period %d holds from before n = %d in the oracle", c.rules, c.period, c.from)
 		}
 	}
 	return cs
@@ -189,9 +198,10 @@ func TestProvenPeriodAnswersAnyHeap(t *testing.T) {
 				t.Fatal(err)
 			}
 			byPeriod := 0
-			positions := [][]int{{0}, {1}, {5}, {70}, {71}, {100}, {1023}, {1024}, {1500}, {2999}, {5, 3, 8}, {2000, 1111}, {2999, 2998, 77}}
-			for n := 1900; n < 2000; n++ {
-				positions = append(positions, []int{n}, []int{n, 2999 - n})
+			top := len(c.oracle.g) - 1
+			positions := [][]int{{0}, {1}, {5}, {70}, {71}, {100}, {top / 2}, {top}, {5, 3, 8}, {top - 999, top / 3}, {top, top - 1, 77}}
+			for n := top - 100; n < top; n++ {
+				positions = append(positions, []int{n}, []int{n, top - n})
 			}
 			for _, heaps := range positions {
 				args := make([]string, len(heaps))
@@ -209,7 +219,11 @@ func TestProvenPeriodAnswersAnyHeap(t *testing.T) {
 				}
 				if a.By != "" {
 					byPeriod++
-					if !strings.Contains(a.By, fmt.Sprintf("period %d from n = %d, proven by ", c.period, c.from)) {
+					want := fmt.Sprintf("period %d from n = %d, proven by ", c.period, c.from)
+					if c.saltus != 0 {
+						want = fmt.Sprintf("period %d with saltus %d from n = %d, proven by ", c.period, c.saltus, c.from)
+					}
+					if !strings.Contains(a.By, want) {
 						t.Errorf("%v: by %q", heaps, a.By)
 					}
 				}
@@ -272,6 +286,9 @@ func checkBigHeap(t *testing.T, ctx context.Context, d games.Def, c periodicCase
 			if om.Remove == m.Remove && len(om.Leaves) == len(m.Leaves) {
 				legal = true
 			}
+		}
+		if c.legal != nil {
+			legal = c.legal(m.Remove) && len(m.Leaves) == 1
 		}
 		if !legal {
 			t.Errorf("%v: move %v is not a move of the rules", heaps, m)

@@ -112,8 +112,9 @@ func Subtraction(set subtraction.Set) Heap {
 
 // Rules returns the heap game of a definition written as on the command
 // line: family "octal" with a code such as "0.77", or "subtraction" with a
-// set such as "1,3,4" or the name of an infinite set ("squares", "primes",
-// ...). It is the model's entry for callers that sweep many rules, such as
+// set such as "1,3,4", the name of an infinite set ("squares", "primes",
+// ...) or all-but:LIST ("all-but:3,5,7,10", every positive integer but
+// those listed). It is the model's entry for callers that sweep many rules, such as
 // a census: Rules("octal", "0.77") gives Kayles, whose Values(ctx, n, grundy.Options{})
 // are g(0..n).
 func Rules(family, definition string) (Heap, error) {
@@ -127,6 +128,14 @@ func Rules(family, definition string) (Heap, error) {
 	case "subtraction":
 		var set subtraction.Set
 		var err error
+		if m, perr := parseSubtraction(definition); perr == nil && m.(*SubtractionRules).Set.Name == subtraction.NameNaturals {
+			// all-but:LIST, the all-but game (see parseSubtraction).
+			set, err = m.(*SubtractionRules).rules()
+			if err != nil {
+				return Heap{}, err
+			}
+			return Subtraction(set), nil
+		}
 		if definition != "" && (definition[0] < '0' || definition[0] > '9') {
 			set, err = subtraction.NewSet(definition, nil, nil)
 		} else {
