@@ -151,7 +151,7 @@ type runFlags struct {
 func newRunFlags() *runFlags {
 	fs := newFlags("run")
 	return &runFlags{fs: fs,
-		configPath: fs.String("config", "", "YAML configuration `FILE` (default: the built-in configs/default.yaml)"),
+		configPath: fs.String("config", "", "YAML configuration `FILE`, or - for standard input (default: the built-in configs/default.yaml)"),
 		out:        fs.String("out", "", "output `DIR` (default: the configuration's out, \"out\")"),
 		only:       fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(games.Names(), ",")),
 		workers:    fs.Int("workers", 0, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)"),
@@ -245,6 +245,8 @@ func (rf *runFlags) config(name string, data []byte) (configs.Config, error) {
 	var cfg configs.Config
 	var err error
 	switch {
+	case data == nil && name == "-": // --config -
+		cfg, err = configs.LoadReader(configs.StdinName, stdin)
 	case data != nil:
 		cfg, err = configs.Load(name, data)
 	case name != "":
