@@ -162,9 +162,10 @@ func (h Heap) losingFrom(ctx context.Context, s Sink, game string, max, rows int
 	}
 	var xs, counts []float64
 	if h.Growth {
-		// As a b-file, the k-th losing position for k = 1, 2, ...
-		// (take-a-square: OEIS A030193, whose offset is 1).
-		t.Sequence = &output.Sequence{Value: "n", First: 1}
+		// As a b-file, the k-th losing position for k = 0, 1, ...
+		// (take-a-square: OEIS A030193, whose offset is 0: its b-file
+		// starts "0 0", a(0) = 0, the empty pile).
+		t.Sequence = &output.Sequence{Value: "n", First: 0}
 		// The count of losing positions up to x on analysis.CountCurve's
 		// grid, summed over the streamed batches (each counted by
 		// CountCurve), so that no list of them is kept.
