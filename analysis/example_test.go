@@ -96,7 +96,7 @@ func ExampleStudy() {
 	}
 	fmt.Println("exceptions:", ns)
 	// Output:
-	// period 12 from n = 71 (last exception at n = 70), observed over 7 periods; proof needs 168 values, 161 computed
+	// candidate period 12 from n = 71 (last exception at n = 70), not proven: seen over 7 periods; the proof needs 168 values, 161 computed
 	// block: [4 1 2 8 1 4 7 2 1 8 2 7]
 	// exceptions: [0 3 6 9 11 15 18 21 22 28 34 39 57 70]
 }

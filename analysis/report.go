@@ -2,26 +2,32 @@ package analysis
 
 import "fmt"
 
-// ObservePeriod returns a period that the values plainly show but that
-// FindPeriod's rule does not yet confirm, or Found == false. A candidate p
-// with least preperiod n0(p) is observed when the repeating part, the values
-// from n0 on, spans at least three whole periods and at least ObserveMin
-// values repeat (g(n+p) = g(n) for ObserveMin values of n or more):
+// ObservePeriod returns a candidate period: one the values plainly show
+// but that FindPeriod's rule does not yet confirm, or Found == false. A
+// period p with least preperiod n0(p) is a candidate when the repeating part,
+// the values from n0 on, spans at least three whole periods, at least
+// ObserveMin values repeat (g(n+p) = g(n) for ObserveMin values of n or
+// more), and the repeating part is at least an ObserveShare-th of the
+// preperiod:
 //
-//	len(seq) - n0 >= 3*p   and   len(seq) - n0 - p >= ObserveMin.
+//	len(seq) - n0 >= 3*p,   len(seq) - n0 - p >= ObserveMin,
+//	ObserveShare * (len(seq) - n0) >= n0.
 //
 // The second condition keeps a few equal values at the end of a sequence
-// that is not periodic (take-a-square's) from passing as "period 1". Unlike
-// FindPeriod's rule it does not compare the repeating part with the
-// preperiod, so a long preperiod no longer hides a period repeated hundreds
-// of times: Kayles computed to n = 160 shows period 12 from n = 71 over 7
-// whole periods (FindPeriod asks for 2*71 + 2*12 = 166 values), and octal
-// 0.56 computed by this tool to n = 400000 shows period 144 from n = 326640
-// over 509 periods (FindPeriod would need 653568 values).
+// that is not periodic (take-a-square's) from passing as "period 1"; the
+// third keeps a short repetition at the end of a long irregular stretch
+// from passing as a period (see ObserveShare for the measurement behind
+// it). Unlike FindPeriod's rule it does not ask the repeating part to be
+// longer than the preperiod, so a long preperiod no longer hides a period
+// repeated hundreds of times: Kayles computed to n = 160 shows period 12
+// from n = 71 over 7 whole periods (FindPeriod asks for 2*71 + 2*12 = 166
+// values), and octal 0.56 computed by this tool to n = 400000 shows period
+// 144 from n = 326640 over 509 periods (FindPeriod would need 653568
+// values).
 //
-// An observed period is a report of what the values show, nothing more: a
-// longer sequence can break it, and only a theorem (ProveOctal,
-// ProveSubtraction) makes it a fact. Study says which of these applies.
+// A candidate is a report of what the values show, nothing more: a longer
+// sequence can break it, and only a theorem (ProveOctal, ProveSubtraction)
+// makes it a fact. Study says which of these applies.
 func ObservePeriod(seq []int32) Period {
 	var s periodScan
 	return s.observe(seq)
@@ -32,15 +38,27 @@ func (s *periodScan) observe(seq []int32) Period {
 	n := len(seq)
 	return s.where(seq, false, func(period, preperiod int) bool {
 		tail := n - preperiod
-		return tail >= 3*period && tail-period >= ObserveMin
+		return tail >= 3*period && tail-period >= ObserveMin && ObserveShare*tail >= preperiod
 	})
 }
 
 // ObserveMin is how many values must repeat before ObservePeriod reports a
-// period: 32, so that a chance repetition is unlikely (in a sequence of k
-// equally likely values, 32 chance matches for one candidate period have
-// probability k^-32; a period p also needs 2p matches).
+// candidate: 32, so that a few equal values at the end of a sequence are not
+// taken for a period. It is a rule of thumb, not a probability: Grundy
+// sequences are not random, and no bound on a chance repetition follows
+// from it.
 const ObserveMin = 32
+
+// ObserveShare bounds the preperiod of a candidate: the repeating part must
+// be at least 1/ObserveShare of it. Measured (go run ./scripts/candidates,
+// docs/periods.md): over the 511 octal codes of up to three digits, the rule
+// without this bound reported 4 candidates at 2^12, 2^14 and 2^16 values,
+// and the values to 2^20 broke 3 of them, each a repetition of 41 to 104
+// values after a preperiod of 3,992 to 65,495 (0.14 at 2^12: period 30 from
+// n = 3992; 0.16 at 2^12 and at 2^16: period 3 from n = 4041 and from
+// 65495); with it, the one candidate left (0.127 at 2^16: period 4 from n =
+// 46578, a repeating part 0.41 of the preperiod) holds to 2^20.
+const ObserveShare = 8
 
 // Prover applies a periodicity theorem to a period of seq: ProveOctal or
 // ProveSubtraction with the game's bound, for example
@@ -65,12 +83,11 @@ type Status string
 const (
 	// Proven: a theorem shows the period lasts for ever.
 	Proven Status = "proven"
-	// Confirmed: FindPeriod's rule holds (the repeating part is longer
-	// than everything before it and spans two periods), but no theorem
-	// applies or its window is not yet computed or does not repeat.
-	Confirmed Status = "confirmed"
-	// Observed: ObservePeriod's weaker rule holds, FindPeriod's does not.
-	Observed Status = "observed"
+	// Candidate: a period (or arithmetic period) the values show, by
+	// FindPeriod's rule or ObservePeriod's, that no theorem proves: either
+	// none applies, or its window is not yet computed or does not repeat.
+	// A longer sequence may break it.
+	Candidate Status = "candidate"
 	// None: no period (ordinary or arithmetic) in the values.
 	None Status = "none"
 )
@@ -78,7 +95,7 @@ const (
 // Report is what Study finds about a Grundy sequence: its period and how
 // sure it is, or its arithmetic period when it has no ordinary one.
 type Report struct {
-	// Status is Proven, Confirmed, Observed or None.
+	// Status is Proven, Candidate or None.
 	Status Status
 	// Period is the ordinary period (Found false when there is none).
 	Period Period
@@ -106,9 +123,9 @@ func Study(seq []int32, th Theorems) Report {
 	var s periodScan
 	r := Report{Status: None, Period: s.find(seq), Arithmetic: Arithmetic{Checked: len(seq)}}
 	if r.Period.Found {
-		r.Status = Confirmed
+		r.Status = Candidate
 	} else if o := s.observe(seq); o.Found {
-		r.Period, r.Status = o, Observed
+		r.Period, r.Status = o, Candidate
 	}
 	if r.Period.Found {
 		r.Periods = (r.Period.Checked - r.Period.Preperiod) / r.Period.Period
@@ -122,7 +139,7 @@ func Study(seq []int32, th Theorems) Report {
 		return r
 	}
 	if a := s.arithmetic(seq); a.Found && a.Saltus != 0 {
-		r.Arithmetic, r.Status = a, Confirmed
+		r.Arithmetic, r.Status = a, Candidate
 		r.Periods = (a.Checked - a.Preperiod) / a.Period
 		if th.Arithmetic != nil {
 			pr := th.Arithmetic(seq, a)
@@ -145,15 +162,18 @@ func (r Report) Shape(seq []int32) (Shape, error) {
 	return Block(seq, r.Period)
 }
 
-// Proven reports whether the period is proven (false for an arithmetic or
-// observed period, and when no theorem applies).
+// Proven reports whether the period is proven (false for a candidate, and
+// when nothing was found).
 func (r Report) Proven() bool { return r.Status == Proven }
 
 // String describes r in one line a paper can quote, for example
 //
-//	period 12 from n = 71, observed over 7 periods; proof needs 168 values, 161 computed
+//	candidate period 12 from n = 71, not proven: seen over 7 periods; the proof needs 168 values, 161 computed
 //	period 34 from n = 53 (last exception at n = 52), proven: the theorem needs 176 values, 1001 computed
 //	period 1 with saltus 1 from n = 0 (arithmetic), proven: the theorem needs 1 value, 1001 computed
+//
+// A period no theorem proves is written "candidate ..., not proven", so
+// that a reader cannot take it for a fact.
 func (r Report) String() string {
 	if r.Status == None {
 		return fmt.Sprintf("no period found in %d values", r.Period.Checked)
@@ -168,15 +188,17 @@ func (r Report) String() string {
 			head += fmt.Sprintf(" (last exception at n = %d)", p.LastException)
 		}
 	}
-	switch {
-	case r.Status == Proven:
+	if r.Status == Proven {
 		return fmt.Sprintf("%s, proven: the theorem needs %s, %d computed", head, count(r.Proof.Needed, "value"), r.Proof.Have)
+	}
+	seen := fmt.Sprintf("candidate %s, not proven: seen over %s", head, count(r.Periods, "period"))
+	switch {
 	case r.Proof == nil:
-		return fmt.Sprintf("%s, %s over %s; not proven: no periodicity theorem applies", head, r.Status, count(r.Periods, "period"))
+		return seen + "; no periodicity theorem applies"
 	case r.Proof.Missing > 0:
-		return fmt.Sprintf("%s, %s over %s; proof needs %s, %d computed", head, r.Status, count(r.Periods, "period"), count(r.Proof.Needed, "value"), r.Proof.Have)
+		return fmt.Sprintf("%s; the proof needs %s, %d computed", seen, count(r.Proof.Needed, "value"), r.Proof.Have)
 	default:
-		return fmt.Sprintf("%s, %s over %s; not proven: the theorem's window (%s) does not all repeat", head, r.Status, count(r.Periods, "period"), count(r.Proof.Needed, "value"))
+		return fmt.Sprintf("%s; the theorem's window (%s) does not all repeat", seen, count(r.Proof.Needed, "value"))
 	}
 }
 

@@ -24,10 +24,10 @@ func TestStudyKayles(t *testing.T) {
 		summary string
 	}{
 		{"100 values", 100, None, 0, "no period found in 100 values"},
-		{"161 values", 161, Observed, 7,
-			"period 12 from n = 71 (last exception at n = 70), observed over 7 periods; proof needs 168 values, 161 computed"},
-		{"166 values", 166, Confirmed, 7,
-			"period 12 from n = 71 (last exception at n = 70), confirmed over 7 periods; proof needs 168 values, 166 computed"},
+		{"161 values", 161, Candidate, 7,
+			"candidate period 12 from n = 71 (last exception at n = 70), not proven: seen over 7 periods; the proof needs 168 values, 161 computed"},
+		{"166 values", 166, Candidate, 7,
+			"candidate period 12 from n = 71 (last exception at n = 70), not proven: seen over 7 periods; the proof needs 168 values, 166 computed"},
 		{"168 values", 168, Proven, 8,
 			"period 12 from n = 71 (last exception at n = 70), proven: the theorem needs 168 values, 168 computed"},
 	}
@@ -55,8 +55,8 @@ func TestStudyKayles(t *testing.T) {
 // says why.
 func TestStudyNoTheorem(t *testing.T) {
 	r := Study(kayles(1000), Theorems{})
-	want := "period 12 from n = 71 (last exception at n = 70), confirmed over 77 periods; not proven: no periodicity theorem applies"
-	if r.Status != Confirmed || r.Proven() || r.String() != want {
+	want := "candidate period 12 from n = 71 (last exception at n = 70), not proven: seen over 77 periods; no periodicity theorem applies"
+	if r.Status != Candidate || r.Proven() || r.String() != want {
 		t.Errorf("got %s %q, want confirmed %q", r.Status, r, want)
 	}
 	if f := r.Finding(); f["proven"] != false {
@@ -231,7 +231,7 @@ func TestFindArithmeticAgainstOracle(t *testing.T) {
 				}
 			}
 			r := Study(long[:300], Theorems{})
-			if r.Status != Confirmed || !r.Arithmetic.Found || r.Proven() {
+			if r.Status != Candidate || !r.Arithmetic.Found || r.Proven() {
 				t.Errorf("Study: %s %v, want a confirmed, unproven arithmetic period", r.Status, r)
 			}
 			r = Study(long[:300], Theorems{Arithmetic: func(seq []int32, a Arithmetic) Proof { return ProveAllBut(seq, a, ex) }})
@@ -248,7 +248,7 @@ func TestStudyArithmeticString(t *testing.T) {
 		th   Theorems
 		want string
 	}{
-		{Theorems{}, "period 1 with saltus 1 from n = 0 (arithmetic), confirmed over 1001 periods; not proven: no periodicity theorem applies"},
+		{Theorems{}, "candidate period 1 with saltus 1 from n = 0 (arithmetic), not proven: seen over 1001 periods; no periodicity theorem applies"},
 		{Theorems{Arithmetic: func(seq []int32, a Arithmetic) Proof { return ProveAllBut(seq, a, nil) }},
 			"period 1 with saltus 1 from n = 0 (arithmetic), proven: the theorem needs 1 value, 1001 computed"},
 	}

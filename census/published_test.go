@@ -99,7 +99,7 @@ var czajkaUnsolved = strings.Fields(`0.6 0.04 0.06 0.14 0.36 0.64 0.74 0.76 0.00
 // listedUnsolvedProven are the four codes of Czajka's list of unsolved games
 // (UnsolvedGames.md, github.com/tczajka/octal-games, stored version of
 // commit 30baeb79) that the census proves, with the period and preperiod it
-// finds. The conclusion, checked on 2026-11-23 (README, "Census"): the proofs
+// finds. The conclusion, checked on 2026-11-23 (docs/census.md): the proofs
 // stand and the list is out of date for these codes.
 //
 //   - The list is that repository's work in progress: its README says

@@ -38,6 +38,12 @@ type Options struct {
 	// without a whole record is an error (tabulate merge, after copying the
 	// shards' journals in).
 	ReuseOnly bool
+	// AfterComplete, when set, is called with the output folder once the
+	// census is complete and its manifest saved so, before the folder's
+	// lock is released (tabulate census writes OUT/index.html with it). It
+	// is not called for a failed or interrupted census, nor for a shard
+	// (Select). Its error is the run's error; the manifest stays complete.
+	AfterComplete func(ctx context.Context, dir string) error
 }
 
 // Result is what a census run computed and wrote.
@@ -165,6 +171,9 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 	}
 	if ferr := manifest.Finish(res.Status); ferr != nil && err == nil {
 		err = ferr
+	}
+	if err == nil && res.Status == output.StatusComplete && opts.Select == nil && opts.AfterComplete != nil {
+		err = opts.AfterComplete(ctx, out)
 	}
 	return res, err
 }

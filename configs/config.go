@@ -33,7 +33,7 @@ type Config struct {
 	Workers int      `yaml:"workers" json:"workers"`
 	// BFileOffset shifts the index of b-files of tables indexed by n: the
 	// line for row n reads "n+BFileOffset a(n)", rows whose index would be
-	// negative left out (see README, b-files).
+	// negative left out (see docs/periods.md, b-files).
 	BFileOffset int      `yaml:"bfile_offset" json:"bfile_offset,omitempty"`
 	MaxMemory   Size     `yaml:"max_memory" json:"max_memory"`
 	Games       []string `yaml:"games" json:"games"`

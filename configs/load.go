@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -218,7 +219,11 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 			return nil // "squares:" with nothing under it keeps the defaults
 		}
 		if node.Kind != yaml.MappingNode {
-			return &Error{Line: node.Line, Key: orTop(key), Value: describe(node), Problem: "is not a mapping", Allowed: "keys " + strings.Join(yamlKeys(v.Type()), ", ")}
+			allowed := yamlKeys(v.Type())
+			if key == "" {
+				allowed = append(allowed, topKeys()...)
+			}
+			return &Error{Line: node.Line, Key: orTop(key), Value: describe(node), Problem: "is not a mapping", Allowed: "keys " + strings.Join(allowed, ", ")}
 		}
 		if err := checkDuplicates(node, key); err != nil {
 			return err
@@ -244,6 +249,11 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 				}
 			}
 			if !ok {
+				if k.Value == "" || strconv.Quote(k.Value) != `"`+k.Value+`"` {
+					// An empty key or one with unprintable characters:
+					// quoted so that the message shows it.
+					path = strings.TrimSuffix(path, k.Value) + strconv.Quote(k.Value)
+				}
 				where := "at the top level"
 				if key != "" {
 					where = "under " + key
@@ -389,24 +399,52 @@ func kindText(v reflect.Value) string {
 	return v.Type().String()
 }
 
-// fieldByTag finds the struct field whose yaml tag is name.
+// fieldByTag finds the struct field whose yaml tag is name. A field
+// without a yaml name (no tag, the tag "-", or unexported) is no key: the
+// key "-" is unknown like any other, not a way into Config.Sections.
 func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
 	t := v.Type()
 	for i := range t.NumField() {
-		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag == name {
+		if inlined(t.Field(i)) {
+			if f, ok := fieldByTag(v.Field(i), name); ok {
+				return f, true
+			}
+			continue
+		}
+		if tag, ok := yamlName(t.Field(i)); ok && tag == name {
 			return v.Field(i), true
 		}
 	}
 	return reflect.Value{}, false
 }
 
+// inlined reports whether f is a struct whose keys are those of the
+// struct holding it (yaml:",inline"), such as games.Play in a game's
+// section.
+func inlined(f reflect.StructField) bool {
+	_, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	return f.Type.Kind() == reflect.Struct && opts == "inline"
+}
+
 // yamlKeys lists the yaml keys of a struct type.
 func yamlKeys(t reflect.Type) []string {
 	var keys []string
 	for i := range t.NumField() {
-		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag != "" {
+		if inlined(t.Field(i)) {
+			keys = append(keys, yamlKeys(t.Field(i).Type)...)
+		} else if tag, ok := yamlName(t.Field(i)); ok {
 			keys = append(keys, tag)
 		}
 	}
 	return keys
+}
+
+// yamlName is the key of a struct field in YAML, and false for a field that
+// has none: unexported, untagged, or tagged "-".
+func yamlName(f reflect.StructField) (string, bool) {
+	tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	if !f.IsExported() || tag == "" || tag == "-" {
+		return "", false
+	}
+	return tag, true
 }

@@ -57,6 +57,14 @@ type Answer struct {
 	Note string `json:"note,omitempty"`
 	// Source is "computed", or the table the answer was read from.
 	Source string `json:"source"`
+	// Play is "misere" for an answer under misère play (the player who
+	// makes the last move loses: tabulate solve --misere), empty for
+	// normal play.
+	Play string `json:"play,omitempty"`
+	// Method says what decided a misère answer: "tame" (every heap tame:
+	// the tame rule, Bouton's misère rule carried to tame games) or
+	// "search"; empty for normal play.
+	Method string `json:"method,omitempty"`
 }
 
 func int64p(v int64) *int64 { return &v }
@@ -68,6 +76,9 @@ func int64p(v int64) *int64 { return &v }
 func (a *Answer) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, position %s\n", a.Game, positionText(a.Position))
+	if a.Play == PlayMisere {
+		fmt.Fprintf(&b, "play: misère (the player who makes the last move loses)\n")
+	}
 	if a.Grundy != nil {
 		fmt.Fprintf(&b, "grundy value: %d\n", *a.Grundy)
 	}
@@ -90,6 +101,9 @@ func (a *Answer) WriteText(w io.Writer) error {
 	}
 	if a.By != "" {
 		fmt.Fprintf(&b, "by: %s\n", a.By)
+	}
+	if a.Method != "" {
+		fmt.Fprintf(&b, "decided by: %s\n", methodText(a.Method))
 	}
 	if a.Note != "" {
 		fmt.Fprintf(&b, "note: %s\n", a.Note)

@@ -28,7 +28,7 @@ type Period struct {
 	// Proof says why there is no proof when no theorem applies.
 	Proof string `json:"proof,omitempty"`
 	// Status, PeriodsObserved and Saltus are set by NewReport: proven,
-	// confirmed, observed or none; how many whole periods the repeating
+	// candidate or none; how many whole periods the repeating
 	// part spans; the saltus of an arithmetic period (0 otherwise).
 	Status          string `json:"status,omitempty"`
 	PeriodsObserved int    `json:"periods_observed,omitempty"`
@@ -39,8 +39,8 @@ type Period struct {
 	report *analysis.Report
 }
 
-// NewReport records what analysis.Study found: an ordinary, observed or
-// arithmetic period and how sure it is. Proven is always set (false unless a
+// NewReport records what analysis.Study found: an ordinary or arithmetic
+// period, proven or candidate, and how sure it is. Proven is always set (false unless a
 // theorem proved the period).
 func NewReport(r analysis.Report) Period {
 	f := NewPeriod(r.Period, r.Proof)

@@ -28,6 +28,7 @@ var flipGame = Def{
 		Examples: []string{"++++", "+-++-+++", "", "--", "+++++-++++++"}},
 	Lookup: flipLookup,
 	Redraw: flipRedraw,
+	Misere: flipMisere,
 }
 
 // Flip bounds Flip Game II.
@@ -125,7 +126,7 @@ func flipRunTable(ctx context.Context, s Sink, g []int32) error {
 	report := analysis.Study(g, analysis.Theorems{Period: func(seq []int32, p analysis.Period) analysis.Proof {
 		return analysis.ProveOctal(seq, p, flipMaxRemove)
 	}})
-	if err := periodTables(ctx, s, "flip", g, report, []output.KeyValue{{Key: "tabulate.rules", Value: "octal 0.07 (runs of '+')"}}); err != nil {
+	if err := periodTables(ctx, s, "flip", g, report, []output.KeyValue{{Key: "tabulate.rules", Value: "octal 0.07 (runs of '+')"}}, false); err != nil {
 		return err
 	}
 	if err := s.Figure(ctx, "run_grundy", func() (*plot.Plot, error) {

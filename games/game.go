@@ -36,6 +36,10 @@ type Def struct {
 	// run (tabulate plot OUT; see Redraw); nil when the figures need values
 	// the tables do not hold.
 	Redraw RedrawFunc
+	// Misere answers one position under misère play, the player who makes
+	// the last move losing (tabulate solve --misere; games/misere.go); nil
+	// when the game has no such answer.
+	Misere *Solver
 }
 
 // Section is a game's part of a configuration, such as

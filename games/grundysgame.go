@@ -21,16 +21,21 @@ var grundysGame = Def{
 	// the figures.
 	Lookup: grundysGameHeap.Lookup(),
 	Redraw: grundysGameHeap.Redraw,
+	Misere: heapsSolver("grundy-game", "Grundy's game", grundysSplit{}),
 }
 
 // GrundysGame bounds Grundy's game.
 type GrundysGame struct {
-	Max int `yaml:"max" json:"max"` // grundy-game/grundy: heaps 0 <= n <= Max
+	Max  int `yaml:"max" json:"max"` // grundy-game/grundy: heaps 0 <= n <= Max
+	Play `yaml:",inline"`
 }
 
 // Check keeps the bound in what the engine accepts.
 func (g *GrundysGame) Check() error {
-	return checkRange("max", int64(g.Max), 1, octal.GrundysGameMax)
+	if err := checkRange("max", int64(g.Max), 1, octal.GrundysGameMax); err != nil {
+		return err
+	}
+	return g.Play.Check()
 }
 
 // grundysGameHeap is Grundy's game as a heap game: no periodicity theorem
@@ -48,12 +53,15 @@ var grundysGameHeap = Heap{
 	// max^2/4 steps at a few hundred million a second.
 	Cost: func(max int) float64 { return float64(max) * float64(max) / 4 / 3e8 },
 	// A position of several heaps: their sum.
-	Sum: grundysGameAnswer,
+	Sum:    grundysGameAnswer,
+	Misere: grundysSplit{},
 }
 
 // Jobs plans the Grundy table and the losing heaps.
 func (g *GrundysGame) Jobs(game string, workers int) []Job {
-	return grundysGameHeap.Jobs(game, g.Max)
+	h := grundysGameHeap
+	h.Play = g.Play
+	return h.Jobs(game, g.Max)
 }
 
 // grundysGameSolveMax is the largest heap solve answers for (about a second).

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/misere"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/internal/stoppable"
 	"github.com/tabulate-games/tabulate/output"
@@ -93,10 +94,23 @@ type Heap struct {
 	// NoTheorem says why a period found is not proven when Prove is nil;
 	// empty means "no periodicity theorem applies to these rules".
 	NoTheorem string
+	// CandidateTables writes GAME/period and GAME/exceptions for a
+	// candidate period too (one no theorem proves); without it they are
+	// written for a proven period only, and a candidate is reported in the
+	// findings and the summary alone.
+	CandidateTables bool
 	// Extra, when set, writes further tables of the game from its values
 	// g(0..max), in the job that computes them, after the heap's own
 	// (take-a-square's squares/moves).
 	Extra func(ctx context.Context, s Sink, game string, seq []int32) error
+
+	// Misere, when set, is the game as package misere sees it (its
+	// options), for misère play: GAME/misere under Play, and tabulate
+	// solve --misere (games/misere.go).
+	Misere misere.Game
+	// Play is the section's play convention: normal play (the zero
+	// value), misère (GAME/misere only) or both.
+	Play Play
 
 	rule     moveRule // the winning moves from any heap of a proven period (periodic.go); nil: from Moves
 	noLosing bool     // JobsTo: the grundy job leaves GAME/p_positions to its own job
@@ -105,6 +119,11 @@ type Heap struct {
 // Jobs plans the game's tables up to max: one job computes the sequence and
 // writes both tables, the figures and the findings.
 func (h Heap) Jobs(game string, max int) []Job {
+	return h.playJobs(game, func() []Job { return h.normalJobs(game, max) })
+}
+
+// normalJobs plans the game's tables of normal play up to max.
+func (h Heap) normalJobs(game string, max int) []Job {
 	cost := float64(max) / 1e6
 	if h.Cost != nil {
 		cost = h.Cost(max)
@@ -131,9 +150,11 @@ func (h Heap) JobsTo(game string, max int, losingMax int64) []Job {
 		return h.Jobs(game, max)
 	}
 	h.noLosing = true
-	return append(h.Jobs(game, max), Job{Table: "p_positions",
-		Memory: h.LosingMemory(losingMax) + writing(losingMax, 8), Cost: float64(losingMax) / 1e7,
-		Run: func(ctx context.Context, s Sink) error { return h.losingTable(ctx, s, game, losingMax) }})
+	return h.playJobs(game, func() []Job {
+		return append(h.normalJobs(game, max), Job{Table: "p_positions",
+			Memory: h.LosingMemory(losingMax) + writing(losingMax, 8), Cost: float64(losingMax) / 1e7,
+			Run: func(ctx context.Context, s Sink) error { return h.losingTable(ctx, s, game, losingMax) }})
+	})
 }
 
 // losingTable writes GAME/p_positions up to max from Losing, streamed, and
@@ -370,7 +391,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	} else {
 		s.Finding("grundy", finding)
 	}
-	if err := periodTables(ctx, s, game, seq, report, meta); err != nil {
+	if err := periodTables(ctx, s, game, seq, report, meta, h.CandidateTables); err != nil {
 		return err
 	}
 	name := h.name(game)
@@ -430,6 +451,9 @@ func (h Heap) Redraw(game string, bounds json.RawMessage, cols Columns) (run fun
 // not computed again.
 func (h Heap) RedrawTo(losingMax func(bounds json.RawMessage) (int64, error)) RedrawFunc {
 	return func(game string, bounds json.RawMessage, cols Columns) (func(ctx context.Context, s Sink) error, []string, error) {
+		if !playOf(bounds).Normal() {
+			return nil, nil, nil // GAME/misere only, which has no figures
+		}
 		seq, err := cols.Int32s("grundy", "grundy")
 		if err != nil {
 			return nil, nil, err

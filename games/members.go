@@ -40,6 +40,10 @@ const LosingMaxLimit = 1_000_000_000_000
 type OctalRules struct {
 	Code string `yaml:"code" json:"code"`
 	Max  int    `yaml:"max" json:"max"` // the largest heap tabulated
+	// CandidateTables writes NAME/period and NAME/exceptions for a period
+	// the values show but no theorem proves (Heap.CandidateTables).
+	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
+	Play            `yaml:",inline"`
 }
 
 // Check parses the code and keeps max within the game's Limit.
@@ -48,7 +52,10 @@ func (o *OctalRules) Check() error {
 	if err != nil {
 		return &KeyError{Key: "code", Value: strconv.Quote(o.Code), Problem: err.Error()}
 	}
-	return checkRange("max", int64(o.Max), 1, int64(Octal(code).Limit))
+	if err := checkRange("max", int64(o.Max), 1, int64(Octal(code).Limit)); err != nil {
+		return err
+	}
+	return o.Play.Check()
 }
 
 // heap is the game of the code (checked by Check).
@@ -57,7 +64,9 @@ func (o *OctalRules) heap() (Heap, error) {
 	if err != nil {
 		return Heap{}, err
 	}
-	return Octal(code), nil
+	h := Octal(code)
+	h.CandidateTables = o.CandidateTables
+	return h, nil
 }
 
 // Jobs plans the game's tables (the code is checked by Check).
@@ -66,6 +75,7 @@ func (o *OctalRules) Jobs(game string, workers int) []Job {
 	if err != nil {
 		return nil
 	}
+	h.Play = o.Play
 	return h.Jobs(game, o.Max)
 }
 
@@ -96,6 +106,10 @@ type SubtractionRules struct {
 	// heaps n <= LosingMax, found by subtraction.Losing (its sieve where the
 	// losing heaps are sparse) without the Grundy values; 0 means Max.
 	LosingMax int64 `yaml:"losing_max" json:"losing_max,omitempty"`
+	// CandidateTables writes NAME/period and NAME/exceptions for a period
+	// the values show but no theorem proves (Heap.CandidateTables).
+	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
+	Play            `yaml:",inline"`
 }
 
 // rules returns the subtraction set the member describes.
@@ -132,7 +146,7 @@ func (s *SubtractionRules) Check() error {
 				Allowed: fmt.Sprintf("0 (the same as max) or %d (max) to %d", s.Max, top)}
 		}
 	}
-	return nil
+	return s.Play.Check()
 }
 
 // Jobs plans the game's tables (the set is checked by Check).
@@ -141,7 +155,10 @@ func (s *SubtractionRules) Jobs(game string, workers int) []Job {
 	if err != nil {
 		return nil
 	}
-	return Subtraction(set).JobsTo(game, s.Max, s.LosingMax)
+	h := Subtraction(set)
+	h.CandidateTables = s.CandidateTables
+	h.Play = s.Play
+	return h.JobsTo(game, s.Max, s.LosingMax)
 }
 
 // Def returns the subtraction game called name.
@@ -151,6 +168,7 @@ func (s *SubtractionRules) Def(name string) (Def, error) {
 		return Def{}, err
 	}
 	h := Subtraction(set)
+	h.CandidateTables = s.CandidateTables
 	return h.memberDef(name, s, h.RedrawTo(func(bounds json.RawMessage) (int64, error) {
 		var b SubtractionRules
 		if err := json.Unmarshal(bounds, &b); err != nil {
@@ -267,5 +285,6 @@ func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
 			Examples: []string{"0", "1", "5", "7", "30", "5 3 8"}},
 		Lookup: h.Lookup(),
 		Redraw: redraw,
+		Misere: h.MisereSolver(name),
 	}
 }

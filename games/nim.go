@@ -22,6 +22,7 @@ var nimGame = Def{
 	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Answer: answerNim, Examples: []string{"1 2 3", "3 4 5", "7", "2 2 5 1"}},
 	Lookup:  nimLookup,
 	Redraw:  nimRedraw,
+	Misere:  nimMisere,
 }
 
 // Nim bounds Nim.

@@ -10,16 +10,20 @@ import (
 
 // periodTables writes <game>/period, the repeating block of seq, and
 // <game>/exceptions, every n before the periodic part where g(n) differs from
-// its periodic value (the OEIS convention), when r found a period (proven,
-// confirmed or observed: the status column says which). It writes nothing
-// when r found none.
+// its periodic value (the OEIS convention), when r found a proven period, or
+// a candidate when candidates is set (the status and proven columns say
+// which). It writes nothing when r found none, nor for a candidate unless
+// asked: a table of a period no theorem proves would be read as a fact.
 //
 // period: offset int32 (n mod period), grundy int64, period int32,
 // preperiod int64, saltus int64, status string, proven bool; for every
 // n >= preperiod, g(n) = grundy[n mod period] + saltus * (n div period).
 // exceptions: n int64, grundy int32, periodic int64 (what the period gives
 // at n).
-func periodTables(ctx context.Context, s Sink, game string, seq []int32, r analysis.Report, meta []output.KeyValue) error {
+func periodTables(ctx context.Context, s Sink, game string, seq []int32, r analysis.Report, meta []output.KeyValue, candidates bool) error {
+	if !r.Proven() && !candidates {
+		return nil
+	}
 	shape, err := r.Shape(seq)
 	if err != nil {
 		return nil // no period: nothing to tabulate
@@ -42,8 +46,7 @@ func periodTables(ctx context.Context, s Sink, game string, seq []int32, r analy
 		},
 		Metadata: meta,
 	}
-	// Both tables are streamed in batches: a period found (confirmed or
-	// observed) may be as long as half the values, and the preperiod
+	// Both tables are streamed in batches: a candidate period may be as long as half the values, and the preperiod
 	// before it can hold millions of exceptions (0.354: 7,912,461).
 	p := shape.Period
 	err = s.Table(ctx, pt, int64(p), func(ctx context.Context, emit func(output.Batch) error) error {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/misere"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
@@ -44,6 +45,7 @@ func Octal(code octal.Code) Heap {
 		},
 		Memory: func(max int) int64 { return octal.Memory(code, max) },
 		Moves:  func(n int) []HeapMove { return octalMoves(code, n) },
+		Misere: misere.Octal(code),
 		Prove: func(seq []int32, p analysis.Period) *analysis.Proof {
 			proof := analysis.ProveOctal(seq, p, code.MaxRemove())
 			return &proof
@@ -78,6 +80,7 @@ func Subtraction(set subtraction.Set) Heap {
 		},
 		LosingMemory: func(max int64) int64 { return subtraction.LosingMemory(set, max) },
 		rule:         subtractionRule{set},
+		Misere:       misere.Subtraction(set),
 	}
 	if set.String() == subtraction.NameSquares {
 		// Take-a-square: its losing positions thin out (OEIS A030193),

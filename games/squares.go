@@ -20,6 +20,7 @@ var squares = Def{
 		Answer: answerSquares, Examples: []string{"20", "0", "2", "100", "1000", "20 7 5"}},
 	Lookup: squaresLookup,
 	Redraw: squaresRedraw,
+	Misere: squaresHeap().MisereSolver("squares"),
 }
 
 // Squares bounds take-a-square.
@@ -27,6 +28,7 @@ type Squares struct {
 	GrundyMax int   `yaml:"grundy_max" json:"grundy_max"` // squares/grundy: 0 <= n <= GrundyMax
 	WinMax    int64 `yaml:"win_max" json:"win_max"`       // squares/p_positions: losing n <= WinMax
 	MovesMax  int   `yaml:"moves_max" json:"moves_max"`   // squares/moves: 0 <= n <= min(MovesMax, GrundyMax); 0 for none
+	Play      `yaml:",inline"`
 }
 
 // SquaresMovesMax is the largest squares.moves_max: the table lists about
@@ -41,7 +43,10 @@ func (s *Squares) Check() error {
 	if err := checkRange("win_max", s.WinMax, 1, 1_000_000_000_000); err != nil {
 		return err
 	}
-	return checkRange("moves_max", int64(s.MovesMax), 0, SquaresMovesMax)
+	if err := checkRange("moves_max", int64(s.MovesMax), 0, SquaresMovesMax); err != nil {
+		return err
+	}
+	return s.Play.Check()
 }
 
 // squaresHeap is take-a-square as the registered game squares: the
@@ -61,6 +66,7 @@ func squaresHeap() Heap {
 func (s *Squares) Jobs(game string, workers int) []Job {
 	cfg := *s
 	h := squaresHeap()
+	h.Play = cfg.Play
 	if cfg.MovesMax > 0 {
 		h.Extra = func(ctx context.Context, sink Sink, game string, g []int32) error {
 			return squaresMovesTable(ctx, sink, game, g[:min(cfg.MovesMax, cfg.GrundyMax)+1])

@@ -130,8 +130,9 @@ type ManifestWriter struct {
 	replaced []File
 	oldGames map[string]*GameEntry // earlier entries of the games being rerun
 	written  map[string]bool       // paths this run put in place
+	clock    clock                 // time.Now and time.AfterFunc but in tests
 	lastSave time.Time
-	pending  *time.Timer // a save scheduled for files added since lastSave
+	pending  stopper // a save scheduled for files added since lastSave
 	closed   bool
 	saves    int // how many times the manifest was written, for tests
 	// Notices holds what the user should know about the earlier manifest,
@@ -150,7 +151,29 @@ type ManifestWriter struct {
 // manifest.json.unreadable-<time> and reported in Notices. One that is not a
 // regular file is a *ManifestError.
 func OpenManifest(dir, tool, version string, config any, rerun []string) (*ManifestWriter, error) {
-	w := &ManifestWriter{dir: dir, oldGames: map[string]*GameEntry{}, written: map[string]bool{},
+	return openManifest(dir, tool, version, config, rerun, realClock)
+}
+
+// clock is when a ManifestWriter saves: realClock in a run, a clock that
+// moves only when told in the tests of the save schedule, which then wait
+// on events rather than on time (a loaded machine delays a real timer
+// without bound).
+type clock struct {
+	now       func() time.Time
+	afterFunc func(time.Duration, func()) stopper
+}
+
+// stopper is a scheduled call that can be cancelled, such as a *time.Timer.
+type stopper interface{ Stop() bool }
+
+var realClock = clock{
+	now:       time.Now,
+	afterFunc: func(d time.Duration, f func()) stopper { return time.AfterFunc(d, f) },
+}
+
+// openManifest is OpenManifest on the clock clk.
+func openManifest(dir, tool, version string, config any, rerun []string, clk clock) (*ManifestWriter, error) {
+	w := &ManifestWriter{dir: dir, clock: clk, oldGames: map[string]*GameEntry{}, written: map[string]bool{},
 		m: Manifest{Tool: tool, Version: version, Status: StatusRunning, Config: config, Games: map[string]*GameEntry{}}}
 	p := filepath.Join(dir, ManifestName)
 	old, err := ReadManifest(p)
@@ -329,12 +352,12 @@ func (w *ManifestWriter) Add(files ...File) error {
 			w.m.Files = append(w.m.Files, f)
 		}
 	}
-	if wait := SaveInterval - time.Since(w.lastSave); wait > 0 {
+	if wait := SaveInterval - w.clock.now().Sub(w.lastSave); wait > 0 {
 		// Saved a moment ago: save these with whatever comes next, within
 		// SaveInterval, so that a long job after them does not keep them
 		// unlisted.
 		if w.pending == nil {
-			w.pending = time.AfterFunc(wait, w.scheduledSave)
+			w.pending = w.clock.afterFunc(wait, w.scheduledSave)
 		}
 		return nil
 	}
@@ -431,7 +454,7 @@ func (w *ManifestWriter) saveLocked() error {
 		return err
 	}
 	syncDir(w.dir)
-	w.lastSave = time.Now()
+	w.lastSave = w.clock.now()
 	w.saves++
 	return nil
 }

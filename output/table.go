@@ -31,7 +31,7 @@ type Opt[T int32 | int64] struct {
 // Some returns a present value.
 func Some[T int32 | int64](v T) Opt[T] { return Opt[T]{V: v, Valid: true} }
 
-// String names the type as the output contract in README.md ("Output") does.
+// String names the type as the output contract in docs/outputs.md does.
 func (t Type) String() string {
 	switch t {
 	case Int32:

@@ -67,8 +67,8 @@ func ExampleNewPlan() {
 
 // Redraw draws the figures of an earlier run again, here in another format,
 // from its Parquet tables alone: the subtraction game of {1, 2} run without
-// figures, then drawn as SVG. A heap game has two figures (README, "What
-// it computes"): g(n) and the raster of its period.
+// figures, then drawn as SVG. A heap game has two figures (README, "What it
+// computes"): g(n) and the raster of its period.
 func ExampleRedraw() {
 	cfg, err := configs.Load("example.yaml", []byte("games: [s]\nsubtraction: {s: {set: [1, 2], max: 30}}\nformats: [parquet]\nplots: []\n"))
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 // heaps, is planned within the automatic limit of a 24 GiB machine (60%:
 // 14.4 GiB), as issue 14 asks, and that the plan still refuses it under a
 // limit below what its engine alone needs (7 bytes a heap, 7 GiB). The peak this
-// plan stands for is measured by TestMemoryPeak and in README.
+// plan stands for is measured by TestMemoryPeak and in docs/performance.md.
 func TestPlanOctalMax(t *testing.T) {
 	yaml := fmt.Sprintf("games: [o]\noctal: {o: {code: '0.354', max: %d}}\nformats: [parquet]\nplots: []\n", games.OctalMax)
 	for _, tc := range []struct {

@@ -36,6 +36,12 @@ type Options struct {
 	// Command is the command line recorded in the manifest, program name
 	// first.
 	Command []string
+	// AfterComplete, when set, is called with the output folder once the
+	// run is complete and its manifest saved so, before the folder's lock
+	// is released (tabulate run writes OUT/index.html with it, see
+	// report.Write). It is not called for a failed or interrupted run. Its
+	// error is the run's error; the manifest stays complete.
+	AfterComplete func(ctx context.Context, dir string) error
 }
 
 // Written is one file written by a run, with the time its job took.
@@ -167,6 +173,9 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	if ferr := manifest.Finish(res.Status); ferr != nil && err == nil {
 		err = ferr
+	}
+	if err == nil && res.Status == output.StatusComplete && opts.AfterComplete != nil {
+		err = opts.AfterComplete(ctx, cfg.Out)
 	}
 	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(res.Findings, func(a, b Finding) int {

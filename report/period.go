@@ -117,7 +117,7 @@ func newPeriodView(finding string, o map[string]any, theorem string) periodView 
 	default:
 		reason = "no periodicity theorem was applied"
 	}
-	if status == "confirmed" || status == "observed" {
+	if status == "candidate" || status == "confirmed" || status == "observed" { // "confirmed" and "observed": manifests before the status was one word
 		reason += fmt.Sprintf("; %s over %s", status, count(number(o, "periods_observed"), "period"))
 	}
 	pv.Statement = fmt.Sprintf("%s, candidate (not proven): %s (%s)", head, reason, detail)

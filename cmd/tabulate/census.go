@@ -21,7 +21,9 @@ period or to max values. Writes OUT/census/octal and OUT/census/subtraction
 OUT/census/octal_timings and subtraction_timings, figures and findings in
 OUT/manifest.json. Finished games
 are kept in a journal under OUT/.census/, so a stopped census run again with
-the same configuration computes only the games not yet done.
+the same configuration computes only the games not yet done. A complete
+census ends by writing OUT/index.html, its report (tabulate report), unless
+--no-report.
 
 Flags:
 `
@@ -34,6 +36,7 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	workers := fs.Int("workers", 0, "games computed side by side, `N`; 0 = the configuration's workers or the number of CPUs")
 	seconds := fs.Float64("max-seconds-per-game", 0, "bound each game to `S` seconds (default: census.max_seconds_per_game; 0 = none)")
 	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
+	noReport := fs.Bool("no-report", false, noReportHelp)
 	if err := parseFlags(fs, args, censusUsage, "see tabulate census --help", stdout); err != nil {
 		return err
 	}
@@ -59,7 +62,8 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if set["out"] {
 		cfg.Out = *out
 	}
-	opts := census.Options{Workers: *workers, MaxSecondsPerGame: *seconds, Version: pipeline.Version}
+	opts := census.Options{Workers: *workers, MaxSecondsPerGame: *seconds, Version: pipeline.Version,
+		AfterComplete: reportAfter(*noReport, *quiet, stderr)}
 	if !*quiet {
 		opts.Log = stderr
 	}

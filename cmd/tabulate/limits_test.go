@@ -7,7 +7,7 @@ import (
 
 // TestSolveRuleLimits checks the largest heap tabulate solve computes for a
 // game defined by rules: the same limits a configuration's max is held to
-// (games.OctalMax, SubtractionMax and PrimesMax, stated in README: 2^30 for
+// (games.OctalMax, SubtractionMax and PrimesMax, stated in docs/reference.md: 2^30 for
 // an octal game, 10^7 for a subtraction set, 10^6 for the primes, with or
 // without exceptions). One past the limit is a usage error, exit status 2,
 // that names it; nothing is computed. A game with a periodicity theorem

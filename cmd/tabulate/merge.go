@@ -66,14 +66,21 @@ func mergeCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := checkOut(out, ""); err != nil {
 		return err
 	}
-	if err := mergeGames(ctx, cfg, shards); err != nil {
+	// OUT/index.html is written at the very end, as by tabulate run (the
+	// shards' --no-report, if any, holds for the merge).
+	writeReport := reportAfter(*rf.noReport, *quiet, stderr)
+	afterGames := writeReport
+	if cfg.Census.Enabled() {
+		afterGames = nil
+	}
+	if err := mergeGames(ctx, cfg, shards, afterGames); err != nil {
 		return err
 	}
 	if cfg.Census.Enabled() {
 		if err := importJournals(cfg.Out, shards); err != nil {
 			return err
 		}
-		if err := runCensus(ctx, cfg, census.Options{ReuseOnly: true}, *quiet, stderr); err != nil {
+		if err := runCensus(ctx, cfg, census.Options{ReuseOnly: true, AfterComplete: writeReport}, *quiet, stderr); err != nil {
 			return err
 		}
 	}
@@ -257,8 +264,9 @@ type shardManifest struct {
 // mergeGames writes the tables, figures and manifest of the plan's games,
 // as tabulate run does: the same manifest protocol (output.OpenManifest,
 // Add, Finish), each file copied from the shard that computed it and
-// checked against its sha256 on the way.
-func mergeGames(ctx context.Context, cfg configs.Config, shards []shardDir) error {
+// checked against its sha256 on the way. after, when set, is called once
+// the manifest is complete, under the folder's lock (reportAfter).
+func mergeGames(ctx context.Context, cfg configs.Config, shards []shardDir, after func(ctx context.Context, dir string) error) error {
 	out := cfg.Out
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return fmt.Errorf("create output folder %s: %w", out, err)
@@ -325,6 +333,9 @@ func mergeGames(ctx context.Context, cfg configs.Config, shards []shardDir) erro
 	}
 	if ferr := manifest.Finish(status); ferr != nil && err == nil {
 		err = ferr
+	}
+	if err == nil && after != nil {
+		err = after(ctx, out)
 	}
 	return err
 }

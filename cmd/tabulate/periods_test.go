@@ -15,16 +15,18 @@ import (
 // 4,1,2,8,1,4,7,2,1,8,2,7 repeated, and "From n=71 on, the sequence is
 // periodic with period 12. The only exceptions are n=0, 3, 6, 9, 11, 15, 18,
 // 21, 22, 28, 34, 39, 57 and 70." With 161 values the period is only
-// observed, and the findings say proven: false; take-a-square (an infinite
+// a candidate, and the findings say proven: false (its period and
+// exceptions tables are written only when candidate_tables asks); take-a-square (an infinite
 // set, no theorem) has no period and says proven: false too.
 func TestRunPeriodTables(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	config := writeConfig(t, `
 plots: []
-games: [kayles, k160, sq]
+games: [kayles, k160, k160q, sq]
 octal:
   kayles: { code: "0.77", max: 1000 }
-  k160:   { code: "0.77", max: 160 }
+  k160:   { code: "0.77", max: 160, candidate_tables: true }
+  k160q:  { code: "0.77", max: 160 }
 subtraction:
   sq: { set: squares, max: 1000 }
 `)
@@ -32,12 +34,12 @@ subtraction:
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	// The run's summary quotes the observed period as a sentence.
-	const observed = "period 12 from n = 71 (last exception at n = 70), observed over 7 periods; proof needs 168 values, 161 computed"
+	// The run's summary quotes the candidate period as a sentence.
+	const observed = "candidate period 12 from n = 71 (last exception at n = 70), not proven: seen over 7 periods; the proof needs 168 values, 161 computed"
 	if !strings.Contains(stdout+stderr, observed) {
 		t.Errorf("the run's summary lacks %q:\n%s%s", observed, stdout, stderr)
 	}
-	for game, status := range map[string]string{"kayles": "proven", "k160": "observed"} {
+	for game, status := range map[string]string{"kayles": "proven", "k160": "candidate"} {
 		p := readTable(t, out, game, "period")
 		checkContract(t, p, "offset int32, grundy int64, period int32, preperiod int64, saltus int64, status utf8, proven bool")
 		if got, want := p.col("grundy").([]int64), []int64{4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7}; !reflect.DeepEqual(got, want) {
@@ -58,7 +60,7 @@ subtraction:
 	}
 	for game, want := range map[string]map[string]any{
 		"kayles": {"proven": true, "status": "proven"},
-		"k160":   {"proven": false, "status": "observed", "values_needed": 168.0, "values_missing": 7.0, "periods_observed": 7.0},
+		"k160":   {"proven": false, "status": "candidate", "values_needed": 168.0, "values_missing": 7.0, "periods_observed": 7.0},
 		"sq":     {"proven": false, "status": "none", "found": false},
 	} {
 		f := m.Games[game].Findings["grundy"].(map[string]any)
@@ -75,5 +77,15 @@ subtraction:
 	}
 	if _, err := os.Stat(filepath.Join(out, "sq", "period.csv")); !os.IsNotExist(err) {
 		t.Errorf("sq/period.csv: got %v, want no file (no period)", err)
+	}
+	// A candidate gets no period or exceptions table unless asked
+	// (candidate_tables), only its finding, which says candidate.
+	for _, name := range []string{"period.csv", "period.parquet", "exceptions.csv", "exceptions.parquet"} {
+		if _, err := os.Stat(filepath.Join(out, "k160q", name)); !os.IsNotExist(err) {
+			t.Errorf("k160q/%s: got %v, want no file (a candidate, not asked for)", name, err)
+		}
+	}
+	if f := m.Games["k160q"].Findings["grundy"].(map[string]any); f["status"] != "candidate" || f["proven"] != false {
+		t.Errorf("k160q findings: status %v, proven %v; want candidate, false", f["status"], f["proven"])
 	}
 }

@@ -126,7 +126,9 @@ Computes every table of the configuration and writes OUT/<game>/<table>.<format>
 the figures OUT/<game>/<figure>.png|svg and OUT/manifest.json. Without --config
 the built-in configs/default.yaml is used. Flags override the configuration.
 A configuration with a census section also computes the census, as tabulate
-census does.
+census does. A complete run ends by writing OUT/index.html, its report (see
+tabulate report --help), unless --no-report; a failed or interrupted run
+writes none.
 
 On a cluster, --shard K/N (or, without it, SLURM_ARRAY_TASK_ID with
 SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shards N) computes the
@@ -142,7 +144,7 @@ type runFlags struct {
 	fs                                                      *flag.FlagSet
 	configPath, out, only, formats, plots, maxMemory, shard *string
 	workers, shards                                         *int
-	quiet                                                   *bool
+	quiet, noReport                                         *bool
 	specs                                                   *gameSpecs // --game (gameflag.go)
 	max                                                     *int       // --max, of the --game games
 }
@@ -161,6 +163,7 @@ func newRunFlags() *runFlags {
 		shard:      fs.String("shard", "", "compute only shard `K/N` (0 <= K < N) into OUT/shards/K-of-N/; default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"),
 		shards:     fs.Int("shards", 0, "the number of shards `N`, for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX gives K)"),
 		quiet:      fs.Bool("q", false, "quiet: no progress and no summary, only errors"),
+		noReport:   fs.Bool("no-report", false, noReportHelp),
 		specs:      gameFlag(fs),
 		max:        fs.Int("max", games.DefaultRulesMax, "the largest heap `N` of the games of --game"),
 	}
@@ -206,7 +209,14 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	command := append([]string{"tabulate", "run"}, args...)
-	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Command: command})
+	// OUT/index.html is written at the very end: by the census when there
+	// is one.
+	writeReport := reportAfter(*rf.noReport, quiet, stderr)
+	afterRun := writeReport
+	if cfg.Census.Enabled() {
+		afterRun = nil
+	}
+	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Command: command, AfterComplete: afterRun})
 	if res != nil && !quiet {
 		// The summary is the run's result: on standard output, unless it
 		// follows live progress bars on a terminal, where it stays with
@@ -218,7 +228,7 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		printSummary(summary, plan, res)
 	}
 	if err == nil && cfg.Census.Enabled() {
-		err = runCensus(ctx, cfg, census.Options{}, quiet, stderr)
+		err = runCensus(ctx, cfg, census.Options{AfterComplete: writeReport}, quiet, stderr)
 	}
 	return err
 }

@@ -80,7 +80,12 @@ Flags (before or after GAME):
   --max-moves K  list at most K winning moves; the answer then says how many
                  more there are (default: all, at most %d for a game
                  answered by its period, whose heaps may have billions)
-`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), games.MovesListMax)
+  --misere       misère play, the player who makes the last move losing:
+                 a position of several heaps (octal and subtraction games,
+                 squares, grundy-game, nim) or a flip board, each heap at
+                 most %d; outcome and winning moves, and "method": "tame"
+                 (every heap tame: the tame rule) or "search"
+`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), games.MovesListMax, games.MisereSolveMax)
 	return b.String()
 }
 
@@ -130,6 +135,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
 	maxMoves := fs.Int64("max-moves", -1, "list at most `K` winning moves (default all)")
 	keepGoing := fs.Bool("keep-going", false, "GAME -: answer every line, reporting each bad one")
+	misere := fs.Bool("misere", false, "misère play: the player who makes the last move loses")
 	if len(args) > 0 && args[0] == "help" {
 		args[0] = "--help"
 	}
@@ -179,7 +185,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *configPath == "-" && len(pos) == 1 && pos[0] == "-" {
 		return &UsageError{Msg: "--config - and the position - both read standard input", Hint: "give the positions as arguments, or the configuration as a file; see tabulate solve --help"}
 	}
-	answer, err := answerer(ctx, game, *from, *configPath)
+	answer, err := pickAnswerer(ctx, *misere, game, *from, *configPath)
 	if err != nil {
 		return usageOf(err, hint)
 	}
@@ -208,6 +214,9 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	wholeLine := false
 	if d, ok := games.Lookup(game); ok && d.Solve != nil {
 		wholeLine = d.Solve.WholeLine
+	}
+	if d, ok := games.Lookup(game); ok && *misere && d.Misere != nil {
+		wholeLine = d.Misere.WholeLine
 	}
 	bad, lines := 0, 0
 	err = eachLine(ctx, stdin, wholeLine, func(line int, args []string) error {

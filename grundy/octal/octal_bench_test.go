@@ -69,7 +69,7 @@ func BenchmarkOctal(b *testing.B) {
 // takes the cached plain mex (plainMex) for these games ("engine"; both
 // without the periodicity check, as none of these games shows a period by
 // 2^17). The values of each run are compared with those of the first run
-// of the game. The figures are in README (octal section); compare user CPU
+// of the game. The figures are in docs/performance.md (octal section); compare user CPU
 // too, as the census runs two games side by side.
 func BenchmarkOctalNoSparse(b *testing.B) {
 	ctx := context.Background()

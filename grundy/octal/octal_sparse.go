@@ -365,7 +365,7 @@ func (e *octalEngine) fullMex(n int) int32 {
 // here each heap lists the s/2 splits of one new s, in one branch-free,
 // sequential pass (octalMarkSplits16), and ORs the kept bit sets of the
 // others: 0.164 (split digits 2 and 3, 38% of its heaps rare) to 2^18
-// took 28 s of CPU by the sparse-space method and takes 4.8 s here (README,
+// took 28 s of CPU by the sparse-space method and takes 4.8 s here (docs/performance.md,
 // octal section). choose picks this path by a cost rule (plainPays).
 // Cost: a bit set of 2^vbits bits for each of the last max(k)-min(k)+1
 // values of s (a few kB); no use of the second core (its pipeline serves

@@ -62,7 +62,7 @@ import (
 // moves from the sorted members of any set, with the eight-move pass of the
 // general engine that subtraction.go had beside it; both former kernels
 // (commit 4db6b87) were measured against it on the same sets, and it was at
-// least as fast as the faster on each (README, "Subtraction games: one
+// least as fast as the faster on each (docs/performance.md, "Subtraction games: one
 // kernel").
 // The work is the number of (heap, move) pairs, sum over n of
 // |{s in S : s <= n}|: about (2/3)·max^1.5 for the squares, max^1.5·sqrt(2)·

@@ -12,7 +12,7 @@ import (
 // kernelMinMoves members ({1,3,4}) and the kernel from there (the squares,
 // the primes); this measures that rule. The comparison of the kernel with
 // the two it replaced (the general segmented engine of subtraction.go and
-// the take-a-square kernel of squares.go) is in README, "Subtraction games:
+// the take-a-square kernel of squares.go) is in docs/performance.md, "Subtraction games:
 // one kernel".
 func BenchmarkKernels(b *testing.B) {
 	ctx := context.Background()

@@ -169,8 +169,8 @@ func squaresGrundyMemory(max int) int64 {
 // fit is an error (none comes near: the largest value up to 10^7 is 376).
 // progress, if not nil, receives (highest n computed, max).
 func squaresGrundy(ctx context.Context, max int, workers int, progress grundy.Progress) ([]uint16, error) {
-	if max < 0 {
-		return nil, engine.CheckRange("subtraction.Values", "max", int64(max), 0, math.MaxInt32)
+	if err := engine.CheckRange("subtraction.Values", "max", int64(max), 0, ValuesMax); err != nil {
+		return nil, err
 	}
 	return kernel(ctx, Squares().Members(max), max, workers, progress)
 }

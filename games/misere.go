@@ -1,0 +1,404 @@
+package games
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/tabulate-games/tabulate/grundy/flip"
+	"github.com/tabulate-games/tabulate/grundy/misere"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/output"
+)
+
+// The play conventions of a game (Play.Play).
+const (
+	// PlayNormal: the player who makes the last move wins (every table
+	// but GAME/misere). The default.
+	PlayNormal = "normal"
+	// PlayMisere: the player who makes the last move loses: GAME/misere
+	// only.
+	PlayMisere = "misere"
+	// PlayBoth: the tables of normal play and GAME/misere.
+	PlayBoth = "both"
+)
+
+// DefaultMisereMax is the largest heap of GAME/misere when misere_max is
+// not set. The genus of a wild game costs a search over positions of
+// several heaps that grows about fivefold every ten heaps (Kayles: heap 40
+// about 43,000 positions, 50 about 236,000, 60 about 1.1 million;
+// docs/misere.md), so the default stays small.
+const DefaultMisereMax = 30
+
+// MiserePositions is the most positions of several heaps the genus search
+// of one GAME/misere table, or one misère answer of tabulate solve, may
+// remember (misere.Limits.Positions); past it the job or the answer fails
+// with a message saying so.
+const MiserePositions = 1 << 20
+
+// miserePositionBytes bounds the bytes a remembered position costs the
+// search: its key, a Genus and its slice, and the map's share. Measured
+// (2026-11-25, amd64, live heap after a collection): 127 bytes a position
+// for Kayles to heap 40 (42,649 positions), 112 to heap 45 (102,699); 300
+// leaves room for the garbage the search makes between collections.
+const miserePositionBytes = 300
+
+// MisereSolveMax is the largest heap tabulate solve --misere analyses.
+const MisereSolveMax = 1000
+
+// Play is the play convention of a heap game's section, inlined in it:
+// play: normal | misere | both, and misere_max, the largest heap of
+// GAME/misere. The zero value is normal play, and writes nothing to a
+// manifest's bounds, so that a section that does not set it records what
+// it recorded before misère play existed.
+type Play struct {
+	Play      string `yaml:"play" json:"play,omitempty"`
+	MisereMax int    `yaml:"misere_max" json:"misere_max,omitempty"`
+}
+
+// Check accepts normal, misere or both (or nothing), and a misere_max
+// only with misère play, from 1 to misere.AnalyzeMax.
+func (p Play) Check() error {
+	switch p.Play {
+	case "", PlayNormal, PlayMisere, PlayBoth:
+	default:
+		return &KeyError{Key: "play", Value: strconv.Quote(p.Play), Problem: "is not a play convention", Allowed: "normal, misere or both"}
+	}
+	if p.MisereMax != 0 {
+		if !p.Misere() {
+			return &KeyError{Key: "misere_max", Value: strconv.Itoa(p.MisereMax), Problem: "is set but play is normal", Allowed: "misere_max with play: misere or play: both"}
+		}
+		return checkRange("misere_max", int64(p.MisereMax), 1, misere.AnalyzeMax)
+	}
+	return nil
+}
+
+// Normal reports whether the game's tables of normal play are asked for.
+func (p Play) Normal() bool { return p.Play == "" || p.Play == PlayNormal || p.Play == PlayBoth }
+
+// Misere reports whether GAME/misere is asked for.
+func (p Play) Misere() bool { return p.Play == PlayMisere || p.Play == PlayBoth }
+
+// Max is the largest heap of GAME/misere.
+func (p Play) Max() int {
+	if p.MisereMax > 0 {
+		return p.MisereMax
+	}
+	return DefaultMisereMax
+}
+
+// playJobs is what Heap.Jobs and JobsTo plan under the section's Play:
+// the jobs of normal play (normal, computed only when asked for) and
+// GAME/misere.
+func (h Heap) playJobs(game string, normal func() []Job) []Job {
+	var jobs []Job
+	if h.Play.Normal() {
+		jobs = normal()
+	}
+	if !h.Play.Misere() || h.Misere == nil {
+		return jobs
+	}
+	max := h.Play.Max()
+	// Rough cost: about 60 µs a position searched, growing fivefold every
+	// ten heaps from about 43,000 at heap 40 (Kayles), bounded by the
+	// budget; tame games search far fewer.
+	positions := min(float64(MiserePositions), 43000*math.Pow(5, float64(max-40)/10))
+	return append(jobs, Job{Table: "misere",
+		Memory: MiserePositions*miserePositionBytes + writing(int64(max)+1, 64),
+		Cost:   positions * 60e-6,
+		Run:    func(ctx context.Context, s Sink) error { return h.misereTable(ctx, s, game, max) }})
+}
+
+// MisereFinding is the finding "misere" of a heap game played misère: how
+// far it was analysed and whether it is tame that far (Winning Ways,
+// ch. 13: every heap's genus is that of a misère Nim position, and so is
+// every heap of its options, hereditarily); if not, its first wild heap.
+type MisereFinding struct {
+	UpTo int `json:"up_to"`
+	// Tame reports whether every heap 0..UpTo is tame.
+	Tame bool `json:"tame"`
+	// FirstWild is the least wild heap and FirstWildGenus its genus; both
+	// absent when the game is tame up to UpTo.
+	FirstWild      *int   `json:"first_wild,omitempty"`
+	FirstWildGenus string `json:"first_wild_genus,omitempty"`
+	// PPositions counts the heaps that are misère P-positions (misère
+	// nim-value 0).
+	PPositions int `json:"p_positions"`
+}
+
+// String says "tame up to n = 30" or "wild: first wild heap 5 (genus
+// 4^146), tame up to n = 4".
+func (f MisereFinding) String() string {
+	if f.Tame {
+		return fmt.Sprintf("tame up to n = %d; %d single heaps are misère P-positions", f.UpTo, f.PPositions)
+	}
+	return fmt.Sprintf("wild: first wild heap %d (genus %s), tame up to n = %d; %d single heaps up to %d are misère P-positions",
+		*f.FirstWild, f.FirstWildGenus, *f.FirstWild-1, f.PPositions, f.UpTo)
+}
+
+// misereTable writes GAME/misere for heaps 0..max: n, the normal-play
+// Grundy value, the misère nim-value, the misère outcome of the single
+// heap (P: the player to move loses), the genus as CGSuite writes it and
+// whether the heap is tame; and the finding "misere".
+func (h Heap) misereTable(ctx context.Context, s Sink, game string, max int) error {
+	s.Phase("analysing misère play", "", 0)
+	t, err := misere.Analyze(ctx, h.Misere, max, misere.Limits{Positions: MiserePositions})
+	var be *misere.BudgetError
+	if errors.As(err, &be) {
+		return fmt.Errorf("misere_max %d is past what misère analysis reaches for this game (a wild game: its genus needs a search over positions of several heaps): %w; lower misere_max", max, err)
+	}
+	if err != nil {
+		return err
+	}
+	tbl := output.Table{Game: game, Name: "misere",
+		Columns: []output.Column{
+			{Name: "n", Type: output.Int64, Sorted: true},
+			{Name: "grundy", Type: output.Int32},
+			{Name: "misere", Type: output.Int32},
+			{Name: "outcome", Type: output.String},
+			{Name: "genus", Type: output.String},
+			{Name: "tame", Type: output.Bool},
+		},
+	}
+	if h.Rules != "" {
+		tbl.Metadata = []output.KeyValue{{Key: "tabulate.rules", Value: h.Rules}}
+	}
+	finding := MisereFinding{UpTo: max, Tame: t.FirstWild() < 0}
+	if w := t.FirstWild(); w >= 0 {
+		finding.FirstWild, finding.FirstWildGenus = &w, t.Genus(w).String()
+	}
+	rows := max + 1
+	err = s.Table(ctx, tbl, int64(rows), func(ctx context.Context, emit func(output.Batch) error) error {
+		ns, gs, ms := make([]int64, rows), make([]int32, rows), make([]int32, rows)
+		outcomes, genera, tame := make([]string, rows), make([]string, rows), make([]bool, rows)
+		for n := range rows {
+			ns[n], gs[n], ms[n] = int64(n), int32(t.Grundy(n)), int32(t.Misere(n))
+			outcomes[n] = "N"
+			if ms[n] == 0 {
+				outcomes[n] = "P"
+				finding.PPositions++
+			}
+			genera[n], tame[n] = t.Genus(n).String(), t.Tame(n)
+		}
+		return emit(output.Batch{ns, gs, ms, outcomes, genera, tame})
+	})
+	if err != nil {
+		return err
+	}
+	s.Finding("misere", finding)
+	return nil
+}
+
+// MisereMove is a winning move under misère play: heap Heap (numbered
+// from 1 as given) of From replaced by the heaps Leaves (none, one or
+// two).
+type MisereMove struct {
+	Heap   int   `json:"heap"`
+	From   int   `json:"from"`
+	Leaves []int `json:"leaves"`
+}
+
+// String writes m as tabulate solve prints it: "heap 2: 7 -> 2 + 4",
+// "heap 1: 2 -> nothing".
+func (m MisereMove) String() string {
+	to := "nothing"
+	if len(m.Leaves) > 0 {
+		to = strings.Trim(strings.ReplaceAll(fmt.Sprint(m.Leaves), " ", " + "), "[]")
+	}
+	return fmt.Sprintf("heap %d: %d -> %s", m.Heap, m.From, to)
+}
+
+// misereSolver answers positions of several heaps of a game under misère
+// play with misere.Table.Solve, which says whether the tame rule or a
+// search decided (Answer.Method). The table is analysed up to the largest
+// heap asked and kept for the next position (analysed again when a
+// larger heap comes).
+type misereSolver struct {
+	game misere.Game
+	mu   sync.Mutex
+	t    *misere.Table
+}
+
+// solve decides heaps (each 0..MisereSolveMax, checked by the caller).
+func (m *misereSolver) solve(ctx context.Context, heaps []int) (misere.Answer, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	top := 0
+	if len(heaps) > 0 {
+		top = slices.Max(heaps)
+	}
+	if m.t == nil || top > m.t.Max() {
+		t, err := misere.Analyze(ctx, m.game, top, misere.Limits{Positions: MiserePositions})
+		if err != nil {
+			return misere.Answer{}, budgetArg(err)
+		}
+		m.t = t
+	}
+	a, err := m.t.Solve(ctx, heaps)
+	return a, budgetArg(err)
+}
+
+// budgetArg turns a search past MiserePositions into an *ArgError (a
+// position too large to answer, exit status 2), keeping other errors.
+func budgetArg(err error) error {
+	var be *misere.BudgetError
+	if errors.As(err, &be) {
+		return &ArgError{Arg: "position", Problem: fmt.Sprintf("needs more than %d positions of the misère search (%s)", be.Limit, be.What),
+			Allowed: "fewer or smaller heaps: the sums of a wild game are decided by search"}
+	}
+	return err
+}
+
+// misereAnswer is the Answer of a misère position of heaps as given:
+// winning moves by heap as given, numbered from 1.
+func misereAnswer(game string, position any, heaps []int, a misere.Answer) *Answer {
+	moves := []MisereMove{}
+	for i, h := range heaps {
+		for _, m := range a.Moves {
+			if m.Heap == h {
+				moves = append(moves, MisereMove{Heap: i + 1, From: h, Leaves: append([]int{}, m.Option...)})
+			}
+		}
+	}
+	return &Answer{Game: game, Position: position, Win: a.Win, WinningMoves: moves, Play: PlayMisere, Method: string(a.Method), Source: "computed"}
+}
+
+// heapsSolver is the misère Solver of a game of several heaps whose rules
+// are g: tabulate solve --misere GAME HEAP...
+func heapsSolver(name, title string, g misere.Game) *Solver {
+	m := &misereSolver{game: g}
+	return &Solver{Args: "HEAP...",
+		Help: fmt.Sprintf("%s under misère play, one or more heaps (0 <= HEAP <= %d)", title, MisereSolveMax),
+		Answer: func(ctx context.Context, args []string) (*Answer, error) {
+			heaps, err := ParseHeaps(name, args, MisereSolveMax)
+			if err != nil {
+				return nil, err
+			}
+			a, err := m.solve(ctx, heaps)
+			if err != nil {
+				return nil, err
+			}
+			return misereAnswer(name, heaps, heaps, a), nil
+		},
+		Examples: []string{"1", "3 5 7", "4 4", "5 1"}}
+}
+
+// MisereSolver is the misère Solver of a heap game (tabulate solve
+// --misere NAME HEAP...), nil when the heap has no misère rules.
+func (h Heap) MisereSolver(name string) *Solver {
+	if h.Misere == nil {
+		return nil
+	}
+	title := h.Title
+	if title == "" {
+		title = h.Rules
+	}
+	return heapsSolver(name, title, h.Misere)
+}
+
+// grundysSplit is Grundy's game as a misere.Game: a heap is split into two
+// non-empty heaps of different sizes.
+type grundysSplit struct{}
+
+func (grundysSplit) Name() string { return "Grundy's game" }
+
+func (grundysSplit) Options(n int) [][]int {
+	var opts [][]int
+	for a := 1; 2*a < n; a++ {
+		opts = append(opts, []int{a, n - a})
+	}
+	return opts
+}
+
+// nimMisere is Nim under misère play (tabulate solve --misere nim PILE...).
+var nimMisere = heapsSolver("nim", "Nim", misere.Nim())
+
+// flipMisere is Flip Game II under misère play (tabulate solve --misere
+// flip BOARD): the player who cannot flip "++" to "--" wins. A board is the
+// sum of its runs of '+', each a heap of the octal game 0.07 (flipping
+// inside a run of n removes 2 and leaves the two sides, either of which may
+// be empty), so misère play of the board is misère play of that sum.
+var flipMisere = func() *Solver {
+	dawson, err := octal.Parse("0.07")
+	if err != nil {
+		panic("games: 0.07 is not an octal code: " + err.Error()) // a constant: a bug, not an input
+	}
+	m := &misereSolver{game: misere.Octal(dawson)}
+	return &Solver{Args: "BOARD", WholeLine: true,
+		Help: fmt.Sprintf("Flip Game II board under misère play (who cannot flip wins), runs of at most %d '+'", MisereSolveMax),
+		Answer: func(ctx context.Context, args []string) (*Answer, error) {
+			if len(args) != 1 {
+				return nil, &ArgError{Arg: "solve flip", Problem: "takes one board, such as ++-++ (quote it in the shell if needed)"}
+			}
+			board := args[0]
+			runs, err := flip.ParseBoard(board)
+			if err != nil {
+				var be *flip.BoardError
+				if errors.As(err, &be) {
+					return nil, &ArgError{Arg: "board", Value: shortQuote(board), Problem: fmt.Sprintf("has the character %q at position %d (0-based)", be.Char, be.Pos), Allowed: "only '+' and '-'"}
+				}
+				return nil, err
+			}
+			heaps := make([]int, len(runs))
+			for i, r := range runs {
+				if r.Len > MisereSolveMax {
+					return nil, &ArgError{Arg: "board", Value: shortQuote(board), Problem: fmt.Sprintf("has a run of %d '+' at index %d", r.Len, r.Start),
+						Allowed: fmt.Sprintf("runs of at most %d '+' under misère play", MisereSolveMax)}
+				}
+				heaps[i] = r.Len
+			}
+			a, err := m.solve(ctx, heaps)
+			if err != nil {
+				return nil, err
+			}
+			// A move at index Start+j of a run of n leaves runs of j and
+			// n-2-j: the option {j, n-2-j} without its empty sides.
+			win := map[string]bool{}
+			for _, mv := range a.Moves {
+				win[fmt.Sprint(mv.Heap, mv.Option)] = true
+			}
+			moves := []int{}
+			for _, r := range runs {
+				for j := 0; j+2 <= r.Len; j++ {
+					opt := []int{}
+					for _, side := range []int{min(j, r.Len-2-j), max(j, r.Len-2-j)} {
+						if side > 0 {
+							opt = append(opt, side)
+						}
+					}
+					if win[fmt.Sprint(r.Len, opt)] {
+						moves = append(moves, r.Start+j)
+					}
+				}
+			}
+			return &Answer{Game: "flip", Position: board, Win: a.Win, WinningMoves: moves, Play: PlayMisere, Method: string(a.Method), Source: "computed"}, nil
+		},
+		Examples: []string{"++++", "+++++-++", "", "++++++++++"}}
+}()
+
+// methodText says in words what decided a misère answer.
+func methodText(method string) string {
+	switch misere.Method(method) {
+	case misere.MethodTame:
+		return "the tame rule (every heap is tame: played like misère Nim, by the genus)"
+	case misere.MethodSearch:
+		return "search (some heap is wild: a memoised search over the sum)"
+	}
+	return method
+}
+
+// playOf reads the play convention from the bounds a manifest records for
+// a heap game (normal play when they hold none).
+func playOf(bounds json.RawMessage) Play {
+	var p Play
+	if json.Unmarshal(bounds, &p) != nil {
+		return Play{}
+	}
+	return p
+}

@@ -1,0 +1,672 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/tabulate-games/tabulate/grundy"
+)
+
+// Tail mode: octal games past the memory of a full array of values.
+//
+// Values keeps every value, 4 bytes a heap plus its scratch, which caps a run
+// near 2^30 heaps on a machine of 24 GiB. But once the sparse space of a
+// game is stable (the labelling no longer changes and no new rare heap
+// appears), the sparse-space method (octal.go) reads only three kinds of
+// values at heap n:
+//
+//  1. step 1, g(a) XOR g(s-a) for every rare heap a, s = n-k for each split
+//     digit k: the rare heaps are listed with their values, and s-a lies at
+//     distance k+a <= t+R from n, R the last rare heap;
+//  2. the moves that leave one heap, g(n-k): distance k <= t;
+//  3. step 3, splits of two common heaps until every value of the other
+//     parity below v* is seen: the engine lists them from both ends, and
+//     tail mode only from the small end, a <= W-k, where g(a) is in the
+//     first values and g(s-a) at distance k+a <= W.
+//
+// So a ring buffer of the last W >= D = t+R values (D is the largest
+// distance read; Window names it), the first W+1 values, the rare heaps
+// and the histogram are all the state, whatever n. Tail runs the full-array
+// engine (Values, with its two cores and its period check) to a start heap
+// N0, takes its labelling and rare heaps, and goes on from N0+1 to max with
+// that state alone, on one goroutine: memory flat in n (measured in
+// tail_test.go). Each value is exact by the argument of octal.go, which holds
+// for any labelling provided every rare heap is listed: a heap whose value
+// is v* is common, so no rare heap is missed as long as every heap gets v*.
+// When step 3 runs out of splits inside the window with a value below v*
+// still unseen, the heap may be a new rare heap, or the window too short to
+// show it is common: Tail does not guess but stops with a *TailError
+// (TailUnsettled), after a checkpoint if one is asked. A value too large for
+// the width of the buffer (8 or 16 bits) stops it the same way (TailWidth).
+// When the prefix proves a period p (the octal periodicity theorem, as
+// Values does), the tail copies g(n) = g(n-p) from the ring (W >= p).
+//
+// Values are kept in the smallest width that holds them, uint8 or uint16
+// (type parameter V), which halves the buffer and its cache footprint for
+// the games whose values stay below 256 (0.167 to 2^40: 64, 0.161 to 2^38:
+// 158; 0.6 passes 256 before 2^18).
+//
+// The ring is stored twice, each value written at slot n mod W and W + n
+// mod W, so that the last W values are the one slice ring[p : p+W], p = n
+// mod W, for any W (no power of two needed, no division in the loops):
+// g(n-d) = ring[p+W-d] for 1 <= d <= W. Cost: 2W values and a second store
+// per heap. The loops read through the slice ring[p : p+W], so that a read
+// at distance W+1 or more is out of its bounds; Tail checks W >= D before it
+// starts, and TestTailWindowBoundary pins D (W = D runs, W = D-1 reads past
+// the ring).
+//
+// Source: the Rust solver of rogalski-wmii-uni-lodz-pl/octal (its README:
+// 0.167 to 2^40, 0.161 to 2^38 with 16-bit values) keeps the first values and
+// a window of the last ones once every rare heap lies behind it, and writes
+// value frequencies at every power of two; this is the same idea written from
+// the description, not its code.
+
+// TailMax is the largest max Tail and Resume take, 2^48 heaps: a heap index
+// and every count fit in 64 bits with room to spare, and 2^48 is far past
+// any run a single machine finishes (0.6 at 10^6 values a second: 9 years).
+const TailMax = 1 << 48
+
+// tailDefaultStart is the prefix the full-array engine computes when
+// TailOptions.Start is 0: 2^20 heaps, 7 MiB and a few seconds; far enough
+// for the rare heaps of 0.6 (last at 20627), 0.161 (23784), 0.014 (64126),
+// 0.172 (51381) and 0.034 (374473).
+const tailDefaultStart = 1 << 20
+
+// TailOptions are the settings of Tail.
+type TailOptions struct {
+	// Start is the last heap the full-array engine computes before tail
+	// mode takes over (N0); 0 means min(max, 2^20). The window must fit
+	// twice below it: 2*Window + t < Start.
+	Start int64
+	// Window is W, the number of recent values kept; 0 chooses the largest
+	// the start allows, (Start - t - 1)/2, so that the tail's 3W values
+	// take less memory than the prefix did (7 bytes a heap) and step 3 has
+	// as many splits as can be had. A Window below the largest distance
+	// read, D (see the comment of tail.go), is a *TailError (TailWindow):
+	// it would read values it no longer has.
+	Window int64
+	// Width is the bits a value is kept in, 8 or 16; 0 means the smallest
+	// that holds the values to Start (8 if they are below 256).
+	Width int
+	// Workers is the goroutines of the full-array engine before the tail
+	// (see Values); the tail itself runs on the calling goroutine.
+	Workers int
+	// Progress, if not nil, receives (heap, max) from time to time.
+	Progress grundy.Progress
+	// OnFrequencies, if not nil, receives each FrequencyTable as it is made
+	// (heaps 0..2^k-1), on the calling goroutine; TailResult lists them too.
+	OnFrequencies func(FrequencyTable)
+	// Checkpoint, if not empty, is the file the tail state is written to
+	// (see checkpoint.go): every CheckpointEvery heaps (0: 2^28), every
+	// CheckpointInterval (0: 5 minutes), when ctx is cancelled, when the
+	// run stops on a *TailError and when it ends. If the file exists when
+	// Tail starts, Tail resumes from it (see Resume) instead of starting
+	// over, so that the same call after a kill -9 goes on where the last
+	// checkpoint was.
+	Checkpoint         string
+	CheckpointEvery    int64
+	CheckpointInterval time.Duration
+}
+
+// TailResult is what a Tail run finds; the values themselves are not kept.
+type TailResult struct {
+	Code string // the game, canonical ("0.6")
+	Max  int64  // the last heap computed
+	// Tables are the frequencies of the heaps 0..2^k-1 for every 2^k <=
+	// Max+1, in order; Final those of all heaps 0..Max, whose Checksum is
+	// the checksum of the whole sequence (see Checksum).
+	Tables []FrequencyTable
+	Final  FrequencyTable
+	// TailFrom is the first heap computed in tail mode, or -1 when the run
+	// ended within the full-array prefix (Max <= Start).
+	TailFrom int64
+	// Window and Width are the ring buffer's length and the bits of a value
+	// in it (0 when the tail did not run).
+	Window int64
+	Width  int
+	// The labelling of the tail (see Stats): Rare is the number of rare
+	// heaps (all below LastRare, all in the prefix), Mask and HeapParity
+	// the labelling; Period and Preperiod a period the prefix proved.
+	Mask       uint32
+	HeapParity bool
+	Rare       int
+	LastRare   int64
+	Period     int64
+	Preperiod  int64
+	// Largest is the largest value, first at heap LargestAt.
+	Largest   int32
+	LargestAt int64
+}
+
+// TailStop says why a tail run stopped or could not start.
+type TailStop int
+
+const (
+	// TailUnsettled: the splits inside the window did not show that heap
+	// Heap is common; it may be a new rare heap, or the window too short.
+	TailUnsettled TailStop = iota + 1
+	// TailWidth: g(Heap) = Value does not fit the Width bits of the buffer.
+	TailWidth
+	// TailWindow: the window asked for, Window, is below the largest
+	// distance the method reads, Need, or does not fit below Start.
+	TailWindow
+	// TailNoSparse: the prefix found no sparse-space labelling (the game
+	// has no split move, or every value so far is 0), and no period.
+	TailNoSparse
+)
+
+// TailError reports why Tail or Resume stopped or did not start; nothing is
+// guessed. The run's results up to Heap-1 are in the TailResult returned
+// with it (and in the checkpoint, if one was asked).
+type TailError struct {
+	Code   string
+	Stop   TailStop
+	Heap   int64 // the heap at which it stopped (TailUnsettled, TailWidth)
+	Value  int64 // the value that did not fit (TailWidth)
+	Width  int   // the bits of a value (TailWidth)
+	Window int64 // the window (TailUnsettled, TailWindow)
+	Need   int64 // the least window (TailWindow)
+	Start  int64 // the prefix (TailWindow)
+}
+
+func (e *TailError) Error() string {
+	switch e.Stop {
+	case TailUnsettled:
+		return fmt.Sprintf("%s, tail mode: heap %d is not shown common by the splits inside the window of %d values: it may be a new rare heap or need a longer window; stopped there without guessing (rerun with a larger start or window)", tailTitle(e.Code), e.Heap, e.Window)
+	case TailWidth:
+		return fmt.Sprintf("%s, tail mode: g(%d) = %d does not fit the %d-bit values of the buffer; stopped there (rerun with width 16)", tailTitle(e.Code), e.Heap, e.Value, e.Width)
+	case TailWindow:
+		return fmt.Sprintf("%s, tail mode: window %d is too short: it must be at least %d (the last rare heap plus the largest split digit, or the proven period) and 2*window + t must stay below the start %d", tailTitle(e.Code), e.Window, e.Need, e.Start)
+	case TailNoSparse:
+		return fmt.Sprintf("%s, tail mode: no sparse space and no period by the start heap: tail mode needs one (use Values)", tailTitle(e.Code))
+	}
+	return fmt.Sprintf("%s, tail mode: stopped at heap %d", tailTitle(e.Code), e.Heap)
+}
+
+// tailValue is the width of a value in the buffer.
+type tailValue interface{ ~uint8 | ~uint16 }
+
+// tailRare is a rare heap and its value.
+type tailRare[V tailValue] struct {
+	a int32
+	g V
+}
+
+// tailState is the whole state of a tail run past heap n-1.
+type tailState[V tailValue] struct {
+	code  string
+	r     octalRules
+	max   int64 // the last heap to compute
+	n     int64 // the next heap to compute
+	w     int   // the window W
+	head  []V   // g(0..w)
+	ring  []V   // 2w values: g(m) at m mod w and w + m mod w, m in n-w..n-1
+	pos   int   // n mod w
+	rare  []tailRare[V]
+	mask  uint32
+	dom   int
+	per   int64 // a proven period (then the ring is copied), or 0
+	pre   int64 // its preperiod
+	lastR int64 // the last rare heap
+
+	limit  int64 // values must stay below it: 2^(bits of V)
+	vmax   int32
+	vmaxAt int64
+	vbits  int
+	seen   []uint64
+	mk     []byte
+	par    []uint64
+
+	meta     TailResult // the prefix's findings (labelling, period)
+	tally    *Tally
+	tables   []FrequencyTable
+	tailFrom int64
+	onFreq   func(FrequencyTable)
+}
+
+// Tail computes the Grundy values g(0..max) of the octal game c without
+// keeping them, and returns their frequencies at every power of two, the
+// checksum of the whole sequence and the sparse-space findings. It runs the
+// full-array engine to opts.Start, then the tail mode described above to
+// max, in memory flat in max (about 3*Window values, the rare heaps and the
+// histogram). max is at most TailMax (a *grundy.RangeError otherwise). A run
+// that cannot go on exactly stops with a *TailError and the results so far;
+// when ctx is cancelled Tail writes a checkpoint (if asked) and returns
+// ctx.Err() with the results so far.
+func Tail(ctx context.Context, c Code, max int64, opts TailOptions) (TailResult, error) {
+	return tailRun(ctx, tailOctal(c), max, opts, tailInternal{})
+}
+
+// GrundysGameTail is Tail for Grundy's game (see GrundysGame): the same
+// prefix (without a period check: none is known for Grundy's game) and the
+// same tail, whose splits never meet the forbidden equal split (every rare
+// heap and every split listed lies below a third of the heap). Its results
+// and checkpoints name the game "grundy-game".
+func GrundysGameTail(ctx context.Context, max int64, opts TailOptions) (TailResult, error) {
+	return tailRun(ctx, tailGrundy, max, opts, tailInternal{})
+}
+
+// tailGame is a game tail mode runs: its key in results and checkpoints (the
+// canonical octal code, or "grundy-game") and its rules.
+type tailGame struct {
+	key string
+	r   octalRules
+}
+
+// tailGrundy is Grundy's game.
+var tailGrundy = tailGame{key: "grundy-game", r: grundysRules}
+
+// tailOctal is the octal game c.
+func tailOctal(c Code) tailGame { return tailGame{key: c.String(), r: octalRulesOf(c)} }
+
+// tailTitle names the game of key in messages.
+func tailTitle(key string) string {
+	if key == tailGrundy.key {
+		return "Grundy's game"
+	}
+	return "octal game " + key
+}
+
+// tailInternal holds the switches the tests use.
+type tailInternal struct {
+	noWindowCheck bool  // let the window be shorter than the largest distance read
+	noPeriodic    bool  // never prove a period in the prefix
+	valueLimit    int64 // stop (TailWidth) at a value this large, not 2^width
+}
+
+func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in tailInternal) (TailResult, error) {
+	name := tailTitle(c.key)
+	if max < 0 || max > TailMax {
+		return TailResult{}, &grundy.RangeError{Func: "octal.Tail", Arg: "max", Value: max, Min: 0, Max: TailMax}
+	}
+	if opts.Width != 0 && opts.Width != 8 && opts.Width != 16 {
+		return TailResult{}, fmt.Errorf("%s: tail mode: width %d: allowed are 8, 16 and 0 (the smallest that holds the values)", name, opts.Width)
+	}
+	if opts.Window < 0 || opts.Start < 0 {
+		return TailResult{}, fmt.Errorf("%s: tail mode: window %d and start %d must not be negative", name, opts.Window, opts.Start)
+	}
+	if opts.Checkpoint != "" && tailCheckpointExists(opts.Checkpoint) {
+		return resumeGame(ctx, opts.Checkpoint, c, max, opts)
+	}
+	start := opts.Start
+	if start == 0 {
+		start = tailDefaultStart
+	}
+	start = min(start, max)
+	r := c.r
+	var prefixProgress grundy.Progress // the prefix reports against max too
+	if opts.Progress != nil {
+		prefixProgress = func(done, _ int64) { opts.Progress(done, max) }
+	}
+	e, err := octalRun(ctx, r, int(start), prefixProgress, octalOptions{workers: opts.Workers, noPeriodic: in.noPeriodic})
+	if err != nil {
+		return TailResult{}, fmt.Errorf("%s: tail mode, prefix to %d: %w", name, start, err)
+	}
+	res := TailResult{Code: c.key, TailFrom: -1}
+	tally := NewTally(func(f FrequencyTable) {
+		res.Tables = append(res.Tables, f)
+		if opts.OnFrequencies != nil {
+			opts.OnFrequencies(f)
+		}
+	})
+	for _, v := range e.g {
+		if err := tally.Add(v); err != nil {
+			return TailResult{}, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	st := e.stats()
+	res.Mask, res.HeapParity, res.Rare, res.LastRare = st.Mask, st.HeapParity, st.Rare, int64(st.LastRare)
+	res.Period, res.Preperiod = int64(st.Period), int64(st.Preperiod)
+	res.Largest, res.LargestAt = st.Largest, int64(st.LargestAt)
+	if start == max {
+		tally.Finish()
+		res.Max, res.Final = max, tally.Table()
+		return res, nil
+	}
+
+	// The labelling and the largest distance read.
+	t := int64(r.t)
+	var need int64
+	var lastRare int64
+	if e.period > 0 {
+		need = int64(e.period)
+	} else {
+		if !e.sparse {
+			return res, &TailError{Code: c.key, Stop: TailNoSparse}
+		}
+		if len(e.rare) > 0 {
+			lastRare = int64(e.rare[len(e.rare)-1].a)
+		}
+		for _, k := range r.split {
+			need = max64(need, int64(k)+lastRare)
+		}
+		for _, k := range r.single {
+			need = max64(need, int64(k))
+		}
+		need = max64(need, 1)
+		// The labelling the tail uses (Stats gives the best over all heaps).
+		res.Mask, res.HeapParity, res.Rare, res.LastRare = e.mask, e.dom == 1, len(e.rare), lastRare
+	}
+	w := opts.Window
+	limit := (start - t - 1) / 2 // 2w + t < start: every split read lies past the rare heaps
+	if w == 0 {
+		w = limit
+	}
+	if (w < need && !in.noWindowCheck) || w > limit || w < 1 {
+		return res, &TailError{Code: c.key, Stop: TailWindow, Window: w, Need: need, Start: start}
+	}
+	width := opts.Width
+	if width == 0 {
+		width = 16
+		if st.Largest < 256 {
+			width = 8
+		}
+	}
+	if int64(st.Largest) >= 1<<width {
+		h := slices.IndexFunc(e.g, func(v int32) bool { return int64(v) >= 1<<width })
+		return res, &TailError{Code: c.key, Stop: TailWidth, Heap: int64(h), Value: int64(e.g[h]), Width: width}
+	}
+	res.Window, res.Width = w, width
+	if width == 8 {
+		s := newTailState[uint8](c, r, e, start, max, int(w), res.LastRare, tally, res.Tables, opts.OnFrequencies)
+		e = nil
+		if in.valueLimit > 0 {
+			s.limit = in.valueLimit
+		}
+		return s.finish(ctx, opts, res)
+	}
+	s := newTailState[uint16](c, r, e, start, max, int(w), res.LastRare, tally, res.Tables, opts.OnFrequencies)
+	e = nil
+	if in.valueLimit > 0 {
+		s.limit = in.valueLimit
+	}
+	return s.finish(ctx, opts, res)
+}
+
+func max64(a, b int64) int64 { return max(a, b) }
+
+// newTailState takes the state of the full-array engine e, which computed
+// heaps 0..start, for a tail with window w.
+func newTailState[V tailValue](c tailGame, r octalRules, e *octalEngine, start, max int64, w int, lastRare int64, tally *Tally, tables []FrequencyTable, onFreq func(FrequencyTable)) *tailState[V] {
+	s := &tailState[V]{code: c.key, r: r, max: max, n: start + 1, w: w, mask: e.mask, dom: e.dom,
+		per: int64(e.period), pre: int64(e.preperiod), lastR: lastRare, vmax: e.vmax, vmaxAt: int64(e.vmaxAt),
+		tally: tally, tables: tables, tailFrom: start + 1, onFreq: onFreq}
+	s.head = make([]V, w+1)
+	for a := range s.head {
+		s.head[a] = V(e.g[a])
+	}
+	s.ring = make([]V, 2*w)
+	for m := start + 1 - int64(w); m <= start; m++ {
+		i := int(m % int64(w))
+		s.ring[i], s.ring[i+w] = V(e.g[m]), V(e.g[m])
+	}
+	s.pos = int(s.n % int64(w))
+	s.limit = 1 << (8 * tailBytes[V]())
+	if s.per == 0 {
+		for _, x := range e.rare {
+			s.rare = append(s.rare, tailRare[V]{x.a, V(x.g)})
+		}
+	}
+	s.resize()
+	return s
+}
+
+// resize sizes seen, mk and par for vbits, as octalEngine.resize does.
+func (s *tailState[V]) resize() {
+	s.vbits = bits.Len32(uint32(s.vmax))
+	words := max((2<<s.vbits)/64, 2)
+	if words > len(s.seen) {
+		s.seen = make([]uint64, words)
+		s.mk = make([]byte, 64*words)
+	}
+	s.par = slices.Grow(s.par[:0], len(s.seen))[:len(s.seen)]
+	var low uint64
+	for v := range 64 {
+		if bits.OnesCount32(uint32(v)&s.mask)&1 == 1 {
+			low |= 1 << v
+		}
+	}
+	for i := range s.par {
+		s.par[i] = low
+		if bits.OnesCount32(uint32(64*i)&s.mask)&1 == 1 {
+			s.par[i] = ^low
+		}
+	}
+}
+
+// finish runs the tail to max and fills in the result.
+func (s *tailState[V]) finish(ctx context.Context, opts TailOptions, res TailResult) (TailResult, error) {
+	runtime.GC() // the prefix's values are garbage now
+	s.meta = TailResult{Mask: res.Mask, HeapParity: res.HeapParity, Rare: res.Rare, LastRare: res.LastRare,
+		Period: res.Period, Preperiod: res.Preperiod}
+	err := s.run(ctx, opts)
+	return s.result(res), err
+}
+
+// result fills res with the state's findings.
+func (s *tailState[V]) result(res TailResult) TailResult {
+	res.Code, res.Max = s.code, s.n-1
+	res.Tables = s.tables
+	res.TailFrom, res.Window, res.Width = s.tailFrom, int64(s.w), int(8*tailBytes[V]())
+	res.Largest, res.LargestAt = s.vmax, s.vmaxAt
+	if s.n-1 == s.max {
+		s.tally.Finish()
+		res.Tables = s.tables
+	}
+	res.Final = s.tally.Table()
+	return res
+}
+
+// tailBytes returns the bytes of a V.
+func tailBytes[V tailValue]() int {
+	var v V
+	v--
+	return bits.Len64(uint64(v)) / 8
+}
+
+// run computes heaps n..max.
+func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
+	s.tally.report = func(f FrequencyTable) {
+		s.tables = append(s.tables, f)
+		if s.onFreq != nil {
+			s.onFreq(f)
+		}
+	}
+	ck := newTailCheckpointer(opts, s.n)
+	step := max64(s.max/512, 1)
+	next := s.n + step
+	const block = 4096
+	for s.n <= s.max {
+		end := min(s.n+block, s.max+1)
+		if err := ctx.Err(); err != nil {
+			return s.stop(ck, err)
+		}
+		for s.n < end {
+			var v int32
+			if s.per > 0 {
+				v = int32(s.ring[s.pos+s.w-int(s.per)])
+			} else {
+				var ok bool
+				if v, ok = s.mex(); !ok {
+					return s.stop(ck, &TailError{Code: s.code, Stop: TailUnsettled, Heap: s.n, Window: int64(s.w)})
+				}
+			}
+			if err := s.add(v); err != nil {
+				return s.stop(ck, err)
+			}
+		}
+		if s.n >= next {
+			opts.Progress.Report(s.n-1, s.max)
+			next = s.n + step
+		}
+		if err := ck.maybe(s); err != nil {
+			return err
+		}
+	}
+	opts.Progress.Report(s.max, s.max)
+	return ck.final(s)
+}
+
+// stop writes a checkpoint (if asked) and returns err.
+func (s *tailState[V]) stop(ck *tailCheckpointer, err error) error {
+	if cerr := ck.write(s); cerr != nil {
+		return fmt.Errorf("%w (and the checkpoint failed: %v)", err, cerr)
+	}
+	return err
+}
+
+// add records g(n) = v and moves to heap n+1.
+func (s *tailState[V]) add(v int32) error {
+	if int64(v) >= s.limit {
+		return &TailError{Code: s.code, Stop: TailWidth, Heap: s.n, Value: int64(v), Width: 8 * tailBytes[V]()}
+	}
+	if err := s.tally.Add(v); err != nil {
+		return err
+	}
+	s.ring[s.pos], s.ring[s.pos+s.w] = V(v), V(v)
+	s.pos++
+	if s.pos == s.w {
+		s.pos = 0
+	}
+	if v > s.vmax {
+		s.vmax, s.vmaxAt = v, s.n
+		if bits.Len32(uint32(v)) > s.vbits {
+			s.resize()
+		}
+	}
+	s.n++
+	return nil
+}
+
+// mex returns g(n) by the sparse-space method inside the window (see the
+// comment at the top of this file), and false if the splits inside the
+// window do not settle it.
+func (s *tailState[V]) mex() (int32, bool) {
+	w := s.w
+	rec := s.ring[s.pos : s.pos+w] // g(n-d) = rec[w-d]
+	seen := s.seen
+	clear(seen)
+	for _, k := range s.r.single {
+		v := uint32(rec[w-k])
+		seen[v>>6] |= 1 << (v & 63)
+	}
+	// 1. Every split with a rare heap: base ends just before heap s = n-k,
+	// g(s-a) = base[len(base)-a].
+	for _, k := range s.r.split {
+		tailMarkRare(s.mk, rec[:w-k], s.rare)
+	}
+	mw := ((1 << s.vbits) + 63) / 64
+	octalPack(seen[:mw], s.mk)
+	defer clear(s.mk[:64*mw])
+	// 2. v*, as in sparseMex.
+	var flip uint64
+	if s.dom&int((s.n-int64(s.r.split[0]))&1) == 1 {
+		flip = ^uint64(0)
+	}
+	vstar, need := -1, 0
+	for i, x := range seen {
+		hard := s.par[i] ^ flip
+		if free := hard &^ x; free != 0 {
+			tz := bits.TrailingZeros64(free)
+			vstar = 64*i + tz
+			need += bits.OnesCount64(^x &^ hard & (1<<tz - 1))
+			break
+		}
+		need += bits.OnesCount64(^x &^ hard)
+	}
+	if vstar < 0 {
+		panic(fmt.Sprintf("octal: tail: no value of the hard parity below %d at n = %d", 64*len(seen), s.n))
+	}
+	if need == 0 {
+		return int32(vstar), true
+	}
+	// 3. The splits (a, s-a) with a <= w-k, listed in doubling chunks
+	// from both ends of that range at once (the smallest heaps, and the
+	// largest a, whose values and partners' lie in the regular part of the
+	// sequence, as the most even splits do for sparseMex), across the split
+	// digits together, until no value below v* is missing.
+	lim := vstar / 64
+	bot, top := 0, 0 // listed: a <= bot and a > w-top (w-k-top for digit k)
+	for chunk := 32; ; chunk *= 2 {
+		more := false
+		for _, k := range s.r.split {
+			h := w - k // the largest a inside the window
+			b, t := min(bot, h), min(top, h-min(bot, h))
+			if b+t >= h {
+				continue
+			}
+			more = true
+			loB := min(b+chunk, h-t)
+			tailMarkSplits(s.mk, s.head, rec[:w-k], b+1, loB)
+			hiA := max(h-t-chunk+1, loB+1)
+			if hiA <= h-t {
+				tailMarkSplits(s.mk, s.head, rec[:w-k], hiA, h-t)
+			}
+		}
+		bot, top = bot+chunk, top+chunk
+		if !more {
+			break
+		}
+		octalPack(seen[:mw], s.mk)
+		need = 0
+		for i := 0; i < lim; i++ {
+			need += bits.OnesCount64(^seen[i] &^ (s.par[i] ^ flip))
+		}
+		if r := vstar % 64; r != 0 {
+			need += bits.OnesCount64(^seen[lim] &^ (s.par[lim] ^ flip) & (1<<r - 1))
+		}
+		if need == 0 {
+			return int32(vstar), true
+		}
+	}
+	return 0, false
+}
+
+// tailMarkRare sets mk[g(a) XOR g(s-a)] = 1 for every rare heap a, base
+// ending just before heap s (g(s-a) = base[len(base)-a]; every a < len(base)
+// by the window's check). Unrolled by four as octalMarkRare.
+func tailMarkRare[V tailValue](mk []byte, base []V, rare []tailRare[V]) {
+	l := len(base)
+	i := 0
+	for ; i+4 <= len(rare); i += 4 {
+		r := rare[i : i+4 : i+4]
+		v0 := r[0].g ^ base[l-int(r[0].a)]
+		v1 := r[1].g ^ base[l-int(r[1].a)]
+		v2 := r[2].g ^ base[l-int(r[2].a)]
+		v3 := r[3].g ^ base[l-int(r[3].a)]
+		mk[v0] = 1
+		mk[v1] = 1
+		mk[v2] = 1
+		mk[v3] = 1
+	}
+	for _, x := range rare[i:] {
+		mk[x.g^base[l-int(x.a)]] = 1
+	}
+}
+
+// tailMarkSplits sets mk[g(a) XOR g(s-a)] = 1 for lo <= a <= hi, g(a) =
+// head[a] and g(s-a) = base[len(base)-a].
+func tailMarkSplits[V tailValue](mk []byte, head, base []V, lo, hi int) {
+	x := head[lo : hi+1]
+	y := base[len(base)-hi : len(base)-lo+1] // the partner of x[i] is y[len(y)-1-i]
+	y = y[:len(x)]
+	j := len(y) - 1
+	i := 0
+	for ; i+4 <= len(x) && j >= 3; i, j = i+4, j-4 {
+		v0 := x[i] ^ y[j]
+		v1 := x[i+1] ^ y[j-1]
+		v2 := x[i+2] ^ y[j-2]
+		v3 := x[i+3] ^ y[j-3]
+		mk[v0] = 1
+		mk[v1] = 1
+		mk[v2] = 1
+		mk[v3] = 1
+	}
+	for ; i < len(x); i, j = i+1, j-1 {
+		mk[x[i]^y[j]] = 1
+	}
+}
