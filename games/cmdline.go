@@ -23,8 +23,14 @@ func ParseSpec(spec string) (family string, m Member, err error) {
 	family, rules, _ := strings.Cut(spec, ":")
 	f, ok := LookupFamily(family)
 	if !ok || f.Parse == nil {
-		return "", nil, &ArgError{Arg: "game", Value: strconv.Quote(spec), Problem: "names no family of games",
-			Allowed: "FAMILY:RULES with FAMILY one of " + strings.Join(Families(), ", ") + ", such as octal:0.77 or subtraction:1,3,4"}
+		var written []string // the families whose rules can be written so
+		for _, name := range Families() {
+			if g, _ := LookupFamily(name); g.Parse != nil {
+				written = append(written, name)
+			}
+		}
+		return "", nil, &ArgError{Arg: "game", Value: strconv.Quote(spec), Problem: "names no family of games written FAMILY:RULES",
+			Allowed: "FAMILY one of " + strings.Join(written, ", ") + ", such as octal:0.77 or subtraction:1,3,4"}
 	}
 	m, err = f.Parse(rules)
 	if err != nil {

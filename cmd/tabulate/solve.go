@@ -333,14 +333,7 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, e
 		}
 		return d.Solve.Answer, nil
 	}
-	cfg, err := configs.Load(configs.DefaultName, configs.Default)
-	switch configPath {
-	case "":
-	case "-":
-		cfg, err = configs.LoadReader(configs.StdinName, stdin)
-	default:
-		cfg, err = configs.LoadFile(configPath)
-	}
+	cfg, err := loadSolveConfig(configPath)
 	if err != nil {
 		return nil, err
 	}
@@ -467,4 +460,17 @@ func splitLateFlags(fs *flag.FlagSet, args []string) (pos, flags []string) {
 		}
 	}
 	return pos, flags
+}
+
+// loadSolveConfig loads the configuration of tabulate solve --config PATH:
+// the built-in default when PATH is empty, standard input when it is "-"
+// (bounded as files are), the file otherwise.
+func loadSolveConfig(path string) (configs.Config, error) {
+	switch path {
+	case "":
+		return configs.Load(configs.DefaultName, configs.Default)
+	case "-":
+		return configs.LoadReader(configs.StdinName, stdin)
+	}
+	return configs.LoadFile(path)
 }
