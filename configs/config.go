@@ -217,7 +217,7 @@ func (c *Config) Validate() error {
 		return err
 	}
 	if err := checkSet("games", c.Games, c.allGames(), false); err != nil {
-		return err
+		return undefinedGame(err)
 	}
 	if c.BFileOffset < -BFileOffsetMax || c.BFileOffset > BFileOffsetMax {
 		return &Error{Key: "bfile_offset", Value: fmt.Sprint(c.BFileOffset), Problem: "is out of range",

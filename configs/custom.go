@@ -1,7 +1,9 @@
 package configs
 
 import (
+	"errors"
 	"reflect"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -50,3 +52,15 @@ func (c *Config) decodeMembers(f games.Family, node *yaml.Node, key string, line
 // topKeys lists the top-level keys that name a game or a family of games,
 // for the message on an unknown key.
 func topKeys() []string { return append(games.Names(), games.Families()...) }
+
+// undefinedGame adds to the error of a name in games: that is no game
+// where to define it: under a family's key, by its rules.
+func undefinedGame(err error) error {
+	var ce *Error
+	if errors.As(err, &ce) && ce.Problem == "is unknown" {
+		fams := games.Families()
+		ce.Problem = "is neither a built-in game nor one defined by rules in this configuration"
+		ce.Allowed += "; or define it under " + strings.Join(fams, ": or ") + ":, such as octal: {kayles: {code: \"0.77\"}} or subtraction: {s134: {set: [1, 3, 4]}}"
+	}
+	return err
+}

@@ -76,6 +76,24 @@ func LoadFile(path string) (Config, error) {
 // *Error. tabulate run --shard records the text it read.
 func ReadFile(path string) ([]byte, error) { return readConfig(path) }
 
+// StdinName names standard input in messages, as a configuration read by
+// LoadReader (--config -).
+const StdinName = "standard input"
+
+// LoadReader reads a configuration from r (standard input, for --config -),
+// bounded as files are (at most FileLimit bytes, else an *Error), and loads
+// it under the name name.
+func LoadReader(name string, r io.Reader) (Config, error) {
+	data, err := io.ReadAll(io.LimitReader(r, FileLimit+1))
+	if err != nil {
+		return Config{}, &Error{File: name, Problem: "cannot be read", Err: err}
+	}
+	if len(data) > FileLimit {
+		return Config{}, &Error{File: name, Problem: fmt.Sprintf("is too large (over %d bytes)", FileLimit), Allowed: "a YAML configuration of at most 16 MiB"}
+	}
+	return Load(name, data)
+}
+
 // readConfig reads a configuration file, refusing what is not a regular
 // file of bounded size (regular.Read, which never blocks on a FIFO).
 func readConfig(path string) ([]byte, error) {
@@ -92,6 +110,11 @@ func readConfig(path string) ([]byte, error) {
 		problem, cause = "is not a regular file", nil
 		if info, serr := os.Stat(path); serr == nil {
 			problem += " (it is " + regular.Kind(info.Mode()) + ")"
+		}
+		if info, serr := os.Stat(path); serr == nil && !info.IsDir() {
+			// A pipe such as --config <(...): standard input is the way.
+			return nil, &Error{File: path, Problem: "config file " + problem,
+				Allowed: allowed + ", or - to read the configuration from standard input (--config - < FILE, or a pipe into it)"}
 		}
 	case errors.Is(err, regular.ErrTooLarge):
 		problem, cause = fmt.Sprintf("is too large (over %d bytes)", FileLimit), nil

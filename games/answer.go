@@ -45,6 +45,13 @@ type Answer struct {
 	// WinningMoves is a slice, never nil: of numbers, or of the game's own
 	// move type, which prints itself in the text form (fmt.Stringer).
 	WinningMoves any `json:"winning_moves"`
+	// MovesNotShown counts the winning moves not listed in WinningMoves
+	// (tabulate solve --max-moves K, or MovesListMax); 0 when all are.
+	MovesNotShown int64 `json:"moves_not_shown,omitempty"`
+	// By says which theorem answered, when a proven period (not a value
+	// computed or read from a table) gave the value of a heap, such as
+	// "period 12 from n = 71, proven by the Guy–Smith periodicity theorem".
+	By string `json:"by,omitempty"`
 	// Note says what the answer leaves out and why, such as a Grundy value
 	// not computed; empty otherwise.
 	Note string `json:"note,omitempty"`
@@ -89,6 +96,12 @@ func (a *Answer) WriteText(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(&b, "winning moves: %s\n", listOrNone(moves))
+	if a.MovesNotShown > 0 {
+		fmt.Fprintf(&b, "winning moves not shown: %d more\n", a.MovesNotShown)
+	}
+	if a.By != "" {
+		fmt.Fprintf(&b, "by: %s\n", a.By)
+	}
 	if a.Method != "" {
 		fmt.Fprintf(&b, "decided by: %s\n", methodText(a.Method))
 	}

@@ -28,6 +28,11 @@ type Family struct {
 	// subtraction): the entry of callers that sweep many members, such as
 	// a census (games.Rules). nil when the members are not heap games.
 	Rules func(definition string) (Heap, error)
+	// Parse returns the member whose rules are written as on the command
+	// line after "FAMILY:" (tabulate solve octal:0.77 5), holding the
+	// family's other defaults, unchecked; a malformed text is an
+	// *ArgError. Nil when the family's games cannot be written so.
+	Parse func(rules string) (Member, error)
 }
 
 // Member is the section of one game of a family, such as

@@ -61,8 +61,16 @@ type Heap struct {
 	// Prove returns the proof of a period found in the sequence, or nil
 	// when no periodicity theorem applies to the game.
 	Prove func(seq []int32, p analysis.Period) *analysis.Proof
+	// ProveArithmetic returns the proof of an arithmetic period found in
+	// the sequence (analysis.ProveAllBut for an all-but subtraction game),
+	// or is nil when no theorem applies to one.
+	ProveArithmetic func(seq []int32, a analysis.Arithmetic) *analysis.Proof
+	// Theorem names the theorem of Prove or ProveArithmetic in the answers
+	// of tabulate solve ("by": "period 12 from n = 71, proven by THEOREM").
+	Theorem string
 	// Moves lists the moves from a heap of n, for tabulate solve's winning
-	// moves (Answer); nil when the game cannot list them.
+	// moves (Answer); nil when the game cannot list them. A game defined by
+	// rules also lists them past its values, by its period (periodic.go).
 	Moves func(n int) []HeapMove
 	// Sum, when set, answers a position of several heaps (a sum, as
 	// tabulate solve takes Grundy's game) from the values g(0..m), m at
@@ -104,7 +112,8 @@ type Heap struct {
 	// value), misère (GAME/misere only) or both.
 	Play Play
 
-	noLosing bool // JobsTo: the grundy job leaves GAME/p_positions to its own job
+	rule     moveRule // the winning moves from any heap of a proven period (periodic.go); nil: from Moves
+	noLosing bool     // JobsTo: the grundy job leaves GAME/p_positions to its own job
 }
 
 // Jobs plans the game's tables up to max: one job computes the sequence and
@@ -174,9 +183,10 @@ func (h Heap) losingFrom(ctx context.Context, s Sink, game string, max, rows int
 	}
 	var xs, counts []float64
 	if h.Growth {
-		// As a b-file, the k-th losing position for k = 1, 2, ...
-		// (take-a-square: OEIS A030193, whose offset is 1).
-		t.Sequence = &output.Sequence{Value: "n", First: 1}
+		// As a b-file, the k-th losing position for k = 0, 1, ...
+		// (take-a-square: OEIS A030193, whose offset is 0: its b-file
+		// starts "0 0", a(0) = 0, the empty pile).
+		t.Sequence = &output.Sequence{Value: "n", First: 0}
 		// The count of losing positions up to x on analysis.CountCurve's
 		// grid, summed over the streamed batches (each counted by
 		// CountCurve), so that no list of them is kept.
@@ -361,17 +371,14 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 		}
 	}
 	s.Phase("looking for a period", "", 0)
-	var th analysis.Theorems
-	if h.Prove != nil {
-		th.Period = func(seq []int32, p analysis.Period) analysis.Proof { return *h.Prove(seq, p) }
-	}
+	th := h.theorems()
 	report, err := stoppable.Do(ctx, func() (analysis.Report, error) { return analysis.Study(seq, th), nil })
 	if err != nil {
 		return err
 	}
 	period := report.Period
 	finding := NewReport(report)
-	if h.Prove == nil {
+	if !h.proves() {
 		finding.Proof = "no periodicity theorem applies to these rules"
 		if h.NoTheorem != "" {
 			finding.Proof = h.NoTheorem
@@ -482,57 +489,101 @@ func (h Heap) RedrawTo(losingMax func(bounds json.RawMessage) (int64, error)) Re
 }
 
 // Lookup is the TableLookup of every heap game: it answers from the values
-// in GAME/grundy a heap N (Answer), or a position of several heaps
-// when the game has a Sum.
+// in GAME/grundy a heap N, or a position of several heaps (their sum; the
+// game's Sum when it has one). Past the table, a game whose run proved its
+// period (the manifest's finding "grundy", checked again on the table's
+// values by the game's theorem) is answered by the period, as tabulate
+// solve answers it computed: nothing is computed again.
 func (h Heap) Lookup() *TableLookup {
 	return &TableLookup{Table: "grundy", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
+		var proven *sequence // the recorded proof, once read
 		return func(ctx context.Context, args []string) (*Answer, error) {
-			var heaps []int
-			if h.Sum != nil {
-				var err error
-				if heaps, err = ParseHeaps(game, args, 1<<62); err != nil {
-					return nil, err
-				}
-			} else {
-				if len(args) != 1 {
-					return nil, &ArgError{Arg: "solve " + game, Problem: "takes one heap size N"}
-				}
-				n, err := ParseArg("N", args[0], 0, 1<<62)
-				if err != nil {
-					return nil, err
-				}
-				heaps = []int{int(n)}
+			heaps, err := parseHeaps(game, args, 1<<62)
+			if err != nil {
+				return nil, err
 			}
 			g, err := t.Int32s("grundy", "grundy")
 			if err != nil {
 				return nil, err
 			}
-			for i, n := range heaps {
-				if n >= len(g) {
-					position := fmt.Sprintf("n = %d", n)
-					if h.Sum != nil {
-						position = fmt.Sprintf("heap %d = %d", i+1, n)
-					}
-					return nil, &BoundsError{Game: game, Position: position, Holds: fmt.Sprintf("%s holds n = 0 to %d", t.Path("grundy"), len(g)-1)}
+			if proven == nil && h.Sum == nil {
+				if f, ok := t.(Findings); ok {
+					raw, _ := f.Finding("grundy")
+					proven = h.recordedSequence(g, raw)
 				}
 			}
-			if h.Sum != nil {
-				return h.Sum(heaps, g, t.Source("grundy")), nil
+			q := &sequence{g: g}
+			if proven != nil {
+				q = proven
 			}
-			return h.Answer(game, g, heaps[0], t.Source("grundy")), nil
+			for i, n := range heaps {
+				if n < int64(len(g)) || (proven != nil && n <= HeapMax) {
+					continue
+				}
+				position := fmt.Sprintf("n = %d", n)
+				if len(heaps) > 1 || h.Sum != nil {
+					position = fmt.Sprintf("heap %d = %d", i+1, n)
+				}
+				holds := fmt.Sprintf("%s holds n = 0 to %d", t.Path("grundy"), len(g)-1)
+				if proven != nil {
+					holds += fmt.Sprintf(", and its proven period answers heaps up to %d", int64(HeapMax))
+				} else if h.proves() {
+					holds += ", and the run proved no period"
+				}
+				return nil, &BoundsError{Game: game, Position: position, Holds: holds}
+			}
+			if h.Sum != nil {
+				ints := make([]int, len(heaps))
+				for i, n := range heaps {
+					ints[i] = int(n)
+				}
+				return h.Sum(ints, g, t.Source("grundy")), nil
+			}
+			return h.answerHeaps(game, q, heaps, t.Source("grundy"), MaxMovesOf(ctx)), nil
 		}
 	}}
+}
+
+// parseHeaps reads the heaps of a position, each in [0, max]: one heap
+// N, or several (their sum).
+func parseHeaps(game string, args []string, max int64) ([]int64, error) {
+	if len(args) == 0 {
+		return nil, &ArgError{Arg: "solve " + game, Problem: "takes one or more heap sizes"}
+	}
+	heaps := make([]int64, len(args))
+	for i, a := range args {
+		name := fmt.Sprintf("heap %d", i+1)
+		if len(args) == 1 {
+			name = "N"
+		}
+		v, err := ParseArg(name, a, 0, max)
+		if err != nil {
+			return nil, err
+		}
+		heaps[i] = v
+	}
+	return heaps, nil
 }
 
 // HeapMove is a move of a one-heap game defined by rules: Remove stones
 // taken, leaving the heaps Leaves (none, one or two).
 type HeapMove struct {
+	// Heap numbers the heap moved in, from 1, in a position of several
+	// heaps; 0 (left out) in a position of one.
+	Heap   int   `json:"heap,omitempty"`
 	Remove int   `json:"remove"`
 	Leaves []int `json:"leaves"`
 }
 
-// String writes m as tabulate solve prints it: "remove 2 leaving [3 4]".
-func (m HeapMove) String() string { return fmt.Sprintf("remove %d leaving %v", m.Remove, m.Leaves) }
+// String writes m as tabulate solve prints it: "remove 2 leaving [3 4]",
+// or "heap 2: remove 2 leaving [3 4]" in a position of several heaps.
+func (m HeapMove) String() string {
+	s := fmt.Sprintf("remove %d leaving %v", m.Remove, m.Leaves)
+	if m.Heap > 0 {
+		s = fmt.Sprintf("heap %d: %s", m.Heap, s)
+	}
+	return s
+}
 
 // Answer answers heap n of the game called game from its Grundy values
 // g(0), ..., g(m), m >= n: the value, the outcome and every move that leaves

@@ -4,13 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
 	"github.com/tabulate-games/tabulate/internal/yamlnum"
@@ -20,9 +19,11 @@ import (
 // octal: and subtraction: keys.
 var (
 	octalFamily = Family{Name: "octal", Title: "octal games",
-		Member: func() Member { return &OctalRules{Max: DefaultRulesMax} }, Rules: octalDefinition}
+		Member: func() Member { return &OctalRules{Max: DefaultRulesMax} }, Rules: octalDefinition,
+		Parse: func(rules string) (Member, error) { return &OctalRules{Code: rules, Max: DefaultRulesMax}, nil }}
 	subtractionFamily = Family{Name: "subtraction", Title: "subtraction games",
-		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax} }, Rules: subtractionDefinition}
+		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax} }, Rules: subtractionDefinition,
+		Parse: parseSubtraction}
 )
 
 // DefaultRulesMax is the largest heap of a game defined by rules whose max
@@ -104,7 +105,10 @@ func (o *OctalRules) Def(name string) (Def, error) {
 // {set: primes, all_but: [2], max: 100000}.
 type SubtractionRules struct {
 	// Set is a finite list such as [1, 3, 4] or the name of an infinite set:
-	// squares, cubes, triangular, primes, powers-of-two, fibonacci.
+	// squares, cubes, triangular, primes, powers-of-two, fibonacci, or
+	// naturals, every positive integer, which with all_but is an all-but
+	// game ({set: naturals, all_but: [3, 5, 7, 10]}: arithmetic periodic,
+	// its period proven by analysis.ProveAllBut).
 	Set SetSpec `yaml:"set" json:"set"`
 	// AllBut lists elements taken out of Set.
 	AllBut []int `yaml:"all_but" json:"all_but,omitempty"`
@@ -124,7 +128,7 @@ type SubtractionRules struct {
 func (s *SubtractionRules) rules() (subtraction.Set, error) {
 	if s.Set.bad != "" {
 		return subtraction.Set{}, &KeyError{Key: "set", Value: s.Set.bad, Problem: "is not a subtraction set",
-			Allowed: "a list of positive whole numbers such as [1, 3, 4], or one of squares, cubes, triangular, primes, powers-of-two, fibonacci"}
+			Allowed: "a list of positive whole numbers such as [1, 3, 4], or one of squares, cubes, triangular, primes, powers-of-two, fibonacci, naturals (with all_but: the all-but games)"}
 	}
 	set, err := subtraction.NewSet(s.Set.Name, s.Set.Elements, s.AllBut)
 	if err != nil {
@@ -142,6 +146,10 @@ func (s *SubtractionRules) Check() error {
 	}
 	if err := checkRange("max", int64(s.Max), 1, int64(Subtraction(set).Limit)); err != nil {
 		return err
+	}
+	if s.LosingMax != 0 && s.LosingMax != int64(s.Max) && set.Name() == subtraction.NameNaturals {
+		return &KeyError{Key: "losing_max", Value: fmt.Sprint(s.LosingMax), Problem: "is not available for naturals (its losing heaps come from the Grundy values)",
+			Allowed: fmt.Sprintf("0 or %d (max)", s.Max)}
 	}
 	if s.LosingMax != 0 {
 		top := min(LosingMaxLimit, subtraction.LosingLimit(set))
@@ -255,41 +263,38 @@ func (s *SetSpec) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // memberDef is the Def of the heap game called name defined by the rules
-// sec: it answers a heap N up to the game's Limit by computing g(0..N),
-// kept (and grown geometrically) for the next position, and reads its
-// answers and figures from GAME/grundy as every heap game does.
+// sec: it answers a position of one heap or several (their sum). A game
+// with a periodicity theorem is answered at any heap up to HeapMax by its
+// proven period, found by computing values only as far as the proof needs
+// (Heap.sequenceFor); any other, up to the game's Limit, by computing g up
+// to the largest heap, kept (and grown geometrically) for the next
+// position. It reads its answers and figures from GAME/grundy as every
+// heap game does.
 func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
-	var (
-		mu     sync.Mutex
-		values []int32 // g(0..len-1), kept for the next position
-	)
-	limit := int64(h.Limit)
+	st := &solverState{}
+	top := int64(h.Limit)
+	help := fmt.Sprintf("%s: heaps N... (0 <= N <= %d; several are their sum)", h.Rules, top)
+	if h.proves() {
+		top = HeapMax
+		help = fmt.Sprintf("%s: heaps N... (0 <= N <= 10^18 by the proven period, else %d; several are their sum)", h.Rules, h.Limit)
+	}
 	answer := func(ctx context.Context, args []string) (*Answer, error) {
-		if len(args) != 1 {
-			return nil, &ArgError{Arg: "solve " + name, Problem: "takes one heap size N"}
-		}
-		n, err := ParseArg("N", args[0], 0, limit)
+		heaps, err := parseHeaps(name, args, top)
 		if err != nil {
 			return nil, err
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		if int(n) >= len(values) {
-			// Grow geometrically, so that many rising positions on
-			// standard input cost a constant factor over the largest.
-			m := max(int(n), min(2*len(values), int(limit)))
-			v, err := h.Values(ctx, m, grundy.Options{Progress: ProgressOf(ctx, "computing Grundy values", "n")})
-			if err != nil {
-				return nil, err
-			}
-			values = v
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		q, err := h.sequenceFor(ctx, st, slices.Max(heaps))
+		if err != nil {
+			return nil, err
 		}
-		return h.Answer(name, values, int(n), "computed"), nil
+		return h.answerHeaps(name, q, heaps, "computed", MaxMovesOf(ctx)), nil
 	}
 	return Def{Name: name, Title: h.Rules,
 		Section: func() Section { return sec },
-		Solve: &Solver{Args: "N", Help: fmt.Sprintf("%s: a heap of N (0 <= N <= %d)", h.Rules, limit), Answer: answer,
-			Examples: []string{"0", "1", "5", "7", "30"}},
+		Solve: &Solver{Args: "N...", Help: help, Answer: answer,
+			Examples: []string{"0", "1", "5", "7", "30", "5 3 8"}},
 		Lookup: h.Lookup(),
 		Redraw: redraw,
 		Misere: h.MisereSolver(name),

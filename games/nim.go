@@ -234,8 +234,14 @@ var nimLookup = &TableLookup{Table: "positions", Open: func(game string, t Table
 		}
 		row, ok := index[pilesKey(sorted)]
 		if !ok {
-			return nil, &BoundsError{Game: game, Position: fmt.Sprintf("piles %v", piles),
-				Holds: fmt.Sprintf("%s holds every multiset of piles from its run's bounds (max_piles, max_pile)", t.Path("positions"))}
+			holds := fmt.Sprintf("%s holds every multiset of piles from its run's bounds (max_piles, max_pile)", t.Path("positions"))
+			maxPiles, ok1, err1 := t.Bound("positions", "max_piles")
+			maxPile, ok2, err2 := t.Bound("positions", "max_pile")
+			if ok1 && ok2 && err1 == nil && err2 == nil {
+				holds = fmt.Sprintf("%s holds every position of 1 to %d non-empty piles of 1 to %d stones (max_piles %d, max_pile %d; empty piles are left out)",
+					t.Path("positions"), maxPiles, maxPile, maxPiles, maxPile)
+			}
+			return nil, &BoundsError{Game: game, Position: fmt.Sprintf("piles %v", piles), Holds: holds}
 		}
 		moves := []NimMove{}
 		for k, idx := range movePiles[row] {

@@ -50,6 +50,8 @@ func Octal(code octal.Code) Heap {
 			proof := analysis.ProveOctal(seq, p, code.MaxRemove())
 			return &proof
 		},
+		Theorem: "the Guy–Smith periodicity theorem",
+		rule:    octalRule{code},
 	}
 }
 
@@ -77,6 +79,7 @@ func Subtraction(set subtraction.Set) Heap {
 			return subtraction.Losing(ctx, set, max, opts, emit)
 		},
 		LosingMemory: func(max int64) int64 { return subtraction.LosingMemory(set, max) },
+		rule:         subtractionRule{set},
 		Misere:       misere.Subtraction(set),
 	}
 	if set.String() == subtraction.NameSquares {
@@ -90,6 +93,22 @@ func Subtraction(set subtraction.Set) Heap {
 			proof := analysis.ProveSubtraction(seq, p, set.Max())
 			return &proof
 		}
+		h.Theorem = "the window argument for finite subtraction sets"
+	}
+	if set.Name() == subtraction.NameNaturals {
+		// An all-but game: arithmetic periodic (Siegel), proven by
+		// analysis.ProveAllBut. Its losing positions are few and its
+		// moves many: GAME/p_positions comes from the values.
+		except := set.Except()
+		h.ProveArithmetic = func(seq []int32, a analysis.Arithmetic) *analysis.Proof {
+			proof := analysis.ProveAllBut(seq, a, except)
+			return &proof
+		}
+		h.Theorem = "the all-but window argument up to a saltus (analysis.ProveAllBut)"
+		h.Losing, h.LosingMemory = nil, nil
+		h.NoTheorem = ""
+		// About f + a few steps a heap (allButValues).
+		h.Cost = func(max int) float64 { return float64(max) * float64(len(except)+4) / 1e8 }
 	}
 	return h
 }
@@ -125,10 +144,18 @@ func octalDefinition(definition string) (Heap, error) {
 }
 
 // subtractionDefinition is the heap game of a subtraction set written as
-// "1,3,4" or as the name of an infinite set ("squares").
+// "1,3,4", as the name of an infinite set ("squares") or as all-but:LIST
+// ("all-but:3,5,7,10", every positive integer but those listed).
 func subtractionDefinition(definition string) (Heap, error) {
 	var set subtraction.Set
 	var err error
+	if m, perr := parseSubtraction(definition); perr == nil && m.(*SubtractionRules).Set.Name == subtraction.NameNaturals {
+		// all-but:LIST, the all-but game (see parseSubtraction).
+		if set, err = m.(*SubtractionRules).rules(); err != nil {
+			return Heap{}, err
+		}
+		return Subtraction(set), nil
+	}
 	if definition != "" && (definition[0] < '0' || definition[0] > '9') {
 		set, err = subtraction.NewSet(definition, nil, nil)
 	} else {

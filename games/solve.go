@@ -3,6 +3,7 @@ package games
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -12,6 +13,10 @@ import (
 func ParseArg(name, s string, lo, hi int64) (int64, error) {
 	allowed := fmt.Sprintf("%d to %d", lo, hi)
 	v, err := strconv.ParseInt(s, 10, 64)
+	if b, e, ok := strings.Cut(s, "^"); ok && err != nil {
+		// A power written B^E, such as 10^18.
+		v, err = power(b, e)
+	}
 	if err != nil {
 		if errors.Is(err, strconv.ErrRange) {
 			return 0, &ArgError{Arg: name, Value: s, Problem: "is too large", Allowed: allowed}
@@ -46,4 +51,22 @@ func shortQuote(s string) string {
 		return strconv.Quote(s[:40]) + fmt.Sprintf("... (%d bytes)", len(s))
 	}
 	return strconv.Quote(s)
+}
+
+// power reads B^E, both whole numbers of decimal digits, exactly: an
+// strconv.ErrRange error past int64, strconv.ErrSyntax otherwise.
+func power(b, e string) (int64, error) {
+	base, err1 := strconv.ParseUint(b, 10, 63)
+	exp, err2 := strconv.ParseUint(e, 10, 16)
+	if err1 != nil || err2 != nil || strings.ContainsAny(b+e, "+-") {
+		return 0, strconv.ErrSyntax
+	}
+	v := int64(1)
+	for range exp {
+		if base != 0 && v > math.MaxInt64/int64(base) {
+			return 0, strconv.ErrRange
+		}
+		v *= int64(base)
+	}
+	return v, nil
 }

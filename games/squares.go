@@ -16,8 +16,8 @@ import (
 var squares = Def{
 	Name: "squares", Title: "take-a-square", Default: true,
 	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000, MovesMax: 1000} },
-	Solve: &Solver{Args: "N", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d)", int64(subtraction.SquaresSolveMax)),
-		Answer: answerSquares, Examples: []string{"20", "0", "2", "100", "1000"}},
+	Solve: &Solver{Args: "N...", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d), or several piles (their sum, each at most %d)", int64(subtraction.SquaresSolveMax), subtraction.SquaresSolveGrundyMax),
+		Answer: answerSquares, Examples: []string{"20", "0", "2", "100", "1000", "20 7 5"}},
 	Lookup: squaresLookup,
 	Redraw: squaresRedraw,
 	Misere: squaresHeap().MisereSolver("squares"),
@@ -109,8 +109,11 @@ func squaresMovesTable(ctx context.Context, s Sink, game string, g []int32) erro
 
 // answerSquares answers one take-a-square pile by computing it.
 func answerSquares(ctx context.Context, args []string) (*Answer, error) {
+	if len(args) > 1 {
+		return squaresSum(ctx, args)
+	}
 	if len(args) != 1 {
-		return nil, &ArgError{Arg: "solve squares", Problem: "takes one number N"}
+		return nil, &ArgError{Arg: "solve squares", Problem: "takes one pile N, or several (their sum)"}
 	}
 	n, err := ParseArg("N", args[0], 0, subtraction.SquaresSolveMax)
 	if err != nil {
@@ -148,8 +151,12 @@ func squaresAnswer(game string, n int64, g *int64, win bool, removals []int64, s
 // moves, no Grundy value), which reaches to its bound win_max.
 var squaresLookup = &TableLookup{Table: "grundy", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
 	return func(ctx context.Context, args []string) (*Answer, error) {
+		if len(args) > 1 {
+			// A sum of piles: from the Grundy values alone.
+			return squaresHeap().Lookup().Open(game, t)(ctx, args)
+		}
 		if len(args) != 1 {
-			return nil, &ArgError{Arg: "solve " + game, Problem: "takes one number N"}
+			return nil, &ArgError{Arg: "solve " + game, Problem: "takes one pile N, or several (their sum)"}
 		}
 		n, err := ParseArg("N", args[0], 0, 1<<62)
 		if err != nil {
@@ -207,3 +214,20 @@ var squaresRedraw = squaresHeap().RedrawTo(func(bounds json.RawMessage) (int64, 
 	}
 	return b.WinMax, nil
 })
+
+// squaresSum answers a position of several take-a-square piles, their
+// sum, by computing the Grundy values up to the largest (at most
+// subtraction.SquaresSolveGrundyMax): their XOR, and every move of one
+// pile that leaves XOR 0.
+func squaresSum(ctx context.Context, args []string) (*Answer, error) {
+	heaps, err := parseHeaps("squares", args, subtraction.SquaresSolveGrundyMax)
+	if err != nil {
+		return nil, err
+	}
+	h := squaresHeap()
+	g, err := h.Values(ctx, int(slices.Max(heaps)), grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	if err != nil {
+		return nil, err
+	}
+	return h.answerHeaps("squares", &sequence{g: g}, heaps, "computed", MaxMovesOf(ctx)), nil
+}

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 )
 
@@ -33,6 +34,13 @@ type Tables interface {
 	// file of the game's table, and ok false when the folder lists no
 	// such table. A listed table without that bound is an error.
 	Bound(table, key string) (v int64, ok bool, err error)
+}
+
+// Findings is what Tables may also give: a finding the run recorded for the
+// game in its manifest, such as "grundy" (the period and its proof), as
+// JSON; ok false when there is none. Package lookup's Tables implement it.
+type Findings interface {
+	Finding(key string) (raw json.RawMessage, ok bool)
 }
 
 // TableLookup answers positions of a game from the tables of an earlier

@@ -14,7 +14,8 @@ import (
 // hexadecimal code (Howse and Nowakowski; CGSuite's TakeAndBreak): a
 // configuration's takebreak: key, such as takebreak: {t: {code: "0.3F"}}.
 var takebreakFamily = Family{Name: "takebreak", Title: "take-and-break games (hexadecimal codes)",
-	Member: func() Member { return &TakebreakRules{Max: DefaultRulesMax} }, Rules: takebreakDefinition}
+	Member: func() Member { return &TakebreakRules{Max: DefaultRulesMax} }, Rules: takebreakDefinition,
+	Parse: func(rules string) (Member, error) { return &TakebreakRules{Code: rules, Max: DefaultRulesMax}, nil }}
 
 // TakebreakMax is the limit of a take-and-break game whose code has a
 // digit past 7: takebreak.ValuesMax (2^20), whose engine's work grows at

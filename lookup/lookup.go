@@ -206,3 +206,18 @@ func (c gameTables) Bound(table, key string) (int64, bool, error) {
 	v, err := b[key].Int64()
 	return v, true, err
 }
+
+// Finding returns the finding key the manifest records for the game, as
+// JSON (games.Findings): what a game's lookup trusts past its tables, such
+// as a proven period, which it checks again on the tables' values.
+func (c gameTables) Finding(key string) (json.RawMessage, bool) {
+	e := c.t.manifest.Games[c.game]
+	if e == nil || e.Findings[key] == nil {
+		return nil, false
+	}
+	data, err := json.Marshal(e.Findings[key])
+	if err != nil {
+		return nil, false
+	}
+	return data, true
+}

@@ -71,7 +71,7 @@ type KeyValue struct {
 // Sequence names the index and value columns of a table that is an integer
 // sequence a(n), which can then also be written as an OEIS b-file. With Index
 // empty, the index is the row's rank, from First: the n-th losing position
-// of take-a-square as in A030193, whose first index is 1.
+// of take-a-square as in A030193, whose first index is 0.
 type Sequence struct {
 	Index, Value string
 	First        int64 // the first rank, when Index is empty

@@ -18,8 +18,10 @@ func bfileLines(first int64, values []int64) string {
 }
 
 func TestBFileConventions(t *testing.T) {
-	// OEIS A030193 (offset 1), the losing positions of take-a-square: every
-	// term up to 267, from the entry's data section.
+	// OEIS A030193, the losing positions of take-a-square: every term up to
+	// 267, from the entry's data section. Its OFFSET is 0 and its b-file
+	// (Karl W. Heuer, "Table of n, a(n) for n = 0..61299") starts "0 0",
+	// "1 2", "2 5".
 	a030193 := []int64{0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44, 52, 57, 62, 65, 67, 72, 85, 95, 109,
 		119, 124, 127, 130, 132, 137, 142, 147, 150, 170, 177, 180, 182, 187, 192, 197, 204,
 		210, 215, 238, 243, 249, 255, 257, 260, 262, 267}
@@ -40,7 +42,7 @@ func TestBFileConventions(t *testing.T) {
 		}
 		return string(data)
 	}
-	if got, want := read("squares/p_positions.b.txt"), bfileLines(1, a030193); got != want {
+	if got, want := read("squares/p_positions.b.txt"), bfileLines(0, a030193); got != want {
 		t.Errorf("squares/p_positions.b.txt:\n%s\nwant (A030193):\n%s", got, want)
 	}
 	if got, want := read("dk/grundy.b.txt"), bfileLines(0, a002187); got != want {
@@ -57,5 +59,35 @@ func TestBFileConventions(t *testing.T) {
 	code, _, stderr := runTabulate(t, "run", "--config", writeConfig(t, "bfile_offset: 17\n"), "--out", filepath.Join(t.TempDir(), "x"))
 	if code != 2 || !strings.Contains(stderr, "bfile_offset: 17 is out of range (allowed: -16 to 16)") {
 		t.Errorf("bfile_offset 17: exit %d, %s", code, stderr)
+	}
+}
+
+// TestBFileOffsetsAreOEIS checks that, with the default bfile_offset 0,
+// each b-file of take-a-square starts as its OEIS entry's b-file does:
+// the index of its first line is the entry's offset.
+func TestBFileOffsetsAreOEIS(t *testing.T) {
+	// OEIS A014586, the Grundy values of take-a-square: OFFSET 0, b-file
+	// (Eric M. Schmidt, "Table of n, a(n) for n = 0..10000"); the first
+	// terms of its data section.
+	a014586 := []int64{0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 3, 2, 3, 4, 0}
+	// OEIS A030193, its losing positions: OFFSET 0, b-file (Karl W. Heuer,
+	// "Table of n, a(n) for n = 0..61299").
+	a030193 := []int64{0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34}
+	out := filepath.Join(t.TempDir(), "out")
+	cfg := writeConfig(t, fmt.Sprintf("formats: [bfile]\nplots: []\ngames: [squares]\nsquares: {grundy_max: %d, win_max: 34}\n", len(a014586)-1))
+	if code, _, stderr := runTabulate(t, "run", "--config", cfg, "--out", out, "-q"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for file, want := range map[string]string{
+		"squares/grundy.b.txt":      bfileLines(0, a014586),
+		"squares/p_positions.b.txt": bfileLines(0, a030193),
+	} {
+		data, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(data) != want {
+			t.Errorf("%s:\n%s\nwant, as the OEIS b-file starts:\n%s", file, data, want)
+		}
 	}
 }

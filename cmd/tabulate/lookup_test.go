@@ -21,7 +21,10 @@ type answerJSON struct {
 	Outcome      string          `json:"outcome"`
 	WinningMoves json.RawMessage `json:"winning_moves"`
 	Note         string          `json:"note"`
-	Source       string          `json:"source"`
+	// MovesNotShown and By: see games.Answer (--max-moves; a proven period).
+	MovesNotShown int64  `json:"moves_not_shown"`
+	By            string `json:"by"`
+	Source        string `json:"source"`
 }
 
 // decodeAnswers reads the JSON lines of stdout, each a whole object with
@@ -343,7 +346,9 @@ octal:
 
 	t.Run("out of bounds", func(t *testing.T) {
 		for _, c := range [][]string{{"squares", "5001", "n = 5001 is outside the tables", "up to 5000"},
-			{"kayles", "501", "n = 501 is outside", "n = 0 to 500"},
+			// Past the table, Kayles is answered by its proven period
+			// (periodic_test.go), up to 10^18.
+			{"kayles", "1000000000000000001", "n = 1000000000000000001 is outside", "n = 0 to 500, and its proven period answers heaps up to 1000000000000000000"},
 			{"flip", "+" + strings.Repeat("+", 201), "a run of 202 '+'", "length 0 to 200"},
 			{"grundy-game", "301", "heap 1 = 301 is outside", "n = 0 to 300"},
 			{"caniwin", "7", "M = 7, T = 7 is outside", "M = 1 to 6, T = 0 to 22"},

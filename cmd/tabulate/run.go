@@ -146,13 +146,15 @@ type runFlags struct {
 	configPath, out, only, formats, plots, maxMemory, shard *string
 	workers, shards                                         *int
 	quiet, noReport                                         *bool
+	specs                                                   *gameSpecs // --game (gameflag.go)
+	max                                                     *int       // --max, of the --game games
 }
 
 // newRunFlags returns the flag set of tabulate run.
 func newRunFlags() *runFlags {
 	fs := newFlags("run")
 	return &runFlags{fs: fs,
-		configPath: fs.String("config", "", "YAML configuration `FILE` (default: the built-in configs/default.yaml)"),
+		configPath: fs.String("config", "", "YAML configuration `FILE`, or - for standard input (default: the built-in configs/default.yaml)"),
 		out:        fs.String("out", "", "output `DIR` (default: the configuration's out, \"out\")"),
 		only:       fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(games.Names(), ",")),
 		workers:    fs.Int("workers", 0, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)"),
@@ -163,6 +165,8 @@ func newRunFlags() *runFlags {
 		shards:     fs.Int("shards", 0, "the number of shards `N`, for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX gives K)"),
 		quiet:      fs.Bool("q", false, "quiet: no progress and no summary, only errors"),
 		noReport:   fs.Bool("no-report", false, noReportHelp),
+		specs:      gameFlag(fs),
+		max:        fs.Int("max", games.DefaultRulesMax, "the largest heap `N` of the games of --game"),
 	}
 }
 
@@ -252,6 +256,8 @@ func (rf *runFlags) config(name string, data []byte) (configs.Config, error) {
 	var cfg configs.Config
 	var err error
 	switch {
+	case data == nil && name == "-": // --config -
+		cfg, err = configs.LoadReader(configs.StdinName, stdin)
 	case data != nil:
 		cfg, err = configs.Load(name, data)
 	case name != "":
@@ -292,6 +298,9 @@ func (rf *runFlags) config(name string, data []byte) (configs.Config, error) {
 			return cfg, err
 		}
 		cfg.MaxMemory, flagKey["max_memory"] = size, "--max-memory"
+	}
+	if err := rf.addGames(&cfg, set, flagKey); err != nil {
+		return cfg, err
 	}
 	if err := cfg.Validate(); err != nil {
 		var ce *configs.Error

@@ -9,9 +9,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"golang.org/x/term"
 
@@ -19,6 +22,7 @@ import (
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/lookup"
+	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/progress"
 )
 
@@ -45,7 +49,7 @@ func solveUsage() string {
 		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
 	families := strings.Join(games.Families(), " or ")
-	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under "+families+" in --config FILE: heap of N")
+	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under "+families+" in --config FILE: heaps N... (their sum); up to 10^18 by a proven period")
 	fmt.Fprintf(&b, `
 Prints the Grundy value or outcome and every winning move.
 A board may start with '-': everything after the game name is a position.
@@ -57,22 +61,31 @@ A computation that runs longer than a second shows its progress on standard
 error (a live bar on a terminal, a line every few seconds otherwise);
 standard output holds only the answers.
 
-Flags (before GAME):
+Flags (before or after GAME):
   -q             quiet: no progress on standard error, only errors
   --json         print one JSON object per answer, one a line:
-                 {"game","position","grundy","win","outcome","winning_moves","note","source"}
+                 {"game","position","grundy","win","outcome","winning_moves",
+                 "moves_not_shown","by","note","source"}; "by" names the
+                 theorem whose proven period answered a heap
   --from OUT     answer from the tables of an earlier tabulate run into OUT
                  (%s, games defined by
                  rules), checking each table
                  against the sha256 in OUT/manifest.json; a position outside
                  the tables' bounds is an error that names them
-  --config FILE  the configuration defining games by rules (%s)
+  --config FILE  the configuration defining games by rules (%s);
+                 - reads it from standard input (then positions cannot be)
+  --keep-going   GAME -: answer every good line; a bad one is reported (with
+                 --json, as {"line","input","error"} in place of its answer)
+                 and the command exits 2 at the end
+  --max-moves K  list at most K winning moves; the answer then says how many
+                 more there are (default: all, at most %d for a game
+                 answered by its period, whose heaps may have billions)
   --misere       misère play, the player who makes the last move losing:
                  a position of several heaps (octal and subtraction games,
                  squares, grundy-game, nim) or a flip board, each heap at
                  most %d; outcome and winning moves, and "method": "tame"
                  (every heap tame: the tame rule) or "search"
-`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), games.MisereSolveMax)
+`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), games.MovesListMax, games.MisereSolveMax)
 	return b.String()
 }
 
@@ -120,6 +133,8 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	from := fs.String("from", "", "answer from the tables in `OUT`")
 	configPath := fs.String("config", "", "configuration `FILE` defining games by rules")
 	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
+	maxMoves := fs.Int64("max-moves", -1, "list at most `K` winning moves (default all)")
+	keepGoing := fs.Bool("keep-going", false, "GAME -: answer every line, reporting each bad one")
 	misere := fs.Bool("misere", false, "misère play: the player who makes the last move loses")
 	if len(args) > 0 && args[0] == "help" {
 		args[0] = "--help"
@@ -135,6 +150,26 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return &UsageError{Msg: "solve needs a game and a position", Hint: hint}
 	}
 	game, pos := rest[0], rest[1:]
+	// Flags after GAME (solve squares 20 --json) are flags too: anything
+	// that starts with '-' and holds a letter, which no position does
+	// (a number, a board of '+' and '-', "-" for standard input).
+	pos, late := splitLateFlags(fs, pos)
+	if len(late) > 0 {
+		if err := fs.Parse(late); errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, solveUsage())
+			return nil
+		} else if err != nil {
+			return &UsageError{Msg: err.Error() + " (after the game " + game + ")", Hint: hint}
+		} else if fs.NArg() > 0 {
+			return &UsageError{Msg: fmt.Sprintf("%q after the game's flags is not a flag; give the position before them", fs.Arg(0)), Hint: hint}
+		}
+	}
+	if *maxMoves < -1 {
+		return &UsageError{Msg: fmt.Sprintf("--max-moves %d is negative", *maxMoves), Hint: "--max-moves K lists at most K >= 0 winning moves; see tabulate solve --help"}
+	}
+	if *maxMoves >= 0 {
+		ctx = games.WithMaxMoves(ctx, *maxMoves)
+	}
 	out := stdout
 	if !*quiet {
 		mode := progress.Lines
@@ -147,6 +182,9 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		out = stopOnWrite{stdout, sp}
 	}
 
+	if *configPath == "-" && len(pos) == 1 && pos[0] == "-" {
+		return &UsageError{Msg: "--config - and the position - both read standard input", Hint: "give the positions as arguments, or the configuration as a file; see tabulate solve --help"}
+	}
 	answer, err := pickAnswerer(ctx, *misere, game, *from, *configPath)
 	if err != nil {
 		return usageOf(err, hint)
@@ -154,14 +192,20 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	// One answer, computed or read from tables, and one printer of it.
+	answered := 0
 	one := func(args []string) error {
 		a, err := answer(ctx, args)
 		if err != nil {
 			return err
 		}
+		cutMoves(a, *maxMoves)
 		if *asJSON {
 			return enc.Encode(a)
 		}
+		if answered > 0 {
+			fmt.Fprintln(out) // a blank line between answers
+		}
+		answered++
 		return a.WriteText(out)
 	}
 	if len(pos) != 1 || pos[0] != "-" {
@@ -174,15 +218,37 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if d, ok := games.Lookup(game); ok && *misere && d.Misere != nil {
 		wholeLine = d.Misere.WholeLine
 	}
-	return usageOf(eachLine(ctx, stdin, wholeLine, func(line int, args []string) error {
-		if line > 1 && !*asJSON {
-			fmt.Fprintln(out)
+	bad, lines := 0, 0
+	err = eachLine(ctx, stdin, wholeLine, func(line int, args []string) error {
+		lines = line
+		err := one(args)
+		if err != nil && *keepGoing && usageOf(err, hint) != err {
+			// A line that is not a position: said, and the next one read.
+			bad++
+			if *asJSON {
+				return enc.Encode(lineErrorJSON{Line: line, Input: strings.Join(args, " "), Error: err.Error()})
+			}
+			fmt.Fprintf(stderr, "tabulate: standard input line %d: %v\n", line, err)
+			return nil
 		}
-		if err := one(args); err != nil {
+		if err != nil {
 			return fmt.Errorf("standard input line %d: %w", line, err)
 		}
 		return nil
-	}), hint)
+	})
+	if err == nil && bad > 0 {
+		err = &UsageError{Msg: fmt.Sprintf("%d of the %d lines of standard input are not positions", bad, lines), Hint: hint}
+	}
+	return usageOf(err, hint)
+}
+
+// lineErrorJSON is what tabulate solve --json --keep-going GAME - writes
+// for a line of standard input that is not a position, in the stream of
+// answers: {"line": 3, "input": "x", "error": "..."}.
+type lineErrorJSON struct {
+	Line  int    `json:"line"`
+	Input string `json:"input"`
+	Error string `json:"error"`
 }
 
 // usageOf turns a bad position or an out-of-bounds one into a usage error
@@ -241,17 +307,33 @@ func eachLine(ctx context.Context, r io.Reader, wholeLine bool, f func(line int,
 // from, or by the game's own solver, the game being registered or defined
 // by rules in the configuration.
 func answerer(ctx context.Context, game, from, configPath string) (answerFunc, error) {
+	if from != "" && games.IsSpec(game) {
+		game = games.SpecName(game) // as tabulate run --game names it
+	}
 	if from != "" {
+		if _, err := os.Stat(filepath.Join(from, output.ManifestName)); err != nil {
+			return nil, &UsageError{Msg: fmt.Sprintf("--from %s: %s has no %s: not the output folder of a tabulate run", from, from, output.ManifestName),
+				Hint: "give the folder a tabulate run wrote (its --out); see tabulate solve --help"}
+		}
 		t, err := lookup.Open(from)
 		if err != nil {
 			return nil, fmt.Errorf("--from %s: %w", from, err)
 		}
 		return func(ctx context.Context, args []string) (*games.Answer, error) { return t.Answer(ctx, game, args) }, nil
 	}
-	cfg, err := configs.Load(configs.DefaultName, configs.Default)
-	if configPath != "" {
-		cfg, err = configs.LoadFile(configPath)
+	if games.IsSpec(game) {
+		// FAMILY:RULES, such as octal:0.77: no configuration needed.
+		_, m, err := games.ParseSpec(game)
+		if err != nil {
+			return nil, err
+		}
+		d, err := m.Def(game)
+		if err != nil {
+			return nil, err
+		}
+		return d.Solve.Answer, nil
 	}
+	cfg, err := loadSolveConfig(configPath)
 	if err != nil {
 		return nil, err
 	}
@@ -338,4 +420,57 @@ type stopOnWrite struct {
 func (s stopOnWrite) Write(p []byte) (int, error) {
 	s.sp.stop()
 	return s.w.Write(p)
+}
+
+// cutMoves lists at most k (k >= 0) of a's winning moves, counting the
+// others in MovesNotShown: for the games whose solvers list them all (the
+// solvers of heap games cut their own lists, through games.WithMaxMoves).
+func cutMoves(a *games.Answer, k int64) {
+	if k < 0 {
+		return
+	}
+	v := reflect.ValueOf(a.WinningMoves)
+	if v.Kind() != reflect.Slice || int64(v.Len()) <= k {
+		return
+	}
+	a.MovesNotShown += int64(v.Len()) - k
+	a.WinningMoves = v.Slice(0, int(k)).Interface()
+}
+
+// splitLateFlags separates the flags given after GAME from the position:
+// an argument that starts with '-' and holds a letter is a flag, with the
+// next argument as its value when the flag takes one and has no "=".
+func splitLateFlags(fs *flag.FlagSet, args []string) (pos, flags []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(a) < 2 || a[0] != '-' || !strings.ContainsFunc(a, unicode.IsLetter) {
+			pos = append(pos, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := fs.Lookup(name); f != nil && i+1 < len(args) {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				i++
+				flags = append(flags, args[i])
+			}
+		}
+	}
+	return pos, flags
+}
+
+// loadSolveConfig loads the configuration of tabulate solve --config PATH:
+// the built-in default when PATH is empty, standard input when it is "-"
+// (bounded as files are), the file otherwise.
+func loadSolveConfig(path string) (configs.Config, error) {
+	switch path {
+	case "":
+		return configs.Load(configs.DefaultName, configs.Default)
+	case "-":
+		return configs.LoadReader(configs.StdinName, stdin)
+	}
+	return configs.LoadFile(path)
 }

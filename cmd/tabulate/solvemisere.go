@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
 )
 
@@ -18,10 +17,7 @@ func misereAnswerer(game, from, configPath string) (answerFunc, error) {
 		return nil, &UsageError{Msg: "--misere answers by computing; it does not read the tables of a run (--from)",
 			Hint: "drop --from, or drop --misere for normal play"}
 	}
-	cfg, err := configs.Load(configs.DefaultName, configs.Default)
-	if configPath != "" {
-		cfg, err = configs.LoadFile(configPath)
-	}
+	cfg, err := loadSolveConfig(configPath)
 	if err != nil {
 		return nil, err
 	}

@@ -47,12 +47,16 @@ const (
 	NamePrimes     = "primes"        // 2, 3, 5, 7, 11, ...
 	NamePowersOf2  = "powers-of-two" // 1, 2, 4, 8, ...
 	NameFibonacci  = "fibonacci"     // 1, 2, 3, 5, 8, ... (distinct values)
+	// NameNaturals is every positive integer: with exceptions (allBut),
+	// the all-but subtraction games (Winning Ways; A. Siegel's thesis),
+	// arithmetic periodic; without, Nim on one heap (g(n) = n).
+	NameNaturals = "naturals" // 1, 2, 3, 4, ...
 )
 
 // subtractionNames lists the names in the order error messages give them.
 var subtractionNames = []string{
 	NameSquares, NameCubes, NameTriangular,
-	NamePrimes, NamePowersOf2, NameFibonacci,
+	NamePrimes, NamePowersOf2, NameFibonacci, NameNaturals,
 }
 
 // Set is the set S of a subtraction game: a finite set of positive
@@ -179,6 +183,8 @@ func subtractionInNamed(name string, x int) bool {
 		return big.NewInt(int64(x)).ProbablyPrime(0) // exact below 2^64
 	case NamePowersOf2:
 		return x&(x-1) == 0
+	case NameNaturals:
+		return x >= 1
 	case NameFibonacci:
 		for a, b := 1, 2; a <= x; a, b = b, a+b {
 			if a == x {
@@ -233,6 +239,10 @@ func (s Set) String() string {
 	return s.name + " except " + subtractionFormat(s.except)
 }
 
+// Except returns, ascending, the exceptions taken out of a named set (the
+// excluded numbers of an all-but game, NameNaturals); nil for none.
+func (s Set) Except() []int { return slices.Clone(s.except) }
+
 // Name returns the name of an infinite set, such as "primes" (NamePrimes),
 // its exceptions left out; "" for a finite set.
 func (s Set) Name() string { return s.name }
@@ -283,6 +293,11 @@ func (s Set) Members(max int) []int {
 			if p > max/2 {
 				break
 			}
+		}
+	case NameNaturals:
+		out = make([]int, 0, max)
+		for x := 1; x <= max; x++ {
+			out = append(out, x)
 		}
 	case NameFibonacci:
 		for a, b := 1, 2; a <= max; a, b = b, a+b {
@@ -364,6 +379,8 @@ func subtractionMemberCount(s Set, max int) int {
 		return bits.Len(uint(max))
 	case NameFibonacci:
 		return int(math.Log(f)/math.Log(math.Phi)) + 2
+	case NameNaturals:
+		return max
 	}
 	return 0
 }
@@ -380,6 +397,9 @@ func subtractionMemberCount(s Set, max int) int {
 func Memory(s Set, max int) int64 {
 	if max < 0 {
 		return 0
+	}
+	if s.name == NameNaturals {
+		return 5*(int64(max)+1) + 4096 // allButValues: the values and a flag a value
 	}
 	count := int64(subtractionMemberCount(s, max))
 	mem := 4*(int64(max)+1) + 8*count + 4096
@@ -611,6 +631,9 @@ func subtractionGrundy(ctx context.Context, s Set, max int, workers int, progres
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if s.name == NameNaturals {
+		return allButValues(ctx, s.except, max, progress)
 	}
 	elems := s.Members(max)
 	g := make([]int32, max+1)

@@ -57,7 +57,7 @@ func ExampleNewSet() {
 		fmt.Println(err)
 	}
 	// Output:
-	// subtraction set: unknown name "sqares"; the names are squares, cubes, triangular, primes, powers-of-two, fibonacci
+	// subtraction set: unknown name "sqares"; the names are squares, cubes, triangular, primes, powers-of-two, fibonacci, naturals
 	// subtraction set: element 1 appears twice (indices 0 and 2)
 	// subtraction set: element 0 (index 1) is not a positive integer
 }
