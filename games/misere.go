@@ -244,6 +244,10 @@ type misereSolver struct {
 	// cannot be computed within maxOrder.
 	quotients     []*misere.Quotient
 	quotientFails int
+	// wild[h] reports whether heap h is known wild from the table wildOf
+	// (someWild).
+	wild   []bool
+	wildOf *misere.Table
 }
 
 // budgetArg turns a search past MiserePositions into an *ArgError (a

@@ -364,20 +364,26 @@ func (m *misereSolver) someWild(ctx context.Context, heaps []int, top int) (bool
 		return false, err
 	}
 	t := m.t
-	wild := make([]bool, max(top, t.Max())+1)
-	for k := 0; k <= t.Max(); k++ {
-		wild[k] = !t.Tame(k)
+	if m.wildOf != t {
+		m.wild, m.wildOf = nil, t
+		for k := 0; k <= t.Max(); k++ {
+			m.wild = append(m.wild, !t.Tame(k))
+		}
 	}
-	if t.FirstWild() >= 0 {
-		for k := t.Max() + 1; k <= top; k++ {
+	// Extended heap by heap and kept: a heap's options are smaller heaps.
+	for k := len(m.wild); k <= top; k++ {
+		w := false
+		if t.FirstWild() >= 0 {
 			for _, o := range m.game.Options(k) {
-				if slices.ContainsFunc(o, func(h int) bool { return wild[h] }) {
-					wild[k] = true
+				if slices.ContainsFunc(o, func(h int) bool { return m.wild[h] }) {
+					w = true
 					break
 				}
 			}
 		}
+		m.wild = append(m.wild, w)
 	}
+	wild := m.wild
 	return slices.ContainsFunc(heaps, func(h int) bool { return wild[h] }), nil
 }
 
