@@ -151,7 +151,7 @@ func quotientKeyError(err error, n, order int) error {
 			allowed += fmt.Sprintf(", or a misere_quotient_max_order above %d (up to %d)", order, MisereQuotientMaxOrder)
 		}
 		return &KeyError{Key: "misere_quotient", Value: value,
-			Problem: fmt.Sprintf("is past what the misère quotient reaches with misere_quotient_max_order %d: adding heap %d needs more than %d elements (a trial grew to %d)", order, se.Heap, se.Max, se.Order),
+			Problem: fmt.Sprintf("is past what the misère quotient reaches with misere_quotient_max_order %d: adding heap %d needs more than %d elements (it reached %d)", order, se.Heap, se.Max, se.Order),
 			Allowed: allowed}
 	case errors.As(err, &qe):
 		return &KeyError{Key: "misere_quotient", Value: value,
