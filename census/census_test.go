@@ -181,11 +181,11 @@ func TestSmallCensus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f := res.Findings[census.Octal].(map[string]any); f["games"] != 127 {
-		t.Errorf("%v octal games, want 127 (63 codes 0.d1d2, 63 codes 4.d1d2, and 4.0)", f["games"])
+	if f := res.Findings[census.Octal]; f.Games != 127 {
+		t.Errorf("%v octal games, want 127 (63 codes 0.d1d2, 63 codes 4.d1d2, and 4.0)", f.Games)
 	}
-	if f := res.Findings[census.Subtraction].(map[string]any); f["games"] != 63 {
-		t.Errorf("%v subtraction sets, want 63 (the non-empty subsets of {1..6})", f["games"])
+	if f := res.Findings[census.Subtraction]; f.Games != 63 {
+		t.Errorf("%v subtraction sets, want 63 (the non-empty subsets of {1..6})", f.Games)
 	}
 	checkFamily(t, filepath.Join(out, "census", "octal.csv"), "code", 2500, func(code string) ([]int32, func(p, n0 int) int) {
 		t := len(code) - 2

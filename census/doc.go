@@ -4,6 +4,16 @@
 // 1, ch. 4; Flammenkamp's table of all octal games 0.??? and 4.???), and
 // every subtraction set S of {1..k} of size at most s.
 //
+// Every game of a census is a member of a family of the model (package
+// games): its heap game is built through the family registry
+// (games.Rules), and the census computes it with the game's own engine
+// (Heap.Values, or Heap.Sparse where the engine also reports its
+// sparse-space statistics), proves its period with the game's own theorem
+// (Heap.Prove, package analysis) and balances shards by its moves
+// (Heap.Moves). What differs between the families of a census is data
+// (a kind: the table's first column, the figures' words, the reduction of
+// equiv.go), not code. Its findings are typed (Findings).
+//
 // For each game the values g(0), g(1), ... are looked at in doubling
 // checkpoints (the first 1024 values, 2048, ... up to max): at each the
 // census asks whether they prove the period, by the octal periodicity
@@ -48,6 +58,10 @@
 // proven at the first checkpoint, Dawson's Kayles 0.07 with period 34 from
 // n = 53, and 0.16 with period 149459 from n = 105351 (Gangolli and
 // Plambeck, 1989), proven at 2^19 values.
+//
+// Games run side by side on the census's workers, each engine on one
+// goroutine until every game has started; a game that starts then takes
+// the CPUs left free (the rule of the run's jobs, see run.go).
 //
 // Memory is that of the games in progress (one per worker), not of the
 // family: each finished game keeps only its row, its first values and a few

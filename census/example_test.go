@@ -29,8 +29,8 @@ func ExampleRun() {
 	if err != nil {
 		panic(err)
 	}
-	f := res.Findings[census.Subtraction].(map[string]any)
-	fmt.Println("games", f["games"], "proven", f["proven"], "classes", f["classes"])
+	f := res.Findings[census.Subtraction]
+	fmt.Println("games", f.Games, "proven", f.Proven, "classes", f.Classes)
 	for _, file := range res.Files {
 		fmt.Println(file.Path, file.Rows)
 	}

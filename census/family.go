@@ -1,8 +1,6 @@
 package census
 
 import (
-	"cmp"
-	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,116 +8,174 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/configs"
-	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy/octal"
-	"github.com/tabulate-games/tabulate/grundy/subtraction"
+	"github.com/tabulate-games/tabulate/output"
 )
 
-// The families a census can hold; each is also the name of its table.
+// The families a census can hold, each a family of the model (games.Family)
+// and the name of its census table.
 const (
 	Octal       = "octal"
 	Subtraction = "subtraction"
+	Takebreak   = "takebreak"
 )
 
-// Game is one game of a family: an octal code or a finite subtraction set.
+// Game is one game of a census: a member of a family of the model, its
+// heap game built through the family registry (games.Rules) from its
+// definition. The census computes, proves and sums up every game through
+// its Heap alone (Values, Sparse, Prove, Moves), whatever its family.
 type Game struct {
+	// Family is the model's family of the game, such as "octal", and the
+	// census table that holds its row.
 	Family string
-	Code   octal.Code // for Octal
-	Set    []int      // for Subtraction: ascending elements
+	// Heap is the game (games.Rules(Family, its definition)).
+	Heap games.Heap
+
+	name  string // as the tables write it: "0.77", "{1,3,4}"
+	rules string // the definition the family reads: "0.77", "1,3,4"
+	size  int    // the census family's size of the game (figures): digits after the point, elements of a set
+}
+
+// NewGame returns the game of family defined by rules (written as
+// games.Rules reads it), called name in the tables and of the given size
+// (the proven-share figure groups by it). An empty name is rules.
+func NewGame(family, rules, name string, size int) (Game, error) {
+	h, err := games.Rules(family, rules)
+	if err != nil {
+		return Game{}, fmt.Errorf("census: %s %s: %w", family, rules, err)
+	}
+	if name == "" {
+		name = rules
+	}
+	return Game{Family: family, Heap: h, name: name, rules: rules, size: size}, nil
 }
 
 // Name returns the game as the tables write it: the canonical code ("0.77",
 // "4.0") or the set ("{1,3,4}").
-func (g Game) Name() string {
-	if g.Family == Octal {
-		return g.Code.String()
-	}
-	parts := make([]string, len(g.Set))
-	for i, x := range g.Set {
-		parts[i] = strconv.Itoa(x)
-	}
-	return "{" + strings.Join(parts, ",") + "}"
-}
+func (g Game) Name() string { return g.name }
 
-// fileKey returns a name for the game's journal file.
+// fileKey returns a name for the game's journal file: the name with its
+// braces dropped and its commas as dashes ("0.77", "1-3-4").
 func (g Game) fileKey() string {
-	if g.Family == Octal {
-		return g.Code.String()
-	}
-	parts := make([]string, len(g.Set))
-	for i, x := range g.Set {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, "-")
+	return strings.NewReplacer("{", "", "}", "", ",", "-").Replace(g.name)
 }
 
-// compare orders games as the tables list them: codes as strings, sets as
-// lists of integers.
-func (g Game) compare(h Game) int {
-	if g.Family == Octal {
-		return cmp.Compare(g.Code.String(), h.Code.String())
+// needed returns how many values prove period p from n0: the window of the
+// game's theorem. Reason: every prover of package analysis (ProveOctal,
+// ProveSubtraction, and the take-and-break one) reports the window it needs
+// (Proof.Needed) without reading a value when it is given fewer values
+// than that, so the census asks the game's own Prove on no values rather
+// than writing a window again. A game without a theorem needs more values
+// than any census has.
+func (g Game) needed(p, n0 int) int {
+	if g.Heap.Prove == nil {
+		return int(^uint(0) >> 1)
 	}
-	return slices.Compare(g.Set, h.Set)
+	return g.Heap.Prove(nil, analysis.Period{Found: true, Period: p, Preperiod: n0, LastException: n0 - 1}).Needed
+}
+
+// prove checks the proof of p on seq with the game's theorem.
+func (g Game) prove(seq []int32, p analysis.Period) analysis.Proof {
+	if g.Heap.Prove == nil {
+		return analysis.Proof{Have: len(seq)}
+	}
+	return *g.Heap.Prove(seq, p)
+}
+
+// kind is a family of a census: the games of one family of the model that a
+// census section lists, and how its tables and figures name them.
+type kind struct {
+	name   string        // the model's family and the census table, such as "octal"
+	what   string        // the games in figure titles: "octal codes"
+	size   string        // the x label of the proven-share figure
+	column output.Column // the first column of its tables (the game)
+	// cell returns the first column of the rows of games.
+	cell func(games []Game) any
+	// reduce, when set, returns the definition of the game whose engine run
+	// gives the same values as the game defined by rules (equiv.go).
+	reduce func(rules string) string
+	// behaviour adds the columns arithmetic_period, arithmetic_preperiod,
+	// saltus and behaviour to the family's table, the count of each
+	// behaviour to its findings and the figure FAMILY-behaviour (see
+	// Behaviour): the families where arithmetic periods occur.
+	behaviour bool
+}
+
+// The kinds of the census families.
+var (
+	octalKind = kind{name: Octal, what: "octal codes", size: "digits after the point (proven/all)",
+		column: output.Column{Name: "code", Type: output.String, Sorted: true}, cell: names,
+		reduce: func(rules string) string {
+			c, err := octal.Parse(rules)
+			if err != nil {
+				return rules // not reached: a census lists parsed codes
+			}
+			return reduced(c).String()
+		}}
+	subtractionKind = kind{name: Subtraction, what: "subtraction sets", size: "set size (proven/all)",
+		column: output.Column{Name: "set", Type: output.Int32List}, cell: sets}
+	takebreakKind = kind{name: Takebreak, what: "hexadecimal codes", size: "digits after the point (proven/all)",
+		column: output.Column{Name: "code", Type: output.String, Sorted: true}, cell: names, behaviour: true}
+)
+
+// kindOf returns the kind of the census family called name.
+func kindOf(name string) kind {
+	for _, k := range []kind{subtractionKind, octalKind, takebreakKind} {
+		if k.name == name {
+			return k
+		}
+	}
+	return kind{name: name, what: name + " games", size: "size (proven/all)",
+		column: output.Column{Name: "game", Type: output.String}, cell: names}
+}
+
+// names is the first column of a family whose games are named by a code.
+func names(games []Game) any {
+	out := make([]string, len(games))
+	for i, g := range games {
+		out[i] = g.Name()
+	}
+	return out
+}
+
+// sets is the first column of the subtraction family: each set as the list
+// of its elements, read from its definition ("1,3,4").
+func sets(games []Game) any {
+	out := make([][]int32, len(games))
+	for i, g := range games {
+		for _, f := range strings.Split(g.rules, ",") {
+			x, _ := strconv.Atoi(f) // written by SubtractionGames
+			out[i] = append(out[i], int32(x))
+		}
+	}
+	return out
 }
 
 // computedAs returns the game whose engine run gives the values of g: for
 // an octal code the code it reduces to (equiv.go), which has the same values
 // at every heap; otherwise g itself.
 func (g Game) computedAs() Game {
-	if g.Family == Octal {
-		return Game{Family: Octal, Code: reduced(g.Code)}
+	k := kindOf(g.Family)
+	if k.reduce == nil {
+		return g
 	}
-	return g
-}
-
-// maxRemove is the t of the octal periodicity theorem, or the largest
-// element k of a subtraction set.
-func (g Game) maxRemove() int {
-	if g.Family == Octal {
-		return g.Code.MaxRemove()
+	r := k.reduce(g.rules)
+	if r == g.rules {
+		return g
 	}
-	return g.Set[len(g.Set)-1]
-}
-
-// needed returns how many values prove period p from n0 (the window of the
-// theorem that applies).
-func (g Game) needed(p, n0 int) int {
-	if g.Family == Octal {
-		return analysis.OctalNeeded(p, n0, g.maxRemove())
-	}
-	return analysis.SubtractionNeeded(p, n0, g.maxRemove())
-}
-
-// prove checks the proof of p on seq with the analysis package.
-func (g Game) prove(seq []int32, p analysis.Period) analysis.Proof {
-	if g.Family == Octal {
-		return analysis.ProveOctal(seq, p, g.maxRemove())
-	}
-	return analysis.ProveSubtraction(seq, p, g.maxRemove())
-}
-
-// values returns g(0), ..., g(n-1).
-func (g Game) values(ctx context.Context, n int) ([]int32, error) {
-	if g.Family == Octal {
-		return octalValues(ctx, g.Code, n)
-	}
-	return subtractionValues(ctx, g.Set, n)
-}
-
-// octalValues is the census's one call to the octal engine (the engine may
-// be renamed; only this line then changes).
-func octalValues(ctx context.Context, c octal.Code, n int) ([]int32, error) {
-	return octal.Values(ctx, c, n-1, grundy.Options{})
-}
-
-// subtractionValues is the census's one call to the subtraction engine. One
-// worker: the census runs games side by side instead.
-func subtractionValues(ctx context.Context, set []int, n int) ([]int32, error) {
-	s, err := subtraction.NewSet("", set, nil)
+	rep, err := NewGame(g.Family, r, "", g.size)
 	if err != nil {
-		return nil, err
+		return g // not reached: a reduced code parses
 	}
-	return subtraction.Values(ctx, s, n-1, grundy.Options{Workers: 1})
+	return rep
+}
+
+// digitsOf returns the number of digits after the point of a canonical
+// code, trailing zeros dropped (0 for 4.0, 2 for 0.3F).
+func digitsOf(code string) int {
+	_, after, _ := strings.Cut(code, ".")
+	return len(strings.TrimRight(after, "0"))
 }
 
 // OctalGames lists the codes of an octal census, sorted: every code
@@ -129,57 +185,74 @@ func subtractionValues(ctx context.Context, set []int, n int) ([]int32, error) {
 // 0.d1d2d3 and 4.d1d2d3 of Flammenkamp's table: 511 of each form and 4.0.
 func OctalGames(c configs.CensusOctal) ([]Game, error) {
 	c = configs.Census{Octal: c}.Effective().Octal
-	var games []Game
-	var walk func(prefix string, k int) error
-	walk = func(code string, k int) error {
+	return codeGames(Octal, []string{"0", "4"}, "01234567", c.Digits, c.Prefixes)
+}
+
+// codeGames lists the codes d0.d1...dk of family, d0 one of firsts, 0 <= k
+// <= digits, each further digit one of alphabet and the last one (d0 when k
+// = 0) non-zero, whose canonical form starts with one of prefixes (all
+// when prefixes is nil), sorted as strings.
+func codeGames(family string, firsts []string, alphabet string, digits int, prefixes []string) ([]Game, error) {
+	var codes []string
+	var walk func(prefix string, k int)
+	walk = func(code string, k int) {
 		if code[len(code)-1] != '0' || k == 0 && code[0] != '0' {
 			name := code
 			if k == 0 {
 				name += ".0"
 			}
-			for _, p := range c.Prefixes {
-				if strings.HasPrefix(name, p) {
-					oc, err := octal.Parse(name)
-					if err != nil {
-						return fmt.Errorf("census: octal code %s: %w", name, err)
-					}
-					games = append(games, Game{Family: Octal, Code: oc})
-					break
-				}
+			if prefixes == nil || slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(name, p) }) {
+				codes = append(codes, name)
 			}
 		}
-		if k == c.Digits {
-			return nil
+		if k == digits {
+			return
 		}
 		if k == 0 {
 			code += "."
 		}
-		for d := '0'; d <= '7'; d++ {
-			if err := walk(code+string(d), k+1); err != nil {
-				return err
-			}
+		for _, d := range alphabet {
+			walk(code+string(d), k+1)
 		}
-		return nil
 	}
-	for _, d0 := range []string{"0", "4"} {
-		if err := walk(d0, 0); err != nil {
+	for _, d0 := range firsts {
+		walk(d0, 0)
+	}
+	slices.Sort(codes)
+	games := make([]Game, len(codes))
+	for i, code := range codes {
+		g, err := NewGame(family, code, "", digitsOf(code))
+		if err != nil {
 			return nil, err
 		}
+		games[i] = g
 	}
-	slices.SortFunc(games, Game.compare)
 	return games, nil
+}
+
+// TakebreakGames lists the codes of a hexadecimal census, sorted: every
+// code 0.d1...dk with 1 <= k <= digits, each digit 0..F and the last one
+// non-zero (Howse and Nowakowski's one- and two-digit hexadecimal games for
+// digits 2: 15 + 240 codes), each a member of the family takebreak (an
+// octal code among them is played as the octal game).
+func TakebreakGames(c configs.CensusTakebreak) ([]Game, error) {
+	games, err := codeGames(Takebreak, []string{"0"}, "0123456789ABCDEF", c.Digits, nil)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(games, func(g Game) bool { return g.Name() == "0.0" }), nil
 }
 
 // SubtractionGames lists the sets of a subtraction census, sorted as lists:
 // every S of {1..max_element} with 1 <= |S| <= max_size.
 func SubtractionGames(c configs.CensusSubtraction) []Game {
 	c = configs.Census{Subtraction: c}.Effective().Subtraction
-	var games []Game
+	var lists [][]int
 	var set []int
 	var walk func(next int)
 	walk = func(next int) {
 		if len(set) > 0 {
-			games = append(games, Game{Family: Subtraction, Set: slices.Clone(set)})
+			lists = append(lists, slices.Clone(set))
 		}
 		if len(set) == c.MaxSize {
 			return
@@ -191,6 +264,19 @@ func SubtractionGames(c configs.CensusSubtraction) []Game {
 		}
 	}
 	walk(1)
-	slices.SortFunc(games, Game.compare)
+	slices.SortFunc(lists, slices.Compare)
+	games := make([]Game, len(lists))
+	for i, l := range lists {
+		parts := make([]string, len(l))
+		for k, x := range l {
+			parts[k] = strconv.Itoa(x)
+		}
+		rules := strings.Join(parts, ",")
+		g, err := NewGame(Subtraction, rules, "{"+rules+"}", len(l))
+		if err != nil {
+			panic("census: " + err.Error()) // not reached: a set of positive elements
+		}
+		games[i] = g
+	}
 	return games
 }

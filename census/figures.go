@@ -28,17 +28,63 @@ type figure struct {
 // figures returns the figures of a family's rows: period against preperiod
 // of the proven games (log-log), the share proven by number of digits (set
 // size for subtraction games), and a histogram of the proven periods.
-func figures(family string, rows []Row) []figure {
-	what := "octal codes"
-	if family == Subtraction {
-		what = "subtraction sets"
+func figures(k kind, rows []Row) []figure {
+	fs := []figure{
+		{k.name + "-period-preperiod", func() (*plot.Plot, error) { return periodPreperiod(k.what, rows) }},
+		{k.name + "-proven-share", func() (*plot.Plot, error) { return provenShare(k, rows) }},
+		{k.name + "-period-histogram", func() (*plot.Plot, error) { return periodHistogram(k.what, rows) }},
 	}
-	return []figure{
-		{family + "-period-preperiod", func() (*plot.Plot, error) { return periodPreperiod(what, rows) }},
-		{family + "-proven-share", func() (*plot.Plot, error) { return provenShare(family, what, rows) }},
-		{family + "-period-histogram", func() (*plot.Plot, error) { return periodHistogram(what, rows) }},
+	if k.behaviour {
+		fs = append(fs, figure{k.name + "-behaviour", func() (*plot.Plot, error) { return behaviours(k.what, rows) }})
 	}
+	return fs
 }
+
+// behaviours counts the games and the classes of each behaviour
+// (Behaviour), side by side.
+func behaviours(what string, rows []Row) (*plot.Plot, error) {
+	order := []string{PeriodicProven, PeriodicCandidate, ArithmeticCandidate, Neither}
+	short := map[string]string{PeriodicProven: "periodic,\nproven", PeriodicCandidate: "periodic,\ncandidate",
+		ArithmeticCandidate: "arithmetic-periodic,\ncandidate", Neither: "neither up\nto the bound"}
+	games, classes := map[string]int{}, map[string]map[string]bool{}
+	for _, r := range rows {
+		b := Behaviour(r.Record)
+		games[b]++
+		if classes[b] == nil {
+			classes[b] = map[string]bool{}
+		}
+		classes[b][r.Class] = true
+	}
+	var gv, cv plotter.Values
+	var labels []string
+	for _, b := range order {
+		gv, cv = append(gv, float64(games[b])), append(cv, float64(len(classes[b])))
+		labels = append(labels, fmt.Sprintf("%s\n(%d/%d)", short[b], games[b], len(classes[b])))
+	}
+	p := newPlot()
+	p.Title.Text = fmt.Sprintf("Census of %s: behaviour up to the bound", what)
+	p.X.Label.Text = "behaviour (games/classes)"
+	p.Y.Label.Text = "games (dark), classes of identical values (light)"
+	p.Y.Tick.Marker = countTicks{}
+	w := vg.Points(20)
+	gb, err := plotter.NewBarChart(gv, w)
+	if err != nil {
+		return nil, err
+	}
+	cb, err := plotter.NewBarChart(cv, w)
+	if err != nil {
+		return nil, err
+	}
+	gb.Color, gb.LineStyle.Width, gb.Offset = barColor, 0, -w/2
+	cb.Color, cb.LineStyle.Width, cb.Offset = lightColor, 0, w/2
+	p.Add(plotter.NewGrid(), gb, cb)
+	p.NominalX(labels...)
+	p.Y.Min, p.Y.Max = 0, 1.1*max(slices.Max(gv), 1)
+	return p, nil
+}
+
+// lightColor is a lighter shade of barColor.
+var lightColor = color.RGBA{R: 0x8F, G: 0xB4, B: 0xDC, A: 0xFF}
 
 // periodPreperiod plots period against preperiod+1 of the proven games, on
 // log-log axes (a preperiod of 0 is drawn at 1).
@@ -78,23 +124,12 @@ func periodPreperiod(what string, rows []Row) (*plot.Plot, error) {
 	return p, nil
 }
 
-// digits returns the number of digits after the point of a code (0 for 4.0).
-func digits(g Game) int {
-	if g.Code.Digit(1) == 0 && g.Code.MaxRemove() == 1 {
-		return 0
-	}
-	return g.Code.MaxRemove()
-}
-
-// provenShare draws the share of games proven, by number of digits after
-// the point (octal) or set size (subtraction).
-func provenShare(family, what string, rows []Row) (*plot.Plot, error) {
+// provenShare draws the share of games proven, by the family's size of a
+// game: number of digits after the point (codes) or set size (subtraction).
+func provenShare(kd kind, rows []Row) (*plot.Plot, error) {
 	total, proven := map[int]int{}, map[int]int{}
 	for _, r := range rows {
-		k := len(r.Game.Set)
-		if family == Octal {
-			k = digits(r.Game)
-		}
+		k := r.Game.size
 		total[k]++
 		if r.Record.Proven {
 			proven[k]++
@@ -112,11 +147,8 @@ func provenShare(family, what string, rows []Row) (*plot.Plot, error) {
 		labels = append(labels, fmt.Sprintf("%d (%d/%d)", k, proven[k], total[k]))
 	}
 	p := newPlot()
-	p.Title.Text = fmt.Sprintf("Census of %s: share with a proven period", what)
-	p.X.Label.Text = "digits after the point (proven/all)"
-	if family == Subtraction {
-		p.X.Label.Text = "set size (proven/all)"
-	}
+	p.Title.Text = fmt.Sprintf("Census of %s: share with a proven period", kd.what)
+	p.X.Label.Text = kd.size
 	p.Y.Label.Text = "share proven"
 	p.Y.Min, p.Y.Max = 0, 1
 	b, err := plotter.NewBarChart(vals, vg.Points(24))

@@ -1,6 +1,10 @@
 package census
 
-import "github.com/tabulate-games/tabulate/analysis"
+import (
+	"fmt"
+
+	"github.com/tabulate-games/tabulate/analysis"
+)
 
 // periodOf returns the period of a record as the analysis package states it.
 func periodOf(r *Record) analysis.Period {
@@ -11,32 +15,71 @@ func periodOf(r *Record) analysis.Period {
 		LastException: int(r.Preperiod) - 1, Checked: int(r.Values)}
 }
 
-// Findings sums up a family's rows: how many games there are, how many have
-// a period found (solved), proven, or none (unsolved), how many classes of
-// identical sequences, the largest proven period and preperiod, and for each
-// game without a proof how far it got.
-func Findings(rows []Row) map[string]any {
-	var solved, proven, timedOut int
+// Findings sums up a family's rows, as the manifest records them under
+// census.FAMILY: how many games there are, how many have a period found
+// (solved), proven, or none (unsolved), how many classes of identical
+// sequences, the largest proven period and preperiod, and for each game
+// without a proof how far it got. The fields are in the order of their
+// JSON keys.
+type Findings struct {
+	// Behaviour counts the games of each behaviour (Behaviour), for a
+	// family where arithmetic periods occur (the hexadecimal codes).
+	Behaviour        map[string]int `json:"behaviour,omitempty"`
+	Classes          int            `json:"classes"`
+	Games            int            `json:"games"`
+	LargestPeriod    *Largest       `json:"largest_period,omitempty"`
+	LargestPreperiod *Largest       `json:"largest_preperiod,omitempty"`
+	Proven           int            `json:"proven"`
+	Solved           int            `json:"solved"`
+	TimedOut         int            `json:"timed_out"`
+	Unproven         []Far          `json:"unproven"`
+	Unsolved         int            `json:"unsolved"`
+}
+
+// Largest is the game with the largest proven period (or preperiod).
+type Largest struct {
+	Game      string `json:"game"`
+	Period    int64  `json:"period"`
+	Preperiod int64  `json:"preperiod"`
+}
+
+// Far is how far a game without a proof got: its values computed, the
+// period they show (if any) and whether the time bound stopped it.
+type Far struct {
+	Game     string `json:"game"`
+	Values   int64  `json:"values"`
+	Period   *int64 `json:"period_seen,omitempty"`
+	TimedOut bool   `json:"timed_out,omitempty"`
+}
+
+// String sums f up in one line, as tabulate census prints it.
+func (f Findings) String() string {
+	return fmt.Sprintf("games=%d proven=%d solved=%d unsolved=%d classes=%d timed_out=%d",
+		f.Games, f.Proven, f.Solved, f.Unsolved, f.Classes, f.TimedOut)
+}
+
+// FindingsOf sums up a family's rows.
+func FindingsOf(rows []Row) Findings {
+	f := Findings{Games: len(rows), Unproven: []Far{}}
+	if len(rows) > 0 && kindOf(rows[0].Game.Family).behaviour {
+		f.Behaviour = map[string]int{}
+		for _, row := range rows {
+			f.Behaviour[Behaviour(row.Record)]++
+		}
+	}
 	classes := map[string]bool{}
 	var maxPer, maxPre *Row
-	type far struct {
-		Game     string `json:"game"`
-		Values   int64  `json:"values"`
-		Period   *int64 `json:"period_seen,omitempty"`
-		TimedOut bool   `json:"timed_out,omitempty"`
-	}
-	unproven := []far{}
 	for i := range rows {
 		r := rows[i].Record
 		classes[rows[i].Class] = true
 		if r.Found {
-			solved++
+			f.Solved++
 		}
 		if r.TimedOut {
-			timedOut++
+			f.TimedOut++
 		}
 		if r.Proven {
-			proven++
+			f.Proven++
 			if maxPer == nil || r.Period > maxPer.Record.Period {
 				maxPer = &rows[i]
 			}
@@ -45,25 +88,18 @@ func Findings(rows []Row) map[string]any {
 			}
 			continue
 		}
-		f := far{Game: r.Game, Values: r.Values, TimedOut: r.TimedOut}
+		far := Far{Game: r.Game, Values: r.Values, TimedOut: r.TimedOut}
 		if r.Found {
 			p := r.Period
-			f.Period = &p
+			far.Period = &p
 		}
-		unproven = append(unproven, f)
+		f.Unproven = append(f.Unproven, far)
 	}
-	out := map[string]any{
-		"games":     len(rows),
-		"solved":    solved,
-		"proven":    proven,
-		"unsolved":  len(rows) - solved,
-		"unproven":  unproven,
-		"timed_out": timedOut,
-		"classes":   len(classes),
-	}
+	f.Unsolved = len(rows) - f.Solved
+	f.Classes = len(classes)
 	if maxPer != nil {
-		out["largest_period"] = map[string]any{"game": maxPer.Record.Game, "period": maxPer.Record.Period, "preperiod": maxPer.Record.Preperiod}
-		out["largest_preperiod"] = map[string]any{"game": maxPre.Record.Game, "period": maxPre.Record.Period, "preperiod": maxPre.Record.Preperiod}
+		f.LargestPeriod = &Largest{Game: maxPer.Record.Game, Period: maxPer.Record.Period, Preperiod: maxPer.Record.Preperiod}
+		f.LargestPreperiod = &Largest{Game: maxPre.Record.Game, Period: maxPre.Record.Period, Preperiod: maxPre.Record.Preperiod}
 	}
-	return out
+	return f
 }

@@ -8,39 +8,44 @@ import (
 	"bytes"
 	"os"
 	"testing"
-
-	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // TestNeededGuard pins the number of values the census waits for before it
 // asks for a proof, on values worked out by hand from the theorems (see
-// analysis.ProveOctal and analysis.ProveSubtraction): 2*max(n0, 1) + 2*p +
-// t for an octal code whose largest move removes t tokens, n0 + p + k for a
-// subtraction set whose largest element is k.
+// analysis.ProveOctal, analysis.ProveSubtraction and the comment of
+// grundy/takebreak/period.go): 2*max(n0, 1) + 2*p + t for an octal code
+// whose largest move removes t tokens, n0 + p + k for a subtraction set
+// whose largest element is k, h*max(n0, 1) + h*p + t for a hexadecimal
+// code whose moves leave up to h heaps. A game without a theorem is never
+// asked for a proof.
 func TestNeededGuard(t *testing.T) {
-	code := func(s string) octal.Code {
-		c, err := octal.Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
 	tests := []struct {
 		g     Game
 		p, n0 int
 		want  int
 	}{
-		{Game{Family: Octal, Code: code("0.07")}, 34, 53, 176},  // 106 + 68 + 2
-		{Game{Family: Octal, Code: code("0.137")}, 34, 52, 175}, // 104 + 68 + 3
-		{Game{Family: Octal, Code: code("0.77")}, 12, 71, 168},  // 142 + 24 + 2
-		{Game{Family: Octal, Code: code("0.04")}, 1, 0, 6},      // n0 = 0 counts as 1: 2 + 2 + 2
-		{Game{Family: Subtraction, Set: []int{1, 3, 4}}, 7, 0, 11},
-		{Game{Family: Subtraction, Set: []int{2, 5, 7}}, 3, 4, 14},
+		{testGame(Octal, "0.07"), 34, 53, 176},  // 106 + 68 + 2
+		{testGame(Octal, "0.137"), 34, 52, 175}, // 104 + 68 + 3
+		{testGame(Octal, "0.77"), 12, 71, 168},  // 142 + 24 + 2
+		{testGame(Octal, "0.04"), 1, 0, 6},      // n0 = 0 counts as 1: 2 + 2 + 2
+		{testGame(Subtraction, "1,3,4"), 7, 0, 11},
+		{testGame(Subtraction, "2,5,7"), 3, 4, 14},
+		// A move of 0.3F leaves up to h = 3 heaps and removes up to t =
+		// 2 tokens: 3*max(n0, 1) + 3*p + t (takebreak.ProvePeriod).
+		{testGame(Takebreak, "0.3F"), 6, 0, 23}, // 3 + 18 + 2
+		{testGame(Takebreak, "0.F1"), 2, 3, 17}, // 9 + 6 + 2
+		// An octal code given as a hexadecimal one keeps the octal window.
+		{testGame(Takebreak, "0.07"), 34, 53, 176},
 	}
 	for _, tt := range tests {
 		if got := tt.g.needed(tt.p, tt.n0); got != tt.want {
 			t.Errorf("%s: needed(p=%d, n0=%d) = %d, want %d", tt.g.Name(), tt.p, tt.n0, got, tt.want)
 		}
+	}
+	squares := testGame(Subtraction, "1")
+	squares.Heap.Prove = nil // as the subtraction game of an infinite set
+	if got := squares.needed(1, 0); got < 1<<40 {
+		t.Errorf("a game without a theorem: needed = %d, want more values than any census computes", got)
 	}
 }
 
@@ -54,8 +59,8 @@ func TestJournalGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := Game{Family: Subtraction, Set: []int{1, 3, 4}}
-	h := Game{Family: Subtraction, Set: []int{1, 4}}
+	g := testGame(Subtraction, "1,3,4")
+	h := testGame(Subtraction, "1,4")
 	r := &Record{Game: g.Name(), Found: true, Period: 7, Preperiod: 0, Proven: true, Values: 64}
 	if err := j.commit(g, r); err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ import (
 
 // journalVersion changes when the meaning of a record changes, so that old
 // journals are not reused.
-const journalVersion = 3 // 3: records say which game's run computed them (ComputedAs)
+const journalVersion = 4 // 4: the sparse space is the engine's (octal.Stats); 3: records say which game's run computed them (ComputedAs)
 
 // journal is one family's folder of finished games, one file per game:
 // OUT/.census/<family>-<key>/<game>.json, where key is a hash of the
@@ -63,25 +63,43 @@ func openJournal(out, family string, config any) (*journal, error) {
 
 func (j *journal) path(g Game) string { return filepath.Join(j.dir, g.fileKey()+".json") }
 
+// recordLimit is the largest journal record read, in bytes: a record is a
+// few hundred bytes, so a file of 16 MiB is anything but one.
+const recordLimit = 16 << 20
+
 // load returns the record of g, or nil if the journal has no whole record
-// of it.
+// of it (or one that read refuses).
 func (j *journal) load(g Game) *Record {
-	data, err := os.ReadFile(j.path(g))
+	r, _ := j.read(g)
+	return r
+}
+
+// read returns the record of g, or nil if the journal has no whole record
+// of it. The file is read by the rule of every file under OUT
+// (output.ReadIn): a symbolic link, a FIFO, a device or an oversize file
+// in the journal is an error naming it (*output.UnsafeError), never
+// followed, waited on or read without end.
+func (j *journal) read(g Game) (*Record, error) {
+	data, err := output.ReadIn(j.dir, g.fileKey()+".json", recordLimit)
+	var ue *output.UnsafeError
+	if errors.As(err, &ue) {
+		return nil, fmt.Errorf("census: journal record: %w", err)
+	}
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	var f journalFile
 	if err := json.Unmarshal(data, &f); err != nil || f.Record == nil || f.Record.Game != g.Name() {
-		return nil
+		return nil, nil
 	}
 	b, err := json.Marshal(f.Record)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != f.SHA256 {
-		return nil
+		return nil, nil
 	}
-	return f.Record
+	return f.Record, nil
 }
 
 // done reports whether g has a whole record.

@@ -53,3 +53,17 @@ func oracleOctal(code string, n int) []int32 {
 	}
 	return out
 }
+
+// testGame returns the census game of family defined by rules ("0.77",
+// "1,3,4"), named as a census names it ("0.77", "{1,3,4}").
+func testGame(family, rules string) Game {
+	name, size := rules, digitsOf(rules)
+	if family == Subtraction {
+		name, size = "{"+rules+"}", strings.Count(rules, ",")+1
+	}
+	g, err := NewGame(family, rules, name, size)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}

@@ -57,7 +57,7 @@ func TestPublishedOctal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := Game{Family: Octal, Code: c}
+			g := testGame(Octal, c.String())
 			r, err := solve(context.Background(), g, 1<<20, 0)
 			if err != nil {
 				t.Fatal(err)
@@ -149,7 +149,7 @@ func TestPublishedUnsolved(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := solve(context.Background(), Game{Family: Octal, Code: c}, n, 0)
+		r, err := solve(context.Background(), testGame(Octal, c.String()), n, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,7 +187,7 @@ func TestListedUnsolvedProven(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := Game{Family: Octal, Code: c}
+			g := testGame(Octal, c.String())
 			r, err := solve(context.Background(), g, 1<<20, 0)
 			if err != nil {
 				t.Fatal(err)
@@ -206,7 +206,7 @@ func TestListedUnsolvedProven(t *testing.T) {
 				t.Fatalf("the plain check (%d values) should pass the window (%d)", tt.plain, need)
 			}
 			plain := plainOctal(t, tt.code, tt.plain)
-			seq, err := octalValues(context.Background(), c, tt.plain)
+			seq, _, err := values(context.Background(), g.Heap, tt.plain, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -268,7 +268,7 @@ func plainOctal(t *testing.T, code string, n int) []int32 {
 func TestStages(t *testing.T) {
 	for _, code := range []string{"0.07", "0.165", "0.16", "0.14"} {
 		c, _ := octal.Parse(code)
-		g := Game{Family: Octal, Code: c}
+		g := testGame(Octal, c.String())
 		a, err := solve(context.Background(), g, 1<<16, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -283,7 +283,7 @@ func TestStages(t *testing.T) {
 		}
 	}
 	c, _ := octal.Parse("0.04") // no sparse space: quadratic, minutes to 2^20
-	r, err := solve(context.Background(), Game{Family: Octal, Code: c}, 1<<20, 300*time.Millisecond)
+	r, err := solve(context.Background(), testGame(Octal, c.String()), 1<<20, 300*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -16,6 +14,7 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/output"
@@ -49,10 +48,10 @@ type Options struct {
 // Result is what a census run computed and wrote.
 type Result struct {
 	Files    []output.File
-	Findings map[string]any // per family
-	Computed int            // games computed by this run
-	Reused   int            // games taken from the journal
-	Status   string         // output.StatusComplete, StatusInterrupted or StatusFailed
+	Findings map[string]Findings // per family
+	Computed int                 // games computed by this run
+	Reused   int                 // games taken from the journal
+	Status   string              // output.StatusComplete, StatusInterrupted or StatusFailed
 }
 
 // ErrNoCensus is returned (wrapped in a *configs.Error) by Run for a
@@ -64,20 +63,61 @@ var ErrNoCensus = errors.New("census: no census in the configuration")
 // findings in OUT/manifest.json. Games already in the journal
 // OUT/.census/<family>-<key>/ are not computed again. It returns the result
 // so far along with the first error; a cancelled ctx leaves every finished
-// game in the journal and writes no table.
+// game in the journal and writes no table. The folder is held by the
+// run-folder protocol of every command (output.Folder): a configuration
+// error is reported before it is touched.
 func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Result, error) {
+	if _, err := settings(cfg, opts); err != nil {
+		return nil, err
+	}
+	cfg.Out = out // the manifest records the folder actually written
+	spec := output.FolderSpec{Tool: "tabulate", Version: opts.Version, Config: cfg, Rerun: []string{"census"}, Log: opts.Log}
+	if opts.Select == nil {
+		spec.AfterComplete = opts.AfterComplete // a shard has no report
+	}
+	folder, err := output.OpenFolder(out, spec)
+	if err != nil {
+		return nil, err
+	}
+	res, err := RunIn(ctx, folder, cfg, opts)
+	status, err := folder.Close(ctx, err)
+	if res != nil {
+		res.Status = status
+	}
+	return res, err
+}
+
+// settings returns the effective census of cfg with the options applied,
+// or the configuration error.
+func settings(cfg configs.Config, opts Options) (configs.Census, error) {
 	if !cfg.Census.Enabled() {
-		return nil, &configs.Error{Key: "census", Problem: "is missing: the configuration asks for no census",
-			Allowed: "census.octal.digits 1 to 4 or census.subtraction.max_element 1 to 24", Err: ErrNoCensus}
+		return configs.Census{}, &configs.Error{Key: "census", Problem: "is missing: the configuration asks for no census",
+			Allowed: "census.octal.digits 1 to 4, census.subtraction.max_element 1 to 24 or census.takebreak.digits 1 to 2", Err: ErrNoCensus}
 	}
 	c := cfg.Census.Effective()
 	if opts.MaxSecondsPerGame > 0 {
 		c.MaxSecondsPerGame = opts.MaxSecondsPerGame
 	}
 	if err := c.Validate(); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// RunIn is Run inside an output folder the caller holds open (tabulate
+// merge, whose one manifest lists the games and the census): it lists the
+// census's files and findings in folder.Manifest, which the caller opened
+// with "census" among the games it redoes, and writes through
+// folder.Temps. The caller's folder.Close records the status (and runs
+// its own AfterComplete; opts.AfterComplete is not called here);
+// Result.Status is left empty.
+func RunIn(ctx context.Context, folder *output.Folder, cfg configs.Config, opts Options) (*Result, error) {
+	c, err := settings(cfg, opts)
+	if err != nil {
 		return nil, err
 	}
-	cfg.Out = out // the manifest records the folder actually written
+	out := folder.Dir
+	cfg.Out = out
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = cfg.Workers
@@ -89,55 +129,14 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 	if log == nil {
 		log = io.Discard
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, fmt.Errorf("census: create output folder %s: %w", out, err)
-	}
-	// One run per folder, as for tabulate run.
-	lock, err := output.LockDir(out)
-	if err != nil {
-		return nil, err
-	}
-	defer lock.Unlock()
-	if err := output.RemoveTemps(filepath.Join(out, "census")); err != nil {
-		return nil, fmt.Errorf("census: remove leftover temporary files: %w", err)
-	}
-	manifest, err := output.OpenManifest(out, "tabulate", opts.Version, cfg, []string{"census"})
-	if err != nil {
-		return nil, err
-	}
-	for _, n := range manifest.Notices {
-		fmt.Fprintf(log, "tabulate: warning: %s\n", n)
-	}
+	manifest := folder.Manifest
 	manifest.SetBounds("census", c)
-	res := &Result{Findings: map[string]any{}, Status: output.StatusComplete}
+	res := &Result{Findings: map[string]Findings{}}
 	bound := time.Duration(c.MaxSecondsPerGame * float64(time.Second))
 
-	type family struct {
-		name   string
-		games  []Game
-		max    int
-		config any
-	}
-	var families []family
-	if c.Subtraction.MaxElement > 0 {
-		families = append(families, family{Subtraction, SubtractionGames(c.Subtraction), c.Subtraction.Max,
-			struct {
-				configs.CensusSubtraction
-				Seconds float64
-			}{c.Subtraction, c.MaxSecondsPerGame}})
-	}
-	if c.Octal.Digits > 0 {
-		games, err := OctalGames(c.Octal)
-		if err != nil {
-			return nil, err
-		}
-		key := c.Octal
-		key.Prefixes = slices.Sorted(slices.Values(key.Prefixes))
-		families = append(families, family{Octal, games, c.Octal.Max,
-			struct {
-				configs.CensusOctal
-				Seconds float64
-			}{key, c.MaxSecondsPerGame}})
+	families, err := familiesOf(c)
+	if err != nil {
+		return nil, err
 	}
 	for _, f := range families {
 		var fr familyResult
@@ -150,7 +149,7 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 		if opts.Select != nil {
 			continue // a shard: the tables come from tabulate merge
 		}
-		files, findings, werr := finish(ctx, out, f.name, f.games, fr.journal, cfg, opts.Version, f.config)
+		files, findings, werr := finish(ctx, out, folder.Temps, f.kind, f.games, fr.journal, cfg, opts.Version, f.config)
 		if werr != nil {
 			err = werr
 			break
@@ -162,18 +161,6 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 			break
 		}
 		manifest.SetFinding("census", f.name, findings)
-	}
-	switch {
-	case ctx.Err() != nil:
-		res.Status, err = output.StatusInterrupted, ctx.Err()
-	case err != nil:
-		res.Status = output.StatusFailed
-	}
-	if ferr := manifest.Finish(res.Status); ferr != nil && err == nil {
-		err = ferr
-	}
-	if err == nil && res.Status == output.StatusComplete && opts.Select == nil && opts.AfterComplete != nil {
-		err = opts.AfterComplete(ctx, out)
 	}
 	return res, err
 }
@@ -193,7 +180,11 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 	fr := familyResult{journal: j}
 	var todo []Game
 	for _, g := range games {
-		if j.done(g) {
+		r, err := j.read(g)
+		if err != nil {
+			return fr, err
+		}
+		if r != nil {
 			fr.reused++
 		} else {
 			todo = append(todo, g)
@@ -239,17 +230,33 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 	}
 	// pool computes the groups to upTo values, workers at a time, and
 	// returns them with the games left unproven (upTo < max) and their
-	// rare heaps.
+	// rare heaps. The worker rule, that of the run's jobs (pipeline): the
+	// census has workers CPU tokens; a group runs on one, and once every
+	// group has started, a group starting then also takes the tokens free
+	// at that moment, so that the engines of the last groups use the CPUs
+	// the others left (the octal engine uses two), and together the
+	// engines never use more goroutines than workers.
 	pool := func(grs []*group, upTo int) ([]*group, error) {
 		g, gctx := errgroup.WithContext(ctx)
-		g.SetLimit(workers)
+		cpu := semaphore.NewWeighted(int64(workers))
+		var waiting atomic.Int64
+		waiting.Store(int64(len(grs)))
 		for _, gr := range grs {
+			if cpu.Acquire(gctx, 1) != nil {
+				break // cancelled: Wait returns why
+			}
+			waiting.Add(-1)
 			g.Go(func() error {
+				held := int64(1)
+				for waiting.Load() == 0 && held < int64(workers) && cpu.TryAcquire(1) {
+					held++
+				}
+				defer cpu.Release(held)
 				if err := gctx.Err(); err != nil {
 					return err
 				}
 				t0 := time.Now()
-				recs, rare, err := solveGroup(gctx, gr.rep, gr.members, maxValues, upTo, bound)
+				recs, rare, err := solveGroup(gctx, gr.rep, gr.members, maxValues, upTo, bound, int(held))
 				if err != nil {
 					return err
 				}
@@ -325,11 +332,16 @@ func groups(games []Game) []*group {
 // finish reads a family's records from its journal, in table order, and
 // writes its table (with the family's configuration, bounds, in its
 // metadata), figures and findings.
-func finish(ctx context.Context, out, name string, games []Game, j *journal, cfg configs.Config, version string, bounds any) ([]output.File, map[string]any, error) {
+func finish(ctx context.Context, out string, temps *output.Temps, k kind, games []Game, j *journal, cfg configs.Config, version string, bounds any) ([]output.File, Findings, error) {
+	name := k.name
 	recs := make([]*Record, len(games))
 	for i, g := range games {
-		if recs[i] = j.load(g); recs[i] == nil {
-			return nil, nil, fmt.Errorf("census: %s %s: no record in the journal %s", name, g.Name(), j.dir)
+		var err error
+		if recs[i], err = j.read(g); err != nil {
+			return nil, Findings{}, err
+		}
+		if recs[i] == nil {
+			return nil, Findings{}, fmt.Errorf("census: %s %s: no record in the journal %s", name, g.Name(), j.dir)
 		}
 	}
 	classes := Classes(recs)
@@ -337,43 +349,43 @@ func finish(ctx context.Context, out, name string, games []Game, j *journal, cfg
 		return knownValues(ctx, games[i], recs[i], n)
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, Findings{}, err
 	}
 	rows := make([]Row, len(games))
 	for i := range games {
 		rows[i] = Row{Game: games[i], Record: recs[i], Class: classes[i], Difference: diffs[i]}
 	}
-	w := &output.Writer{Dir: out, Formats: cfg.Formats, Version: version}
+	w := &output.Writer{Dir: out, Formats: cfg.Formats, Version: version, Temps: temps}
 	boundsJSON, err := json.Marshal(bounds)
 	if err != nil {
-		return nil, nil, err
+		return nil, Findings{}, err
 	}
 	files, err := w.WriteTable(ctx, Table(name), string(boundsJSON), source(name, rows), nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, Findings{}, err
 	}
 	timings, err := w.WriteTable(ctx, TimingsTable(name), string(boundsJSON), timingsSource(name, rows), nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, Findings{}, err
 	}
 	files = append(files, timings...)
-	for _, f := range figures(name, rows) {
+	for _, f := range figures(k, rows) {
 		if len(cfg.Plots) == 0 {
 			break
 		}
 		fs, err := writeFigure(out, f, cfg.Plots)
 		if err != nil {
-			return nil, nil, err
+			return nil, Findings{}, err
 		}
 		files = append(files, fs...)
 	}
-	return files, Findings(rows), nil
+	return files, FindingsOf(rows), nil
 }
 
 // knownValues recomputes the first n known values of a finished game: by
 // the engine up to the values it computed, then by its proven period.
 func knownValues(ctx context.Context, g Game, r *Record, n int) ([]int32, error) {
-	seq, err := g.values(ctx, int(min(int64(n), r.Values)))
+	seq, _, err := values(ctx, g.Heap, int(min(int64(n), r.Values)), 1)
 	if err != nil {
 		return nil, err
 	}

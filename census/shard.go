@@ -11,17 +11,13 @@ import (
 // sorted as its table is. A shard of a census (tabulate run --shard) picks
 // its games from this list.
 func Games(c configs.Census) ([]Game, error) {
-	c = c.Effective()
-	var list []Game
-	if c.Subtraction.MaxElement > 0 {
-		list = append(list, SubtractionGames(c.Subtraction)...)
+	fams, err := familiesOf(c.Effective())
+	if err != nil {
+		return nil, err
 	}
-	if c.Octal.Digits > 0 {
-		octal, err := OctalGames(c.Octal)
-		if err != nil {
-			return nil, err
-		}
-		list = append(list, octal...)
+	var list []Game
+	for _, f := range fams {
+		list = append(list, f.games...)
 	}
 	return list, nil
 }
@@ -40,31 +36,25 @@ func Groups(games []Game) [][]Game {
 	return out
 }
 
+// costHeap is the heap whose moves Cost counts.
+const costHeap = 130
+
 // Cost estimates the relative work of computing g, to balance the shards of
-// a census (shard.Assign). Reason: one value g(n) of a subtraction game
-// costs one look-up per element of the set; one of an octal game costs one
-// look-up per removal it allows, and a removal that may split the heap in
-// two costs about n/2 XORs more (the plain rule; the engines' sparse-space
-// tricks lower it, but not for every code). How many values a game needs
-// before its proof is not known in advance, so each game is charged the
-// same count; the estimate only has to rank games, and the balancing is
-// deterministic whatever it says. Cost: a few operations per game.
+// a census (shard.Assign): the number of moves from a heap of 130 (at least
+// 1). Reason: a value g(n) costs one look-up per option; a subtraction set
+// has one option per element, an octal code one per removal that leaves
+// one heap and about n/2 per removal that may split the heap in two (64 at
+// heap 130), a hexadecimal code about n^2/12 more per removal that leaves
+// three heaps (the plain rule; the engines' tricks lower it, but not for
+// every code). How many values a game needs before its proof is not known
+// in advance, so each game is charged at one heap; the estimate only has
+// to rank games, and the balancing is deterministic whatever it says.
+// Cost: listing the moves of one heap per game.
 func Cost(g Game) float64 {
-	if g.Family != Octal {
-		return float64(len(g.Set))
+	if g.Heap.Moves == nil {
+		return 1
 	}
-	cost := 0.0
-	for k := 0; k <= g.Code.MaxRemove(); k++ {
-		d := g.Code.Digit(k)
-		if d == 0 {
-			continue
-		}
-		cost++
-		if d&4 != 0 {
-			cost += 64 // splits into two heaps: a loop over the split points
-		}
-	}
-	return max(cost, 1)
+	return float64(max(len(g.Heap.Moves(costHeap)), 1))
 }
 
 // selected keeps the games of a family that opts.Select keeps (all when it

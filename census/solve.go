@@ -7,10 +7,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"math/bits"
 	"time"
 
 	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // firstCheckpoint is the number of values of the first checkpoint at which
@@ -41,15 +43,22 @@ type Record struct {
 	MaxValue       int32 `json:"max_value"`         // largest value computed
 	MaxValueFirstN int64 `json:"max_value_first_n"` // first n where it occurs
 
-	// The sparse space, when the game has split moves and one: the
-	// labelling (mask and position parity) with the fewest rare heaps among
-	// 1 .. Values-1, when they are at most 1/8 of them.
+	// The sparse space, when the game has split moves and one: the octal
+	// engine's labelling (mask and position parity) with the fewest rare
+	// heaps among those its run computed as a mex (octal.Stats), when they
+	// are at most 1/8 of them.
 	Sparse     bool    `json:"sparse"`
 	RareMask   int32   `json:"rare_mask"`
 	RareParity bool    `json:"rare_parity"`
 	RareCount  int64   `json:"rare_count"`
 	Seconds    float64 `json:"seconds"`   // time spent computing (the group's, for a game computed with others)
 	TimedOut   bool    `json:"timed_out"` // the per-game time bound stopped it
+
+	// Arithmetic is the arithmetic period (saltus not 0) of the values when
+	// they show no ordinary period, for a family where such periods occur
+	// (the hexadecimal codes; analysis.FindArithmetic); nil otherwise. No
+	// theorem of the tool proves one: it is a candidate.
+	Arithmetic *Arithmetic `json:"arithmetic,omitempty"`
 
 	// ComputedAs is the game whose engine run gave the values: the game
 	// itself, or for an octal code its reduced code (equiv.go), shared by
@@ -72,7 +81,7 @@ type Record struct {
 // a time bound per game when bound > 0. Only a cancelled ctx is an error: a
 // game that reaches its bound keeps its last checkpoint.
 func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Record, error) {
-	recs, _, err := solveGroup(ctx, g, []Game{g}, maxValues, maxValues, bound)
+	recs, _, err := solveGroup(ctx, g, []Game{g}, maxValues, maxValues, bound, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -80,19 +89,20 @@ func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Re
 }
 
 // solveGroup computes the games of a group, which have one sequence (codes
-// with the same reduced code, equiv.go), with one run of the engine on rep,
-// and returns the record of each: its own proof (with its own t), its own
-// checkpoint, its own sparse space. The time bound, when bound > 0, is for
-// the group. Only a cancelled ctx is an error.
+// with the same reduced code, equiv.go), with one run of the engine on rep
+// using up to workers goroutines, and returns the record of each: its own
+// proof (with its own theorem), its own checkpoint. The time bound, when
+// bound > 0, is for the group. Only a cancelled ctx is an error.
 //
 // With upTo < maxValues (and no bound) it computes upTo values only and
 // returns the records of the games proven within them, which are those of a
 // computation to maxValues (the same checkpoints see the same values), and
-// nil for the others. It also returns how many rare heaps the best
+// nil for the others. It also returns how many rare heaps the engine's
 // sparse-space labelling of rep has among the values computed (0 without
-// split moves): the census computes the games left in decreasing order of
-// it, since a rare heap costs O(n) and a common one far less.
-func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo int, bound time.Duration) ([]*Record, int64, error) {
+// split moves or without such statistics): the census computes the games
+// left in decreasing order of it, since a rare heap costs O(n) and a common
+// one far less.
+func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo int, bound time.Duration, workers int) ([]*Record, int64, error) {
 	start := time.Now()
 	gctx := ctx
 	if bound > 0 {
@@ -101,12 +111,14 @@ func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo i
 		defer cancel()
 	}
 	// Per member: the next checkpoint to look for a proof at, and once
-	// proven, the values of its row and its period.
+	// proven, the values of its row, its period and the engine's
+	// statistics of the run that gave them.
 	type state struct {
 		checkpoint int
 		proven     bool
 		seq        []int32
 		per        analysis.Period
+		stats      *octal.Stats
 	}
 	st := make([]state, len(members))
 	for i := range st {
@@ -116,7 +128,7 @@ func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo i
 	var rare int64
 	for _, n := range stages(maxValues, bound > 0) {
 		n = min(n, upTo)
-		seq, err := rep.values(gctx, n)
+		seq, stats, err := values(gctx, rep.Heap, n, workers)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, 0, ctx.Err()
@@ -127,15 +139,15 @@ func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo i
 			}
 			return nil, 0, fmt.Errorf("census: %s %s: %w", rep.Family, rep.Name(), err)
 		}
-		if rep.Family == Octal {
-			_, _, _, rare = sparseSpace(rep, seq)
+		if stats != nil {
+			rare = int64(stats.Rare)
 		}
 		open := 0
 		for i, g := range members {
 			if st[i].proven {
 				continue
 			}
-			st[i].seq = seq
+			st[i].seq, st[i].stats = seq, stats
 			// The checkpoints this stage reaches, in turn: the values of
 			// a stage are the same whether computed to n or to a
 			// checkpoint.
@@ -163,16 +175,31 @@ func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo i
 		if upTo < maxValues && !st[i].proven {
 			continue // to be computed to maxValues
 		}
-		recs[i] = record(g, st[i].seq, st[i].per, st[i].proven, timedOut, maxValues)
+		recs[i] = record(g, st[i].seq, st[i].per, st[i].proven, timedOut, maxValues, st[i].stats)
 		recs[i].ComputedAs = rep.Name()
 		recs[i].Seconds = time.Since(start).Seconds()
 	}
 	return recs, rare, nil
 }
 
+// values returns g(0), ..., g(n-1) of the game h, computed with up to
+// workers goroutines, and the engine's sparse-space statistics when it
+// reports them (h.Sparse: octal games), nil otherwise.
+func values(ctx context.Context, h games.Heap, n, workers int) ([]int32, *octal.Stats, error) {
+	opts := grundy.Options{Workers: max(workers, 1)}
+	if h.Sparse != nil {
+		seq, stats, err := h.Sparse(ctx, n-1, opts)
+		return seq, &stats, err
+	}
+	seq, err := h.Values(ctx, n-1, opts)
+	return seq, nil, err
+}
+
 // record returns the record of game g whose row has the values seq, proven
-// with period per or not, to a census of maxValues values.
-func record(g Game, seq []int32, per analysis.Period, proven, timedOut bool, maxValues int) *Record {
+// with period per or not, to a census of maxValues values; stats are the
+// engine's statistics of the run that computed seq (nil when it reports
+// none).
+func record(g Game, seq []int32, per analysis.Period, proven, timedOut bool, maxValues int, stats *octal.Stats) *Record {
 	if !proven {
 		per = analysis.FindPeriod(seq)
 	}
@@ -185,13 +212,17 @@ func record(g Game, seq []int32, per analysis.Period, proven, timedOut bool, max
 			r.MaxValue, r.MaxValueFirstN = v, int64(n)
 		}
 	}
-	if g.Family == Octal && len(seq) > 1 {
-		// A sparse space is worth its name when its rare heaps are at
-		// most 1/8 of the heaps, the share at which the octal engine uses
-		// it (Dawson's Kayles 0.07 has a third of its heaps rare under
-		// every labelling: none).
-		if ok, mask, parity, count := sparseSpace(g, seq); ok && count*sparseShare <= int64(len(seq)-1) {
-			r.Sparse, r.RareMask, r.RareParity, r.RareCount = true, mask, parity, count
+	// A sparse space is worth its name when its rare heaps are at most
+	// 1/8 of the heaps the engine computed, the share at which the octal
+	// engine's method pays (Dawson's Kayles 0.07 has a third of its heaps
+	// rare under every labelling: none). The labelling and the count are
+	// the engine's (octal.Stats), over the heaps 1..Computed of its run.
+	if stats != nil && stats.Mask != 0 && int64(stats.Rare)*sparseShare <= int64(stats.Computed) {
+		r.Sparse, r.RareMask, r.RareParity, r.RareCount = true, int32(stats.Mask), stats.HeapParity, int64(stats.Rare)
+	}
+	if !per.Found && kindOf(g.Family).behaviour {
+		if a := analysis.FindArithmetic(seq); a.Found && a.Saltus != 0 {
+			r.Arithmetic = &Arithmetic{Period: int64(a.Period), Preperiod: int64(a.Preperiod), Saltus: a.Saltus}
 		}
 	}
 	known := len(seq)
@@ -200,6 +231,39 @@ func record(g Game, seq []int32, per analysis.Period, proven, timedOut bool, max
 	}
 	r.fingerprint(extend(seq, per, proven), known)
 	return r
+}
+
+// Arithmetic is an arithmetic period of a game's values: g(n+Period) =
+// g(n) + Saltus for every n >= Preperiod computed.
+type Arithmetic struct {
+	Period    int64 `json:"period"`
+	Preperiod int64 `json:"preperiod"`
+	Saltus    int64 `json:"saltus"`
+}
+
+// The behaviours of a game up to the census max, from the strongest.
+const (
+	PeriodicProven      = "periodic (proven)"
+	PeriodicCandidate   = "periodic (candidate)"
+	ArithmeticCandidate = "arithmetic-periodic (candidate)"
+	Neither             = "neither up to the bound"
+)
+
+// Behaviour classifies a record: periodic with its period proven by the
+// game's theorem, periodic as far as computed (FindPeriod's rule, no
+// proof), arithmetic-periodic as far as computed (analysis.FindArithmetic,
+// saltus not 0; no theorem of the tool proves one, so a candidate), or
+// neither up to the values computed.
+func Behaviour(r *Record) string {
+	switch {
+	case r.Proven:
+		return PeriodicProven
+	case r.Found:
+		return PeriodicCandidate
+	case r.Arithmetic != nil:
+		return ArithmeticCandidate
+	}
+	return Neither
 }
 
 // stages returns the numbers of values a game is computed to, in turn.
@@ -269,61 +333,4 @@ func (r *Record) fingerprint(at func(int) int32, known int) {
 	}
 	h.Write(buf[:fill])
 	r.Full = hex.EncodeToString(h.Sum(nil))
-}
-
-// sparseSpace finds the sparse-space labelling of seq with the fewest rare
-// heaps, as the octal engine and Flammenkamp's tables define it (see the
-// comment of grundy/octal/octal.go): heap a >= 1 is labelled parity(g(a) AND m)
-// XOR (e AND a AND 1) for a mask m < 1024 and e in {0, 1} (e = 1 only when
-// every split removes a number of tokens of one parity), and the rare label
-// is e AND t AND 1 for a split digit t. It reports whether the game has
-// splits, and the mask, e and the count of rare heaps of the best labelling
-// (ties go to the smaller mask, then to e = 0). The count is over the heaps
-// computed; a sparse space is worth its name when it is a small share of
-// them.
-func sparseSpace(g Game, seq []int32) (ok bool, mask int32, parity bool, count int64) {
-	var splits []int
-	for k := 0; k <= g.maxRemove(); k++ {
-		if g.Code.Digit(k)&4 != 0 {
-			splits = append(splits, k)
-		}
-	}
-	if len(splits) == 0 {
-		return false, 0, false, 0
-	}
-	sameParity := true
-	for _, k := range splits {
-		if (k-splits[0])&1 != 0 {
-			sameParity = false
-		}
-	}
-	const histBits = 10
-	var hist [2][1 << histBits]int64
-	vmax := int32(0)
-	for a := 1; a < len(seq); a++ {
-		hist[a&1][seq[a]&(1<<histBits-1)]++
-		vmax = max(vmax, seq[a])
-	}
-	nv := 1 << min(bits.Len32(uint32(vmax)), histBits)
-	best := int64(-1)
-	for e := 0; e <= 1; e++ {
-		if e == 1 && !sameParity {
-			continue
-		}
-		rho := e & splits[0] & 1
-		for m := 1; m < nv || m == 1; m++ {
-			var cnt int64
-			for p := 0; p <= 1; p++ {
-				for v := 0; v < nv; v++ {
-					if bits.OnesCount32(uint32(v&m))&1^(e&p) == rho {
-						cnt += hist[p][v]
-					}
-				}
-			}
-			if best < 0 || cnt < best {
-				best, mask, parity = cnt, int32(m), e == 1
-			}
-		}
-	}
-	return true, mask, parity, best
 }

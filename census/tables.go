@@ -17,12 +17,8 @@ type Row struct {
 // columns returns the columns of a family's table: the game (code string or
 // set list<int32>), then the value columns of the contract, then extras.
 func columns(family string) []output.Column {
-	first := output.Column{Name: "code", Type: output.String, Sorted: true}
-	if family == Subtraction {
-		first = output.Column{Name: "set", Type: output.Int32List}
-	}
-	return []output.Column{
-		first,
+	cols := []output.Column{
+		kindOf(family).column,
 		{Name: "period", Type: output.OptInt64},
 		{Name: "preperiod", Type: output.OptInt64},
 		{Name: "last_exception", Type: output.OptInt64},
@@ -44,6 +40,17 @@ func columns(family string) []output.Column {
 		// for an octal code the code it reduces to (equiv.go).
 		{Name: "computed_as", Type: output.String},
 	}
+	if kindOf(family).behaviour {
+		// The arithmetic period (saltus not 0) of the values when they
+		// show no ordinary one, and the game's behaviour (Behaviour).
+		cols = append(cols,
+			output.Column{Name: "arithmetic_period", Type: output.OptInt64},
+			output.Column{Name: "arithmetic_preperiod", Type: output.OptInt64},
+			output.Column{Name: "saltus", Type: output.OptInt64},
+			output.Column{Name: "behaviour", Type: output.String},
+		)
+	}
+	return cols
 }
 
 // Table returns the output table of a family. Without a time bound per game
@@ -92,8 +99,19 @@ func source(family string, rows []Row) output.Source {
 			}
 			timedOut[i], computedAs[i] = r.TimedOut, r.ComputedAs
 		}
-		return emit(output.Batch{gameColumn(family, rows), period, pre, last, proven, values, maxV, maxN,
-			rareMask, rareCount, class, firstDiff, nearest, parity, timedOut, computedAs})
+		batch := output.Batch{gameColumn(family, rows), period, pre, last, proven, values, maxV, maxN,
+			rareMask, rareCount, class, firstDiff, nearest, parity, timedOut, computedAs}
+		if kindOf(family).behaviour {
+			ap, apre, saltus, behaviour := make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]string, n)
+			for i, row := range rows {
+				if a := row.Record.Arithmetic; a != nil {
+					ap[i], apre[i], saltus[i] = output.Some(a.Period), output.Some(a.Preperiod), output.Some(a.Saltus)
+				}
+				behaviour[i] = Behaviour(row.Record)
+			}
+			batch = append(batch, ap, apre, saltus, behaviour)
+		}
+		return emit(batch)
 	}
 }
 
@@ -109,21 +127,11 @@ func timingsSource(family string, rows []Row) output.Source {
 }
 
 // gameColumn returns the first column of a family's tables: the codes as
-// strings, or the sets as lists.
+// strings, or the sets as lists (the family's kind says which).
 func gameColumn(family string, rows []Row) any {
-	if family == Subtraction {
-		sets := make([][]int32, len(rows))
-		for i, row := range rows {
-			sets[i] = make([]int32, len(row.Game.Set))
-			for k, x := range row.Game.Set {
-				sets[i][k] = int32(x)
-			}
-		}
-		return sets
-	}
-	codes := make([]string, len(rows))
+	games := make([]Game, len(rows))
 	for i, row := range rows {
-		codes[i] = row.Game.Name()
+		games[i] = row.Game
 	}
-	return codes
+	return kindOf(family).cell(games)
 }

@@ -19,6 +19,7 @@ import (
 type Census struct {
 	Octal       CensusOctal       `yaml:"octal" json:"octal"`
 	Subtraction CensusSubtraction `yaml:"subtraction" json:"subtraction"`
+	Takebreak   CensusTakebreak   `yaml:"takebreak" json:"takebreak,omitzero"`
 	// MaxSecondsPerGame bounds the time spent on one game; 0 means no
 	// bound. A game that reaches it keeps the values of its last completed
 	// checkpoint, and its row says so.
@@ -42,22 +43,34 @@ type CensusSubtraction struct {
 	Max        int `yaml:"max" json:"max"`                 // largest heap; default 100000
 }
 
+// CensusTakebreak is the family of hexadecimal take-and-break codes
+// 0.d1...dk, k <= Digits, each digit 0..F and the last non-zero (Howse and
+// Nowakowski's one- and two-digit games for Digits 2: 15 + 240 codes).
+type CensusTakebreak struct {
+	Digits int `yaml:"digits" json:"digits"` // 0: no hexadecimal census
+	Max    int `yaml:"max" json:"max"`       // largest heap; default 4096
+}
+
 // Defaults of the census keys that are left at 0.
 const (
 	CensusOctalDefaultMax       = 1 << 20
 	CensusSubtractionDefaultMax = 100_000
+	CensusTakebreakDefaultMax   = 4096
 )
 
 // Limits of the census keys.
 const (
 	CensusMaxDigits     = 4  // 8^4 codes per prefix
 	CensusMaxElement    = 24 // 2^24 sets at most
+	CensusMaxHexDigits  = 2  // 15 + 240 codes: the engine's work grows as max^2 or more a code
 	CensusMaxSeconds    = 7 * 24 * 3600
 	censusMaxHeapsLimit = games.SubtractionMax // as a subtraction game defined by rules
 )
 
 // Enabled reports whether the configuration asks for any census.
-func (c Census) Enabled() bool { return c.Octal.Digits > 0 || c.Subtraction.MaxElement > 0 }
+func (c Census) Enabled() bool {
+	return c.Octal.Digits > 0 || c.Subtraction.MaxElement > 0 || c.Takebreak.Digits > 0
+}
 
 // Effective returns c with the defaults of unset keys filled in.
 func (c Census) Effective() Census {
@@ -68,6 +81,9 @@ func (c Census) Effective() Census {
 		if c.Octal.Max == 0 {
 			c.Octal.Max = CensusOctalDefaultMax
 		}
+	}
+	if c.Takebreak.Digits > 0 && c.Takebreak.Max == 0 {
+		c.Takebreak.Max = CensusTakebreakDefaultMax
 	}
 	if c.Subtraction.MaxElement > 0 {
 		if c.Subtraction.MaxSize == 0 {
@@ -127,6 +143,19 @@ func (c Census) Validate() error {
 			return err
 		}
 		if err := intKey("census.subtraction.max", s.Max, 0, censusMaxHeapsLimit); err != nil {
+			return err
+		}
+	}
+	h := c.Takebreak
+	if h.Digits == 0 && h.Max != 0 {
+		return &Error{Key: "census.takebreak.digits", Problem: "is missing: the hexadecimal census needs the number of digits after the point",
+			Allowed: fmt.Sprintf("1 to %d", CensusMaxHexDigits)}
+	}
+	if h.Digits != 0 {
+		if err := intKey("census.takebreak.digits", h.Digits, 1, CensusMaxHexDigits); err != nil {
+			return err
+		}
+		if err := intKey("census.takebreak.max", h.Max, 0, games.TakebreakMax); err != nil {
 			return err
 		}
 	}

@@ -39,6 +39,9 @@ func TestCensusLoad(t *testing.T) {
 		{"element missing", "census:\n  subtraction: {max: 10}\n", 2, []string{"census.subtraction.max_element", "missing"}},
 		{"negative seconds", "census:\n  octal: {digits: 1}\n  max_seconds_per_game: -1\n", 3, []string{"census.max_seconds_per_game", "-1", "0 (no bound)"}},
 		{"unknown key", "census:\n  octal: {digit: 2}\n", 2, []string{"census.octal.digit", "unknown key", "digits, prefixes, max"}},
+		{"hex digits out of range", "census:\n  takebreak: {digits: 3}\n", 2, []string{"census.takebreak.digits", "3", "1 to 2"}},
+		{"hex digits missing", "census:\n  takebreak: {max: 100}\n", 2, []string{"census.takebreak.digits", "missing", "1 to 2"}},
+		{"hex max too large", "census:\n  takebreak: {digits: 1, max: 2000000}\n", 2, []string{"census.takebreak.max", "2000000", "0 to 1048576"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Load("c.yaml", []byte(tc.yaml))

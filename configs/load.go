@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -69,6 +70,11 @@ func LoadFile(path string) (Config, error) {
 	}
 	return Load(path, data)
 }
+
+// ReadFile reads the configuration file at path as LoadFile does, without
+// loading it: a FIFO, a device, a folder or a file over FileLimit is a
+// *Error. tabulate run --shard records the text it read.
+func ReadFile(path string) ([]byte, error) { return readConfig(path) }
 
 // readConfig reads a configuration file, refusing what is not a regular
 // file of bounded size (regular.Read, which never blocks on a FIFO).
@@ -195,7 +201,11 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 			return nil // "squares:" with nothing under it keeps the defaults
 		}
 		if node.Kind != yaml.MappingNode {
-			return &Error{Line: node.Line, Key: orTop(key), Value: describe(node), Problem: "is not a mapping", Allowed: "keys " + strings.Join(yamlKeys(v.Type()), ", ")}
+			allowed := yamlKeys(v.Type())
+			if key == "" {
+				allowed = append(allowed, topKeys()...)
+			}
+			return &Error{Line: node.Line, Key: orTop(key), Value: describe(node), Problem: "is not a mapping", Allowed: "keys " + strings.Join(allowed, ", ")}
 		}
 		if err := checkDuplicates(node, key); err != nil {
 			return err
@@ -221,6 +231,11 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 				}
 			}
 			if !ok {
+				if k.Value == "" || strconv.Quote(k.Value) != `"`+k.Value+`"` {
+					// An empty key or one with unprintable characters:
+					// quoted so that the message shows it.
+					path = strings.TrimSuffix(path, k.Value) + strconv.Quote(k.Value)
+				}
 				where := "at the top level"
 				if key != "" {
 					where = "under " + key
@@ -366,7 +381,9 @@ func kindText(v reflect.Value) string {
 	return v.Type().String()
 }
 
-// fieldByTag finds the struct field whose yaml tag is name.
+// fieldByTag finds the struct field whose yaml tag is name. A field
+// without a yaml name (no tag, the tag "-", or unexported) is no key: the
+// key "-" is unknown like any other, not a way into Config.Sections.
 func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
 	t := v.Type()
 	for i := range t.NumField() {
@@ -376,7 +393,7 @@ func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
 			}
 			continue
 		}
-		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag == name {
+		if tag, ok := yamlName(t.Field(i)); ok && tag == name {
 			return v.Field(i), true
 		}
 	}
@@ -397,9 +414,19 @@ func yamlKeys(t reflect.Type) []string {
 	for i := range t.NumField() {
 		if inlined(t.Field(i)) {
 			keys = append(keys, yamlKeys(t.Field(i).Type)...)
-		} else if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); tag != "" {
+		} else if tag, ok := yamlName(t.Field(i)); ok {
 			keys = append(keys, tag)
 		}
 	}
 	return keys
+}
+
+// yamlName is the key of a struct field in YAML, and false for a field that
+// has none: unexported, untagged, or tagged "-".
+func yamlName(f reflect.StructField) (string, bool) {
+	tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	if !f.IsExported() || tag == "" || tag == "-" {
+		return "", false
+	}
+	return tag, true
 }

@@ -240,7 +240,7 @@ func ExampleFamily() {
 	}
 	fmt.Println(games.Families(), d.Name, d.Title, *a.Grundy, a.WinningMoves)
 	// Output:
-	// [subtraction octal] kayles octal 0.77 4 [remove 1 leaving [2 2]]
+	// [subtraction octal takebreak] kayles octal 0.77 4 [remove 1 leaving [2 2]]
 }
 
 // Register adds a built-in game at initialization; a name already taken is

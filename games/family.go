@@ -23,6 +23,11 @@ type Family struct {
 	Title string
 	// Member returns a new member section holding the family's defaults.
 	Member func() Member
+	// Rules, when set, returns the heap game of a member's definition
+	// written as on the command line ("0.77" for octal, "1,3,4" for
+	// subtraction): the entry of callers that sweep many members, such as
+	// a census (games.Rules). nil when the members are not heap games.
+	Rules func(definition string) (Heap, error)
 }
 
 // Member is the section of one game of a family, such as

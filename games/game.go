@@ -65,6 +65,25 @@ type Job struct {
 	Run func(ctx context.Context, s Sink) error
 }
 
+// Grower is a Sink that can offer a job's engine more goroutines while it
+// runs, the CPUs other jobs free (grundy.Options.Grow); the pipeline's
+// Sink is one.
+type Grower interface {
+	// Grow is how many goroutines the engine may use from now on: at least
+	// Workers. Call it from the job's goroutine.
+	Grow() int
+}
+
+// engineOptions are the options of a job's engine: the Sink's Workers, its
+// Grow when it offers one, and progress.
+func engineOptions(s Sink, progress grundy.Progress) grundy.Options {
+	o := grundy.Options{Workers: s.Workers(), Progress: progress}
+	if g, ok := s.(Grower); ok {
+		o.Grow = g.Grow
+	}
+	return o
+}
+
 // Sink is where a job writes: implemented by the pipeline, which names the
 // files, lists them in the manifest and shows progress.
 type Sink interface {

@@ -187,7 +187,7 @@ func (h Heap) losingFrom(ctx context.Context, s Sink, game string, max, rows int
 		s.Phase("finding losing positions", "n", max)
 	}
 	err := s.Table(ctx, t, rows, func(ctx context.Context, emit func(output.Batch) error) error {
-		opts := grundy.Options{Workers: s.Workers(), Progress: func(done, total int64) { s.Set(done) }}
+		opts := engineOptions(s, func(done, total int64) { s.Set(done) })
 		return losing(ctx, opts, func(losing []int64) error {
 			if h.Growth {
 				_, c := analysis.CountCurve(losing, max, growthPoints)

@@ -20,9 +20,9 @@ import (
 // octal: and subtraction: keys.
 var (
 	octalFamily = Family{Name: "octal", Title: "octal games",
-		Member: func() Member { return &OctalRules{Max: DefaultRulesMax} }}
+		Member: func() Member { return &OctalRules{Max: DefaultRulesMax} }, Rules: octalDefinition}
 	subtractionFamily = Family{Name: "subtraction", Title: "subtraction games",
-		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax} }}
+		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax} }, Rules: subtractionDefinition}
 )
 
 // DefaultRulesMax is the largest heap of a game defined by rules whose max

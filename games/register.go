@@ -13,4 +13,5 @@ func init() {
 	Register(wythoffGame)
 	RegisterFamily(subtractionFamily)
 	RegisterFamily(octalFamily)
+	RegisterFamily(takebreakFamily)
 }

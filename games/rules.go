@@ -95,42 +95,58 @@ func Subtraction(set subtraction.Set) Heap {
 }
 
 // Rules returns the heap game of a definition written as on the command
-// line: family "octal" with a code such as "0.77", or "subtraction" with a
-// set such as "1,3,4" or the name of an infinite set ("squares", "primes",
-// ...). It is the model's entry for callers that sweep many rules, such as
-// a census: Rules("octal", "0.77") gives Kayles, whose Values(ctx, n, grundy.Options{})
-// are g(0..n).
+// line, through the family registry: family "octal" with a code such as
+// "0.77", or "subtraction" with a set such as "1,3,4" or the name of an
+// infinite set ("squares", "primes", ...), or any registered Family with
+// Rules. It is the model's entry for callers that sweep many rules, such as
+// a census: Rules("octal", "0.77") gives Kayles, whose Values(ctx, n,
+// grundy.Options{}) are g(0..n).
 func Rules(family, definition string) (Heap, error) {
-	switch family {
-	case "octal":
-		code, err := octal.Parse(definition)
-		if err != nil {
-			return Heap{}, err
-		}
-		return Octal(code), nil
-	case "subtraction":
-		var set subtraction.Set
-		var err error
-		if definition != "" && (definition[0] < '0' || definition[0] > '9') {
-			set, err = subtraction.NewSet(definition, nil, nil)
-		} else {
-			var elems []int
-			for _, f := range strings.Split(definition, ",") {
-				x, perr := strconv.Atoi(strings.TrimSpace(f))
-				if perr != nil {
-					return Heap{}, &ArgError{Arg: "subtraction set", Value: strconv.Quote(definition), Problem: "is not a list of whole numbers",
-						Allowed: "elements such as 1,3,4 or a name such as squares"}
-				}
-				elems = append(elems, x)
+	f, ok := LookupFamily(family)
+	if !ok || f.Rules == nil {
+		var known []string
+		for _, f := range families {
+			if f.Rules != nil {
+				known = append(known, f.Name)
 			}
-			set, err = subtraction.NewSet("", elems, nil)
 		}
-		if err != nil {
-			return Heap{}, err
-		}
-		return Subtraction(set), nil
+		return Heap{}, &ArgError{Arg: "family", Value: strconv.Quote(family), Problem: "is unknown", Allowed: strings.Join(known, ", ")}
 	}
-	return Heap{}, &ArgError{Arg: "family", Value: strconv.Quote(family), Problem: "is unknown", Allowed: "octal, subtraction"}
+	return f.Rules(definition)
+}
+
+// octalDefinition is the heap game of an octal code such as "0.77".
+func octalDefinition(definition string) (Heap, error) {
+	code, err := octal.Parse(definition)
+	if err != nil {
+		return Heap{}, err
+	}
+	return Octal(code), nil
+}
+
+// subtractionDefinition is the heap game of a subtraction set written as
+// "1,3,4" or as the name of an infinite set ("squares").
+func subtractionDefinition(definition string) (Heap, error) {
+	var set subtraction.Set
+	var err error
+	if definition != "" && (definition[0] < '0' || definition[0] > '9') {
+		set, err = subtraction.NewSet(definition, nil, nil)
+	} else {
+		var elems []int
+		for _, f := range strings.Split(definition, ",") {
+			x, perr := strconv.Atoi(strings.TrimSpace(f))
+			if perr != nil {
+				return Heap{}, &ArgError{Arg: "subtraction set", Value: strconv.Quote(definition), Problem: "is not a list of whole numbers",
+					Allowed: "elements such as 1,3,4 or a name such as squares"}
+			}
+			elems = append(elems, x)
+		}
+		set, err = subtraction.NewSet("", elems, nil)
+	}
+	if err != nil {
+		return Heap{}, err
+	}
+	return Subtraction(set), nil
 }
 
 // octalMoves lists the moves from a heap of n in the octal game code: for

@@ -11,6 +11,15 @@ type Options struct {
 	Workers int
 	// Progress, if not nil, receives how far the engine has got.
 	Progress Progress
+	// Grow, if not nil, is asked between units of work how many goroutines
+	// the engine may use from then on; an engine uses max(Workers, Grow()).
+	// A caller that shares the CPUs among several computations (the
+	// pipeline's jobs) offers the CPUs that others free while the engine
+	// runs: without it, a long job that started beside a short one kept one
+	// core for its whole run. Engines that split their work anew for each
+	// segment ask it (the losing-position sieve of package subtraction);
+	// the others ignore it.
+	Grow func() int
 }
 
 // Goroutines returns Workers, or runtime.GOMAXPROCS(0) when Workers <= 0.

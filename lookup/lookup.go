@@ -45,12 +45,21 @@ type Tables struct {
 // BoundsError is a position outside what the tables of the run hold.
 type BoundsError = games.BoundsError
 
-// Open reads the manifest of the output folder dir.
+// Open reads the manifest of the output folder dir (by the rule of every
+// file under OUT, output.ReadManifestIn: never a link, a FIFO or a device).
 func Open(dir string) (*Tables, error) {
-	m, err := output.ReadManifest(filepath.Join(dir, output.ManifestName))
+	m, err := output.ReadManifestIn(dir)
 	if err != nil {
 		return nil, err
 	}
+	return FromManifest(dir, m)
+}
+
+// FromManifest is Open with the manifest m of dir already read (tabulate
+// plot reads the one it found when it took the folder's lock). Every table
+// is still checked against m before it is read.
+func FromManifest(dir string, m *output.Manifest) (*Tables, error) {
+	var err error
 	t := &Tables{Dir: dir, manifest: m, int32s: map[string][]int32{}, int64s: map[string][]int64{}, bools: map[string][]bool{},
 		lists: map[string][][]int32{}, answers: map[string]func(context.Context, []string) (*games.Answer, error){}}
 	if t.defs, err = games.RecordedGames(m); err != nil {

@@ -145,6 +145,10 @@ func (a *AtomicFile) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// SHA256 returns the hex SHA-256 of what was written so far, so that a
+// caller can check a copy before it commits it.
+func (a *AtomicFile) SHA256() string { return hex.EncodeToString(a.hash.Sum(nil)) }
+
 // Commit flushes, syncs and closes the file and renames it to its final path.
 // It returns the file's size and hex SHA-256. On error the temporary file is
 // removed and nothing exists under the final name that was not there before.
@@ -289,20 +293,35 @@ func WriteFileAtomic(path string, data []byte) (size int64, sha string, err erro
 	return a.Commit()
 }
 
-// RemoveTemps deletes the temporary files this package left in dir and its
-// game folders (after a crash: a normal run removes its own). It does not
-// follow symbolic links, and it returns the first error met, if any.
+// RemoveTemps deletes the temporary files this package left anywhere in
+// the output folder dir (after a crash: a normal run removes its own):
+// OUT, its game folders, OUT/census, the census journal OUT/.census/*/, the
+// same way for every command. It follows no symbolic link, and it leaves
+// alone the folders of other runs inside OUT, which have their own lock and
+// may be running now: OUT/shards/ and any folder below OUT holding a
+// .tabulate.lock or a manifest.json. It returns the first error met, if
+// any.
 func RemoveTemps(dir string) error {
 	var first error
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+	// OUT itself may be a link the user chose: "OUT/." is walked as the
+	// folder it leads to; below it no link is followed.
+	root := dir + string(filepath.Separator) + "."
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			if errors.Is(err, os.ErrNotExist) {
 				return nil
 			}
 			return err
 		}
-		if d.IsDir() && path != dir && filepath.Dir(path) != dir {
-			return filepath.SkipDir // only OUT and OUT/<game> hold our files
+		if d.IsDir() && path != root {
+			if filepath.Dir(path) == filepath.Clean(dir) && d.Name() == "shards" {
+				return filepath.SkipDir // the shards' own folders
+			}
+			for _, own := range []string{LockName, ManifestName} {
+				if _, err := os.Lstat(filepath.Join(path, own)); err == nil {
+					return filepath.SkipDir // another run's folder
+				}
+			}
 		}
 		if d.Type().IsRegular() && strings.HasPrefix(d.Name(), TempPrefix) {
 			if err := os.Remove(path); err != nil && first == nil {
@@ -317,17 +336,23 @@ func RemoveTemps(dir string) error {
 	return first
 }
 
-// FileSHA256 returns the size and hex SHA-256 of the file at path.
+// FileSHA256 returns the size and hex SHA-256 of the file at path. Under an
+// output folder, HashIn opens by the rule that follows no link.
 func FileSHA256(path string) (size int64, sha string, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, "", err
 	}
 	defer f.Close()
+	return hashFile(f)
+}
+
+// hashFile returns the size and hex SHA-256 of what is left to read of f.
+func hashFile(f *os.File) (size int64, sha string, err error) {
 	h := sha256.New()
 	n, err := io.Copy(h, f)
 	if err != nil {
-		return 0, "", fileError("read", path, err)
+		return 0, "", fileError("read", f.Name(), err)
 	}
 	return n, hex.EncodeToString(h.Sum(nil)), nil
 }

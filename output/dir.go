@@ -27,7 +27,7 @@ func MkdirIn(root, sub string) (string, error) {
 			continue
 		}
 		if part == ".." {
-			return "", fmt.Errorf("create folder %s under %s: %w", sub, root, ErrOutsideOut)
+			return "", &UnsafeError{Path: filepath.Join(root, filepath.FromSlash(sub)), Err: fmt.Errorf("%w (it climbs out with ..)", ErrOutsideOut)}
 		}
 		dir = filepath.Join(dir, part)
 		info, err := os.Lstat(dir)
@@ -44,7 +44,7 @@ func MkdirIn(root, sub string) (string, error) {
 			return "", fileError("create folder", dir, err)
 		}
 		if info.Mode()&fs.ModeSymlink != 0 {
-			return "", fmt.Errorf("refusing to write into %s: %w", dir, ErrOutsideOut)
+			return "", &UnsafeError{Path: dir, Err: fmt.Errorf("%w (refusing to write into it: %w)", ErrLink, ErrOutsideOut)}
 		}
 		if !info.IsDir() {
 			return "", fileError("create folder", dir, fmt.Errorf("it exists and is not a folder"))

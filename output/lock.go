@@ -44,20 +44,27 @@ type Lock struct {
 
 // LockDir takes the lock of dir, which must exist, and writes the caller's
 // PID into it. If another process holds it, LockDir returns a *LockedError
-// at once (it does not wait).
+// at once (it does not wait). The lock file is opened by the rule of
+// OpenIn: a symbolic link planted at OUT/.tabulate.lock (dangling or not),
+// a FIFO or a device there is an *UnsafeError, and nothing is created,
+// truncated or written where it leads.
 func LockDir(dir string) (*Lock, error) {
 	path := filepath.Join(dir, LockName)
 	var f *os.File
 	for {
 		var err error
-		f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		f, _, err = openIn(dir, LockName, os.O_RDWR|os.O_CREATE, 0o644)
+		var ue *UnsafeError
+		if errors.As(err, &ue) {
+			return nil, fmt.Errorf("lock file: %w", err)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("open lock file: %w", err)
 		}
 		if err := tryLock(f); err != nil {
 			f.Close()
 			if errors.Is(err, errLocked) {
-				return nil, &LockedError{Dir: dir, PID: readPID(path)}
+				return nil, &LockedError{Dir: dir, PID: readPID(dir)}
 			}
 			return nil, fmt.Errorf("lock %s: %w", path, err)
 		}
@@ -65,7 +72,7 @@ func LockDir(dir string) (*Lock, error) {
 		// our open and our lock, we hold a lock on a removed file. Try again
 		// with the file now at path.
 		fi, ferr := f.Stat()
-		pi, perr := os.Stat(path)
+		pi, perr := os.Lstat(path)
 		if ferr == nil && perr == nil && os.SameFile(fi, pi) {
 			break
 		}
@@ -84,9 +91,9 @@ func LockDir(dir string) (*Lock, error) {
 	return &Lock{f: f, path: path}, nil
 }
 
-// readPID reads the PID a lock holder wrote, or 0.
-func readPID(path string) int {
-	data, err := ReadRegular(path, 64)
+// readPID reads the PID a lock holder of dir wrote, or 0.
+func readPID(dir string) int {
+	data, err := ReadIn(dir, LockName, 64)
 	if err != nil {
 		return 0
 	}

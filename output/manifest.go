@@ -84,25 +84,29 @@ func (e *ManifestError) Unwrap() error { return e.Err }
 
 // CheckManifest checks the manifest of dir, if there is one, without
 // changing anything: it returns a *ManifestError for a manifest that is not
-// a regular file of bounded size. A manifest that is merely corrupt is not an
-// error here; the run sets it aside (see OpenManifest).
+// a regular file of bounded size, or that is a symbolic link (never
+// followed under OUT, see OpenIn). A manifest that is merely corrupt is not
+// an error here; the run sets it aside (see OpenManifest).
 func CheckManifest(dir string) error {
-	p := filepath.Join(dir, ManifestName)
-	info, err := os.Stat(p)
-	if err != nil {
+	f, info, err := openIn(dir, ManifestName, os.O_RDONLY, 0)
+	var ue *UnsafeError
+	switch {
+	case errors.As(err, &ue):
+		return &ManifestError{Path: ue.Path, Err: err}
+	case err != nil:
 		return nil // absent or unreadable: handled when the run opens it
 	}
-	if !info.Mode().IsRegular() {
-		return &ManifestError{Path: p, Err: fmt.Errorf("%s %w (it is %s)", p, ErrNotRegular, FileKind(info.Mode()))}
-	}
+	f.Close()
 	if info.Size() > ManifestLimit {
+		p := filepath.Join(dir, ManifestName)
 		return &ManifestError{Path: p, Err: fmt.Errorf("%s %w (%d bytes)", p, ErrTooLarge, info.Size())}
 	}
 	return nil
 }
 
 // ReadManifest reads a manifest file. It refuses anything but a regular file
-// of at most ManifestLimit bytes.
+// of at most ManifestLimit bytes. The manifest of an output folder is read
+// with ReadManifestIn, which also refuses a symbolic link.
 func ReadManifest(path string) (*Manifest, error) {
 	data, err := ReadRegular(path, ManifestLimit)
 	if err != nil {
@@ -111,6 +115,26 @@ func ReadManifest(path string) (*Manifest, error) {
 		}
 		return nil, err
 	}
+	return parseManifest(path, data)
+}
+
+// ReadManifestIn reads OUT/manifest.json of the output folder dir by the
+// rule of OpenIn: a symbolic link, a FIFO, a device or a file over
+// ManifestLimit bytes is a *ManifestError; a missing one fs.ErrNotExist.
+func ReadManifestIn(dir string) (*Manifest, error) {
+	data, err := ReadIn(dir, ManifestName, ManifestLimit)
+	var ue *UnsafeError
+	if errors.As(err, &ue) {
+		return nil, &ManifestError{Path: ue.Path, Err: err}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return parseManifest(filepath.Join(dir, ManifestName), data)
+}
+
+// parseManifest decodes the manifest read from path.
+func parseManifest(path string, data []byte) (*Manifest, error) {
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, fileError("read", path, err)
@@ -130,10 +154,14 @@ type ManifestWriter struct {
 	replaced []File
 	oldGames map[string]*GameEntry // earlier entries of the games being rerun
 	written  map[string]bool       // paths this run put in place
+	clock    clock                 // time.Now and time.AfterFunc but in tests
 	lastSave time.Time
-	pending  *time.Timer // a save scheduled for files added since lastSave
+	pending  stopper // a save scheduled for files added since lastSave
 	closed   bool
 	saves    int // how many times the manifest was written, for tests
+	// Earlier is the manifest found in the folder when it was opened, as
+	// it was (nil if there was none or it was unreadable).
+	Earlier *Manifest
 	// Notices holds what the user should know about the earlier manifest,
 	// such as that it was unreadable and where it was set aside.
 	Notices []string
@@ -150,10 +178,39 @@ type ManifestWriter struct {
 // manifest.json.unreadable-<time> and reported in Notices. One that is not a
 // regular file is a *ManifestError.
 func OpenManifest(dir, tool, version string, config any, rerun []string) (*ManifestWriter, error) {
-	w := &ManifestWriter{dir: dir, oldGames: map[string]*GameEntry{}, written: map[string]bool{},
-		m: Manifest{Tool: tool, Version: version, Status: StatusRunning, Config: config, Games: map[string]*GameEntry{}}}
+	return openManifest(dir, tool, version, config, rerun, realClock)
+}
+
+// clock is when a ManifestWriter saves: realClock in a run, a clock that
+// moves only when told in the tests of the save schedule, which then wait
+// on events rather than on time (a loaded machine delays a real timer
+// without bound).
+type clock struct {
+	now       func() time.Time
+	afterFunc func(time.Duration, func()) stopper
+}
+
+// stopper is a scheduled call that can be cancelled, such as a *time.Timer.
+type stopper interface{ Stop() bool }
+
+var realClock = clock{
+	now:       time.Now,
+	afterFunc: func(d time.Duration, f func()) stopper { return time.AfterFunc(d, f) },
+}
+
+// openManifest is OpenManifest on the clock clk.
+func openManifest(dir, tool, version string, config any, rerun []string, clk clock) (*ManifestWriter, error) {
+	return openManifestSpec(dir, FolderSpec{Tool: tool, Version: version, Config: config, Rerun: rerun}, clk)
+}
+
+// openManifestSpec is OpenManifest with a FolderSpec on the clock clk;
+// spec.KeepHeader keeps the earlier manifest's tool, version,
+// configuration and run.
+func openManifestSpec(dir string, spec FolderSpec, clk clock) (*ManifestWriter, error) {
+	w := &ManifestWriter{dir: dir, clock: clk, oldGames: map[string]*GameEntry{}, written: map[string]bool{},
+		m: Manifest{Tool: spec.Tool, Version: spec.Version, Status: StatusRunning, Config: spec.Config, Games: map[string]*GameEntry{}}}
 	p := filepath.Join(dir, ManifestName)
-	old, err := ReadManifest(p)
+	old, err := ReadManifestIn(dir)
 	var me *ManifestError
 	switch {
 	case errors.As(err, &me):
@@ -169,7 +226,11 @@ func OpenManifest(dir, tool, version string, config any, rerun []string) (*Manif
 		old = nil
 	}
 	if old != nil {
-		w.adopt(old, rerun)
+		w.Earlier = old.clone()
+		if spec.KeepHeader {
+			w.m.Tool, w.m.Version, w.m.Config, w.m.Run = old.Tool, old.Version, old.Config, old.Run
+		}
+		w.adopt(old, spec.Rerun)
 	}
 	w.m.Replacing = w.replaced
 	w.mu.Lock()
@@ -178,6 +239,31 @@ func OpenManifest(dir, tool, version string, config any, rerun []string) (*Manif
 		return nil, err
 	}
 	return w, nil
+}
+
+// clone copies m deep enough that adopt's changes to the copy leave m as
+// it was.
+func (m *Manifest) clone() *Manifest {
+	c := *m
+	c.Files = slices.Clone(m.Files)
+	c.Replacing = slices.Clone(m.Replacing)
+	return &c
+}
+
+// WithReplacing returns a copy of m that also lists the files a killed run
+// left under "replacing" (unless it had listed a newer file at the same
+// path): files that were whole when that run started, each still to be
+// checked against its sha256 before use (VerifyFile). A caller holding the
+// folder's lock, such as tabulate plot, reads them so.
+func (m *Manifest) WithReplacing() *Manifest {
+	c := m.clone()
+	for _, f := range m.Replacing {
+		if _, listed := m.Entry(f.Path); !listed {
+			c.Files = append(c.Files, f)
+		}
+	}
+	c.Replacing = nil
+	return c
 }
 
 // adopt takes from an earlier manifest what stays true: the intact files of
@@ -226,6 +312,12 @@ func (w *ManifestWriter) adopt(old *Manifest, rerun []string) {
 	}
 }
 
+// InLayout reports whether a manifest entry names a file by the known
+// layout, <game>/<name>.<ext> with the entry's own game and an extension
+// this package writes; tabulate merge refuses a shard whose manifest lists
+// anything else.
+func InLayout(f File) bool { return safeEntry(f) }
+
 // safeEntry reports whether a manifest entry names a file by the known
 // layout, <game>/<name>.<ext> inside the output folder: a clean relative
 // path of two parts, the first the entry's game, with an extension this
@@ -250,10 +342,10 @@ func safeEntry(f File) bool {
 }
 
 // localPath returns where a safe entry lies on disk, if the game folder is a
-// real folder (not a link out of OUT) and the file a regular file.
+// real folder (not a link out of OUT) and the file a regular file, not a
+// link.
 func (w *ManifestWriter) localPath(f File) (string, bool) {
-	game, _, _ := strings.Cut(f.Path, "/")
-	if info, err := os.Lstat(filepath.Join(w.dir, game)); err != nil || !info.IsDir() {
+	if err := checkParents(w.dir, f.Path); err != nil {
 		return "", false
 	}
 	full := filepath.Join(w.dir, filepath.FromSlash(f.Path))
@@ -264,13 +356,10 @@ func (w *ManifestWriter) localPath(f File) (string, bool) {
 }
 
 // intact reports whether an earlier entry's file is on disk, as a regular
-// file inside OUT, with the recorded checksum.
+// file inside OUT (opened by the rule of OpenIn), with the recorded
+// checksum.
 func (w *ManifestWriter) intact(f File) bool {
-	full, ok := w.localPath(f)
-	if !ok {
-		return false
-	}
-	_, sum, err := FileSHA256(full)
+	_, sum, err := HashIn(w.dir, f.Path)
 	return err == nil && sum == f.SHA256
 }
 
@@ -329,12 +418,12 @@ func (w *ManifestWriter) Add(files ...File) error {
 			w.m.Files = append(w.m.Files, f)
 		}
 	}
-	if wait := SaveInterval - time.Since(w.lastSave); wait > 0 {
+	if wait := SaveInterval - w.clock.now().Sub(w.lastSave); wait > 0 {
 		// Saved a moment ago: save these with whatever comes next, within
 		// SaveInterval, so that a long job after them does not keep them
 		// unlisted.
 		if w.pending == nil {
-			w.pending = time.AfterFunc(wait, w.scheduledSave)
+			w.pending = w.clock.afterFunc(wait, w.scheduledSave)
 		}
 		return nil
 	}
@@ -431,7 +520,7 @@ func (w *ManifestWriter) saveLocked() error {
 		return err
 	}
 	syncDir(w.dir)
-	w.lastSave = time.Now()
+	w.lastSave = w.clock.now()
 	w.saves++
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -37,36 +38,136 @@ func listed(t *testing.T, dir string) (*Manifest, []string) {
 	return m, paths
 }
 
-// TestManifestSavesBatched adds thousands of files one at a time: the
-// manifest must be saved a bounded number of times (it was saved after
-// every file, quadratic work), and a file added just after a save must
-// still be listed on disk within SaveInterval.
+// fakeClock is a clock that moves only when the test calls advance, which
+// runs the calls that fall due, in order, on the test's goroutine: a test of
+// the save schedule then waits on events, not on time.
+type fakeClock struct {
+	mu     sync.Mutex
+	now    time.Time
+	timers []*fakeTimer
+}
+
+type fakeTimer struct {
+	c    *fakeClock
+	at   time.Time
+	f    func()
+	done bool // fired or stopped
+}
+
+func (t *fakeTimer) Stop() bool {
+	t.c.mu.Lock()
+	defer t.c.mu.Unlock()
+	was := !t.done
+	t.done = true
+	return was
+}
+
+func (c *fakeClock) clock() clock {
+	return clock{
+		now: func() time.Time {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return c.now
+		},
+		afterFunc: func(d time.Duration, f func()) stopper {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			t := &fakeTimer{c: c, at: c.now.Add(d), f: f}
+			c.timers = append(c.timers, t)
+			return t
+		},
+	}
+}
+
+// advance moves the clock by d, running each call that falls due at its
+// time.
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	end := c.now.Add(d)
+	for {
+		var next *fakeTimer
+		for _, t := range c.timers {
+			if !t.done && !t.at.After(end) && (next == nil || t.at.Before(next.at)) {
+				next = t
+			}
+		}
+		if next == nil {
+			break
+		}
+		next.done = true
+		c.now = next.at
+		c.mu.Unlock()
+		next.f()
+		c.mu.Lock()
+	}
+	c.now = end
+	c.mu.Unlock()
+}
+
+// TestManifestSavesBatched adds thousands of files one at a time, one
+// millisecond apart on a clock that the test moves: the manifest must be
+// saved at most once per SaveInterval (it was saved after every file,
+// quadratic work), and a file added just after a save must be listed on
+// disk SaveInterval later, not before.
 func TestManifestSavesBatched(t *testing.T) {
 	dir := t.TempDir()
-	w, err := OpenManifest(dir, "tabulate", "test", nil, []string{"g"})
+	clk := &fakeClock{now: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
+	w, err := openManifest(dir, "tabulate", "test", nil, []string{"g"}, clk.clock())
 	if err != nil {
 		t.Fatal(err)
 	}
 	const files = 3000
-	start := time.Now()
+	const step = time.Millisecond
 	for i := range files {
+		clk.advance(step)
 		if err := w.Add(File{Path: fmt.Sprintf("g/t%d.csv", i), Game: "g"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	elapsed := time.Since(start)
-	w.mu.Lock() // a scheduled save may be running
-	saves := w.saves
-	w.mu.Unlock()
-	if most := 2 + int(elapsed/SaveInterval); saves > most {
-		t.Errorf("%d saves for %d files in %v, want at most %d", saves, files, elapsed, most)
+	elapsed := files * step
+	// The save at the opening, then at most one per SaveInterval.
+	if most := 1 + int(elapsed/SaveInterval); w.saves > most {
+		t.Errorf("%d saves for %d files in %v, want at most %d", w.saves, files, elapsed, most)
 	}
-	time.Sleep(SaveInterval + 300*time.Millisecond)
+	// The last file came in at 3 s, just after the save that listed the
+	// others; it waits for the next save, which is due at 4 s.
+	if _, paths := listed(t, dir); len(paths) != files-1 {
+		t.Errorf("just after the last Add, %d files listed on disk, want %d (all but the last)", len(paths), files-1)
+	}
+	clk.advance(SaveInterval - step)
+	if _, paths := listed(t, dir); len(paths) != files-1 {
+		t.Errorf("%v after the last Add, %d files listed on disk, want %d (saved too soon)", SaveInterval-step, len(paths), files-1)
+	}
+	clk.advance(step)
 	if _, paths := listed(t, dir); len(paths) != files {
 		t.Errorf("%v after the last Add, %d files listed on disk, want %d", SaveInterval, len(paths), files)
 	}
 	if err := w.Finish(StatusComplete); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestManifestFinishCancelsSave checks that Finish saves what a scheduled
+// save would have and cancels it: the manifest is final at once, and the
+// cancelled save writes nothing after it.
+func TestManifestFinishCancelsSave(t *testing.T) {
+	dir := t.TempDir()
+	clk := &fakeClock{now: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
+	w, err := openManifest(dir, "tabulate", "test", nil, []string{"g"}, clk.clock())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Add(File{Path: "g/a.csv", Game: "g"})
+	if w.pending == nil {
+		t.Fatal("an Add just after the opening save scheduled no save")
+	}
+	if err := w.Finish(StatusComplete); err != nil {
+		t.Fatal(err)
+	}
+	saves := w.saves
+	clk.advance(2 * SaveInterval)
+	if m, paths := listed(t, dir); len(paths) != 1 || m.Status != StatusComplete || w.saves != saves {
+		t.Errorf("after Finish and 2 SaveInterval: %v listed, status %s, %d saves (want g/a.csv, complete, %d)", paths, m.Status, w.saves, saves)
 	}
 }
 

@@ -30,29 +30,33 @@ func (m *Manifest) Entry(rel string) (File, bool) {
 
 // VerifyFile checks that the file at rel in the output folder dir is the one
 // the manifest m lists: a regular file (not a link, a FIFO or a device,
-// which could block or never end) of the listed size and sha256. It returns
-// a *FileError that wraps ErrUnlisted, ErrNotRegular or ErrTampered
-// otherwise.
+// which could block or never end, and in no folder that is a link: opened
+// by the rule of OpenIn) of the listed size and sha256. It returns an
+// *UnsafeError (wrapping ErrLink, ErrNotRegular or ErrOutsideOut) for what
+// it refuses to open, and a *FileError that wraps ErrUnlisted or
+// ErrTampered for a file that is not the one listed.
 func VerifyFile(dir string, m *Manifest, rel string) error {
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	want, ok := m.Entry(rel)
 	if !ok {
 		return &FileError{Op: "verify", Path: p, Err: ErrUnlisted}
 	}
-	info, err := os.Lstat(p)
+	f, info, err := openIn(dir, rel, os.O_RDONLY, 0)
 	if err != nil {
+		var ue *UnsafeError
+		if errors.As(err, &ue) {
+			return fmt.Errorf("verify: %w", ue)
+		}
 		return &FileError{Op: "verify", Path: p, Err: err}
 	}
-	if !info.Mode().IsRegular() {
-		return &FileError{Op: "verify", Path: p, Err: fmt.Errorf("%w (it is %s)", ErrNotRegular, FileKind(info.Mode()))}
-	}
+	defer f.Close()
 	tampered := func(n int64, got string) error {
 		return &FileError{Op: "verify", Path: p, Err: fmt.Errorf("%w (%d bytes, sha256 %.12s...; the manifest lists %d bytes, %.12s...)", ErrTampered, n, got, want.Bytes, want.SHA256)}
 	}
 	if info.Size() != want.Bytes {
 		return tampered(info.Size(), "not computed")
 	}
-	n, got, err := FileSHA256(p)
+	n, got, err := hashFile(f)
 	if err != nil {
 		return &FileError{Op: "verify", Path: p, Err: err}
 	}

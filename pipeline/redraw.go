@@ -30,29 +30,44 @@ func Redraw(ctx context.Context, cfg configs.Config, opts Options) (*Result, err
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
-	lock, err := output.LockDir(cfg.Out)
+	// A manifest that cannot be read (or records games that cannot be
+	// read) is refused before the folder is touched.
+	if _, err := lookup.Open(cfg.Out); err != nil {
+		return nil, err
+	}
+	// Then the folder (output.Folder), and the tables of the manifest found
+	// in it under the lock, with the files a killed run left under
+	// "replacing": each table is checked against its sha256 before it is
+	// read, and the new manifest lists the intact ones again.
+	folder, err := output.OpenFolder(cfg.Out, output.FolderSpec{KeepHeader: true, Log: opts.Log})
 	if err != nil {
 		return nil, err
 	}
-	defer lock.Unlock()
-	if err := output.RemoveTemps(cfg.Out); err != nil {
-		return nil, fmt.Errorf("remove leftover temporary files in %s: %w", cfg.Out, err)
-	}
-	tables, err := lookup.Open(cfg.Out)
+	res, err := redraw(ctx, cfg, opts, folder)
+	res.Status, err = folder.Close(ctx, err)
 	if err != nil {
-		return nil, err
+		return res, err
+	}
+	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// redraw draws the figures of every game of the folder, held open.
+func redraw(ctx context.Context, cfg configs.Config, opts Options, folder *output.Folder) (*Result, error) {
+	res := &Result{Dir: cfg.Out}
+	earlier := folder.Manifest.Earlier
+	if earlier == nil {
+		return res, fmt.Errorf("%s: no readable manifest: not the output folder of a tabulate run", cfg.Out)
+	}
+	tables, err := lookup.FromManifest(cfg.Out, earlier.WithReplacing())
+	if err != nil {
+		return res, err
 	}
 	old := tables.Manifest()
-	manifest, err := output.OpenManifest(cfg.Out, old.Tool, old.Version, old.Config, nil)
-	if err != nil {
-		return nil, err
-	}
-	if old.Run != nil {
-		manifest.SetRun(old.Run)
-	}
-	temps := &output.Temps{}
-	res := &Result{Dir: cfg.Out}
+	manifest, temps := folder.Manifest, folder.Temps
 	tracker := progress.New(opts.Log, opts.Progress)
+	defer tracker.Stop()
 	names := make([]string, 0, len(old.Games))
 	for g := range old.Games {
 		names = append(names, g)
@@ -63,7 +78,7 @@ func Redraw(ctx context.Context, cfg configs.Config, opts Options) (*Result, err
 		entry := old.Games[game]
 		bounds, err := json.Marshal(entry.Bounds)
 		if err != nil {
-			return nil, err
+			return res, err
 		}
 		run, skipped, err := games.Redraw(game, bounds, tables.Columns(game))
 		res.Skipped = append(res.Skipped, skipped...)
@@ -78,25 +93,9 @@ func Redraw(ctx context.Context, cfg configs.Config, opts Options) (*Result, err
 			task.Done()
 		}
 		if err != nil {
-			tracker.Stop()
-			temps.Abandon()
-			res.Status = output.StatusFailed
-			if ctx.Err() != nil {
-				res.Status = output.StatusInterrupted
-			}
-			if ferr := manifest.Finish(res.Status); ferr != nil {
-				err = fmt.Errorf("%w; and the manifest: %v", err, ferr)
-			}
 			return res, fmt.Errorf("%s: %w", game, err)
 		}
 	}
-	tracker.Stop()
-	res.Status = output.StatusComplete
-	if err := manifest.Finish(res.Status); err != nil {
-		return res, err
-	}
-	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
-	res.Elapsed = time.Since(start)
 	return res, nil
 }
 

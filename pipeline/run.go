@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -71,39 +70,25 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
-		return nil, fmt.Errorf("create output folder %s: %w", cfg.Out, err)
-	}
-	// One run per folder: a second run would remove the first one's
-	// temporary files and overwrite its manifest.
-	lock, err := output.LockDir(cfg.Out)
-	if err != nil {
-		return nil, err
-	}
-	defer lock.Unlock()
-	// A run killed outright (SIGKILL, a power cut) cannot clean up after
-	// itself; its temporary files go now.
-	if err := output.RemoveTemps(cfg.Out); err != nil {
-		return nil, fmt.Errorf("remove leftover temporary files in %s: %w", cfg.Out, err)
-	}
 	// The garbage collector keeps the heap under the limit the plan was
 	// accepted under (less what is not heap: the program's code and the
 	// C-free runtime's own mappings), instead of letting it grow to twice
 	// the live data before it collects.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(max(p.Limit-nonHeapMemory, p.Limit/2)))
 	games := p.Games()
-	manifest, err := output.OpenManifest(cfg.Out, "tabulate", Version, cfg, games)
+	// The run-folder protocol (output.Folder): one run per folder, the
+	// temporary files of a killed run removed, the earlier files of the
+	// games not rerun listed again and those of the rerun games unlisted,
+	// before anything is written.
+	folder, err := output.OpenFolder(cfg.Out, output.FolderSpec{Tool: "tabulate", Version: Version, Config: cfg, Rerun: games,
+		Run: runInfo(start, opts.Command, p.Workers), Log: opts.Log, AfterComplete: opts.AfterComplete})
 	if err != nil {
 		return nil, err
 	}
-	manifest.SetRun(runInfo(start, opts.Command, p.Workers))
-	for _, n := range manifest.Notices {
-		fmt.Fprintf(opts.Log, "tabulate: warning: %s\n", n)
-	}
+	manifest, temps := folder.Manifest, folder.Temps
 	for _, j := range p.Jobs {
 		manifest.SetBounds(j.Game, j.bounds)
 	}
-	temps := &output.Temps{}
 	res := &Result{Dir: cfg.Out}
 	tracker := progress.New(opts.Log, opts.Progress)
 
@@ -158,25 +143,12 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	tracker.Stop()
 
-	res.Status = output.StatusComplete
 	mu.Lock() // workers left running after Abandon may still record
 	defer mu.Unlock()
-	switch {
-	case ctx.Err() != nil:
-		res.Status = output.StatusInterrupted
-		err = ctx.Err()
-	case err != nil:
-		res.Status = output.StatusFailed
-	}
-	if res.Status != output.StatusComplete {
-		temps.Abandon() // nothing of a stopped run may be renamed in later
-	}
-	if ferr := manifest.Finish(res.Status); ferr != nil && err == nil {
-		err = ferr
-	}
-	if err == nil && res.Status == output.StatusComplete && opts.AfterComplete != nil {
-		err = opts.AfterComplete(ctx, cfg.Out)
-	}
+	// Interrupted, failed or complete; nothing of a stopped run may be
+	// renamed in later; opts.AfterComplete after a complete run, under
+	// the lock.
+	res.Status, err = folder.Close(ctx, err)
 	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(res.Findings, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.Key, b.Key))
@@ -217,6 +189,21 @@ func (e *env) Workers() int {
 		for e.held < e.plan.cpus && e.cpu.TryAcquire(1) {
 			e.held++
 		}
+	}
+	return e.held
+}
+
+// Grow is Workers again, with every token freed since the job's first
+// call: the CPUs of jobs that ended, offered to an engine still running
+// (grundy.Options.Grow). A job waiting to start is never starved: a
+// semaphore with waiters refuses TryAcquire, so a freed token goes to the
+// next job first. Call it from the job's goroutine, as Workers.
+func (e *env) Grow() int {
+	if !e.asked {
+		return e.Workers()
+	}
+	for e.held < e.plan.cpus && e.cpu.TryAcquire(1) {
+		e.held++
 	}
 	return e.held
 }

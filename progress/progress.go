@@ -170,25 +170,31 @@ func (t *Tracker) printLines(interval time.Duration) {
 		case <-t.stop:
 			return
 		case <-tick.C:
-			t.mu.Lock()
-			tasks := append([]*Task(nil), t.tasks...)
-			t.mu.Unlock()
-			elapsed := time.Since(t.start).Round(time.Second)
-			for _, task := range tasks {
-				task.mu.Lock()
-				running := !task.finished && task.phase != "waiting"
-				task.mu.Unlock()
-				if !running {
-					continue
-				}
-				line := task.status()
-				if line == task.lastLine {
-					continue
-				}
-				task.lastLine = line
-				fmt.Fprintf(t.w, "[%6s] %-*s %s\n", elapsed, t.width, task.name, line)
-			}
+			t.printTick()
 		}
+	}
+}
+
+// printTick prints the state of every running task that changed since the
+// last tick.
+func (t *Tracker) printTick() {
+	t.mu.Lock()
+	tasks := append([]*Task(nil), t.tasks...)
+	t.mu.Unlock()
+	elapsed := time.Since(t.start).Round(time.Second)
+	for _, task := range tasks {
+		task.mu.Lock()
+		running := !task.finished && task.phase != "waiting"
+		task.mu.Unlock()
+		if !running {
+			continue
+		}
+		line := task.status()
+		if line == task.lastLine {
+			continue
+		}
+		task.lastLine = line
+		fmt.Fprintf(t.w, "[%6s] %-*s %s\n", elapsed, t.width, task.name, line)
 	}
 }
 

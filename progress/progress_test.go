@@ -26,9 +26,14 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// TestLinesMode prints the lines of two ticks by hand (the tracker's own
+// ticker, every hour, never fires during the test): a line with the
+// percentage and the time left, once for an unchanged state, nothing for an
+// idle task. Then a tracker's ticker prints by itself (waited for as an
+// event, however long a loaded machine takes).
 func TestLinesMode(t *testing.T) {
 	var buf syncBuffer
-	tr := newTracker(&buf, Lines, 20*time.Millisecond)
+	tr := newTracker(&buf, Lines, time.Hour)
 
 	task := tr.Task("squares/p_positions")
 	idle := tr.Task("nim/positions") // never started: prints nothing
@@ -36,8 +41,10 @@ func TestLinesMode(t *testing.T) {
 	task.Phase("sieving", "n", 4_000_000_000)
 	task.phaseStart = time.Now().Add(-10 * time.Second) // as if running for 10 s
 	task.Set(1_000_000_000)
-	time.Sleep(100 * time.Millisecond)
+	tr.printTick()
+	tr.printTick()
 	task.Done()
+	tr.printTick()
 	tr.Stop()
 
 	out := buf.String()
@@ -53,6 +60,14 @@ func TestLinesMode(t *testing.T) {
 	if strings.Contains(out, "nim/positions") || strings.Contains(out, "\r") {
 		t.Errorf("printed an idle task or a carriage return:\n%s", out)
 	}
+
+	var ticked syncBuffer
+	tr = newTracker(&ticked, Lines, time.Millisecond)
+	tr.Task("flip/boards").Phase("listing", "boards", 10)
+	for !strings.Contains(ticked.String(), "flip/boards") {
+		time.Sleep(time.Millisecond)
+	}
+	tr.Stop()
 }
 
 func TestOffModePrintsNothing(t *testing.T) {

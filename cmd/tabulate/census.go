@@ -75,10 +75,9 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if res != nil && !*quiet {
 		fmt.Fprintf(stderr, "tabulate census: %s: %d games computed, %d from the journal, %d files written to %s\n",
 			res.Status, res.Computed, res.Reused, len(res.Files), cfg.Out)
-		for _, family := range []string{census.Subtraction, census.Octal} {
-			if f, ok := res.Findings[family].(map[string]any); ok {
-				fmt.Fprintf(stderr, "  %-11s games=%v proven=%v solved=%v unsolved=%v classes=%v timed_out=%v\n",
-					family, f["games"], f["proven"], f["solved"], f["unsolved"], f["classes"], f["timed_out"])
+		for _, family := range []string{census.Subtraction, census.Octal, census.Takebreak} {
+			if f, ok := res.Findings[family]; ok {
+				fmt.Fprintf(stderr, "  %-11s %s\n", family, f)
 			}
 		}
 	}

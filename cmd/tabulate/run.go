@@ -16,6 +16,7 @@ import (
 	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/merge"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/pipeline"
 	"github.com/tabulate-games/tabulate/progress"
@@ -397,5 +398,8 @@ func isUsage(err error) bool {
 	var me *pipeline.MemoryError
 	var le *output.LockedError
 	var mfe *output.ManifestError
-	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe)
+	var unsafe *output.UnsafeError
+	var mre *merge.RefusedError
+	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) ||
+		errors.As(err, &unsafe) || errors.As(err, &mre)
 }

@@ -12,7 +12,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
@@ -21,42 +20,6 @@ import (
 	"github.com/tabulate-games/tabulate/progress"
 	"github.com/tabulate-games/tabulate/shard"
 )
-
-// ShardName is the record of a shard in its folder OUT/shards/K-of-N/: it is
-// written last, once the shard's files are in place, and lists each with
-// its sha256. tabulate merge trusts nothing else.
-const ShardName = "shard.json"
-
-// shardRecord is the content of shard.json.
-type shardRecord struct {
-	Tool    string `json:"tool"`
-	Version string `json:"version"`
-	Shard   string `json:"shard"` // K/N
-	Index   int    `json:"index"`
-	Count   int    `json:"count"`
-	Status  string `json:"status"` // output.StatusComplete, StatusFailed, StatusInterrupted
-	// ConfigSHA256 identifies the effective configuration (with out left
-	// empty, as the nodes may mount OUT at different paths); Config is it.
-	ConfigSHA256 string          `json:"config_sha256"`
-	Config       json.RawMessage `json:"config"`
-	// ConfigName and ConfigText are the configuration file as the shard read
-	// it ("" and the built-in default when there was none), and Flags the
-	// flags that overrode it: tabulate merge rebuilds the configuration from
-	// them.
-	ConfigName  string      `json:"config_name"`
-	ConfigText  string      `json:"config_text"`
-	Flags       []string    `json:"flags"`
-	Jobs        []string    `json:"jobs"`         // game/table of the plan's jobs this shard ran
-	CensusGames []string    `json:"census_games"` // the census games this shard computed
-	Files       []shardFile `json:"files"`
-}
-
-// shardFile is one file of a shard folder.
-type shardFile struct {
-	Path   string `json:"path"` // relative, with forward slashes
-	Bytes  int64  `json:"bytes"`
-	SHA256 string `json:"sha256"`
-}
 
 // shardSpec returns the shard to compute: from --shard, or from the
 // environment of the scheduler (Slurm array task, Kubernetes Indexed Job),
@@ -157,8 +120,8 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	name, data := *rf.configPath, configs.Default
 	if name != "" {
 		var err error
-		if data, err = os.ReadFile(name); err != nil {
-			return &configs.Error{File: name, Problem: "cannot be read: " + err.Error(), Allowed: "a readable YAML file", Err: err}
+		if data, err = configs.ReadFile(name); err != nil {
+			return err // bounded: never a FIFO or /dev/zero
 		}
 	}
 	cfg, err := rf.config(name, data)
@@ -172,18 +135,24 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	if err != nil {
 		return err
 	}
-	rec := shardRecord{Tool: "tabulate", Version: pipeline.Version, Shard: s.String(), Index: s.Index, Count: s.Count,
+	rec := shard.Record{Tool: "tabulate", Version: pipeline.Version, Shard: s.String(), Index: s.Index, Count: s.Count,
 		ConfigSHA256: sum, Config: raw, ConfigName: name, ConfigText: string(data), Flags: rf.overrideFlags(),
 		Jobs: []string{}, CensusGames: []string{}}
 	if name == "" {
 		rec.ConfigName = configs.DefaultName
 	}
-	dir := filepath.Join(cfg.Out, filepath.FromSlash(s.Dir()))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create shard folder %s: %w", dir, err)
+	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+		return fmt.Errorf("create output folder %s: %w", cfg.Out, err)
+	}
+	// OUT/shards/K-of-N made only of real folders inside OUT: a link
+	// planted there (to another run's folder) is refused, and nothing
+	// where it leads is removed or replaced.
+	dir, err := output.MkdirIn(cfg.Out, s.Dir())
+	if err != nil {
+		return err
 	}
 	// A shard run again is not complete until it says so again.
-	if err := os.Remove(filepath.Join(dir, ShardName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := os.Remove(filepath.Join(dir, shard.RecordName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("shard %s: %w", s, err)
 	}
 	scfg := cfg
@@ -227,51 +196,12 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	case err != nil:
 		rec.Status = output.StatusFailed
 	}
-	if werr := writeShardRecord(dir, &rec); werr != nil && err == nil {
+	if werr := shard.WriteRecord(dir, &rec); werr != nil && err == nil {
 		err = werr
 	}
 	if err == nil && !quiet {
-		fmt.Fprintf(stderr, "tabulate: shard %s complete: %d files listed in %s\n", s, len(rec.Files), filepath.Join(dir, ShardName))
+		fmt.Fprintf(stderr, "tabulate: shard %s complete: %d files listed in %s\n", s, len(rec.Files), filepath.Join(dir, shard.RecordName))
 	}
-	return err
-}
-
-// writeShardRecord lists every file of the shard folder with its sha256
-// and writes shard.json, holding the folder's lock.
-func writeShardRecord(dir string, rec *shardRecord) error {
-	lock, err := output.LockDir(dir)
-	if err != nil {
-		return err
-	}
-	defer lock.Unlock()
-	rec.Files = []shardFile{}
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		base := d.Name()
-		if !d.Type().IsRegular() || base == ShardName || base == output.LockName || strings.HasPrefix(base, output.TempPrefix) {
-			return nil
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		size, sum, err := output.FileSHA256(p)
-		if err != nil {
-			return err
-		}
-		rec.Files = append(rec.Files, shardFile{Path: filepath.ToSlash(rel), Bytes: size, SHA256: sum})
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("shard %s: list its files: %w", rec.Shard, err)
-	}
-	b, err := json.MarshalIndent(rec, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, _, err = output.WriteFileAtomic(filepath.Join(dir, ShardName), append(b, '\n'))
 	return err
 }
 

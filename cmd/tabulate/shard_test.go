@@ -198,7 +198,7 @@ func TestShardMergeMatchesOneRun(t *testing.T) {
 	}
 	runShards(t, config, merged, 3)
 	for k := range 3 {
-		rec, err := readShardRecord(filepath.Join(merged, "shards", fmt.Sprintf("%d-of-3", k), ShardName))
+		rec, err := readShardRecord(filepath.Join(merged, "shards", fmt.Sprintf("%d-of-3", k), shard.RecordName))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,7 +236,7 @@ func TestShardMergeMatchesOneRun(t *testing.T) {
 	// census records come from its journal), shard.json and so every file
 	// it lists are the same; in its folder emptied first, every file but
 	// the census records (which hold the measured seconds) is the same.
-	shard1 := filepath.Join(merged, "shards", "1-of-3", ShardName)
+	shard1 := filepath.Join(merged, "shards", "1-of-3", shard.RecordName)
 	before, _ := os.ReadFile(shard1)
 	runShards1 := func(out string) {
 		if code, _, stderr := runTabulate(t, "run", "--config", config, "--out", out, "--shard", "1/3", "-q"); code != 0 {
@@ -247,7 +247,7 @@ func TestShardMergeMatchesOneRun(t *testing.T) {
 	// Every file the same but the manifest, whose provenance (times,
 	// command, seconds) differs between any two runs by design.
 	withoutManifest := func(data []byte) string {
-		var rec shardRecord
+		var rec shard.Record
 		if err := json.Unmarshal(data, &rec); err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +260,7 @@ func TestShardMergeMatchesOneRun(t *testing.T) {
 		return string(out)
 	}
 	if after, _ := os.ReadFile(shard1); withoutManifest(after) != withoutManifest(before) {
-		t.Errorf("shard 1/3 run again in its folder: %s changed", ShardName)
+		t.Errorf("shard 1/3 run again in its folder: %s changed", shard.RecordName)
 	}
 	recA, _ := readShardRecord(shard1)
 	if err := os.RemoveAll(filepath.Dir(shard1)); err != nil {
@@ -412,7 +412,7 @@ func TestMergeRefuses(t *testing.T) {
 			Run(ctx, []string{"run", "--config", config, "--out", out, "--shard", "1/3", "-q"}, new(strings.Builder), new(strings.Builder))
 		}, "shard 1/3 interrupted"},
 		{"unfinished", func(t *testing.T, out string) {
-			os.Remove(filepath.Join(out, "shards", "2-of-3", ShardName))
+			os.Remove(filepath.Join(out, "shards", "2-of-3", shard.RecordName))
 		}, "shard 2/3 did not finish"},
 		{"changed config", func(t *testing.T, out string) {
 			if code, _, stderr := runTabulate(t, "run", "--config", other, "--out", out, "--shard", "2/3", "-q"); code != 0 {
@@ -425,7 +425,7 @@ func TestMergeRefuses(t *testing.T) {
 			}
 		}, "shard 1/3 was made from another configuration"},
 		{"tampered", func(t *testing.T, out string) {
-			rec, err := readShardRecord(filepath.Join(out, "shards", "0-of-3", ShardName))
+			rec, err := readShardRecord(filepath.Join(out, "shards", "0-of-3", shard.RecordName))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -446,13 +446,13 @@ func TestMergeRefuses(t *testing.T) {
 			}
 		}, "does not match its sha256"},
 		{"job done twice", func(t *testing.T, out string) {
-			p := filepath.Join(out, "shards", "0-of-3", ShardName)
+			p := filepath.Join(out, "shards", "0-of-3", shard.RecordName)
 			rec, err := readShardRecord(p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			rec.Jobs = append(rec.Jobs, "nim/positions", "nim/positions")
-			if err := writeShardRecord(filepath.Dir(p), rec); err != nil {
+			if err := shard.WriteRecord(filepath.Dir(p), rec); err != nil {
 				t.Fatal(err)
 			}
 		}, "job nim/positions done by"},
@@ -528,4 +528,9 @@ func TestShardSpec(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readShardRecord reads the shard.json at p.
+func readShardRecord(p string) (*shard.Record, error) {
+	return shard.ReadRecord(filepath.Dir(p), filepath.Base(p))
 }

@@ -22,6 +22,7 @@ func TestSolveSameBothWays(t *testing.T) {
 	families := map[string]string{
 		"octal":       "kayles: {code: \"0.77\", max: 200}",
 		"subtraction": "s134: {set: [1, 3, 4], max: 200}\n  sq: {set: squares, max: 2000}",
+		"takebreak":   "t3f: {code: \"0.3F\", max: 200}",
 	}
 	for _, f := range games.Families() {
 		if families[f] == "" {

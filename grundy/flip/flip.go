@@ -44,8 +44,8 @@ const CountMax = 62
 // row's 60,000 word operations.) Values computed once are kept for later
 // calls, up to length 2^20.
 func RunValues(ctx context.Context, max int) ([]int32, error) {
-	if max < 0 {
-		return []int32{}, nil
+	if err := engine.CheckRange("flip.RunValues", "max", int64(max), 0, RunValuesMax); err != nil {
+		return nil, err
 	}
 	vals, err := flipRunValues(ctx, max)
 	if err != nil {
@@ -55,6 +55,12 @@ func RunValues(ctx context.Context, max int) ([]int32, error) {
 	copy(g, vals)
 	return g, nil
 }
+
+// RunValuesMax is the largest max RunValues accepts, 2^31-1 (the lengths of
+// runs are int32 in Position); a negative or larger max is a
+// *grundy.RangeError, refused before anything is allocated. The work grows
+// as max^2: 10^6 takes tens of seconds.
+const RunValuesMax = 1<<31 - 1
 
 // flipRunCacheMax bounds the run values kept for later calls.
 const flipRunCacheMax = 1 << 20
@@ -364,8 +370,8 @@ func flipPosWindow(workers int) int { return 2*workers + 2 }
 
 // flipCheckRunG checks that runG covers run lengths 0..maxLen.
 func flipCheckRunG(name string, maxLen int, runG []int32) error {
-	if maxLen < 0 {
-		return engine.CheckRange(name, "maxLen", int64(maxLen), 0, math.MaxInt32)
+	if err := engine.CheckRange(name, "maxLen", int64(maxLen), 0, math.MaxInt32); err != nil {
+		return err // lengths are int32 in Position
 	}
 	if len(runG) <= maxLen {
 		return fmt.Errorf("%s: run values cover lengths 0..%d, need 0..%d", name, len(runG)-1, maxLen)
@@ -710,8 +716,9 @@ type Count struct {
 // alone). runG must hold the run values for lengths 0..maxLen. maxLen must not
 // exceed CountMax.
 func BoardCounts(maxLen int, runG []int32) ([]Count, error) {
-	if maxLen > CountMax { // 2^length boards must fit an int64
-		return nil, engine.CheckRange("flip.BoardCounts", "maxLen", int64(maxLen), 0, CountMax)
+	// 2^length boards must fit an int64.
+	if err := engine.CheckRange("flip.BoardCounts", "maxLen", int64(maxLen), 0, CountMax); err != nil {
+		return nil, err
 	}
 	if err := flipCheckRunG("flip.BoardCounts", maxLen, runG); err != nil {
 		return nil, err
@@ -761,8 +768,8 @@ const flipBoardBatch = 8192
 // and may be kept. An error from emit is returned. ctx is checked between
 // batches.
 func Boards(ctx context.Context, maxLen int, runG []int32, emit func(boards []string, grundy []int32) error) error {
-	if maxLen > CountMax {
-		return engine.CheckRange("flip.Boards", "maxLen", int64(maxLen), 0, CountMax)
+	if err := engine.CheckRange("flip.Boards", "maxLen", int64(maxLen), 0, CountMax); err != nil {
+		return err
 	}
 	if err := flipCheckRunG("flip.Boards", maxLen, runG); err != nil {
 		return err

@@ -5,28 +5,61 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/tabulate-games/tabulate/grundy/flip"
 )
 
-// TestFlipRunGrundyContextStops cancels the run engine at the largest
-// allowed bound (flip.run_max: 1000000, which takes tens of seconds) and
-// checks that it returns within a second, and that a cancelled computation
-// leaves nothing wrong behind for later calls (checked against the plain mex
-// over every split of the octal game 0.07).
-func TestFlipRunGrundyContextStops(t *testing.T) {
+// pollCancel is a context cancelled by its own at-th Err call: the engine
+// polling it is then surely inside its loop, whatever the machine's load,
+// and how many times it polls after that says how far it went on.
+type pollCancel struct {
+	context.Context
+	cancel context.CancelFunc
+	mu     sync.Mutex
+	polls  int
+	at     int
+}
+
+func newPollCancel(at int) *pollCancel {
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(200*time.Millisecond, cancel)
-	start := time.Now()
+	return &pollCancel{Context: ctx, cancel: cancel, at: at}
+}
+
+func (c *pollCancel) Err() error {
+	c.mu.Lock()
+	c.polls++
+	if c.polls == c.at {
+		c.cancel()
+	}
+	c.mu.Unlock()
+	return c.Context.Err()
+}
+
+// after is how many times the engine polled after the cancel.
+func (c *pollCancel) after() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.polls - c.at
+}
+
+// TestFlipRunGrundyContextStops cancels the run engine at the largest
+// allowed bound (flip.run_max: 1000000, which takes tens of seconds, about
+// 15,600 polls of its context) at its 100th poll of the context, and checks
+// that it returns context.Canceled without polling again (so without
+// another 64 lengths of work), and that a cancelled computation leaves
+// nothing wrong behind for later calls (checked against the plain mex over
+// every split of the octal game 0.07).
+func TestFlipRunGrundyContextStops(t *testing.T) {
+	ctx := newPollCancel(100)
+	defer ctx.cancel()
 	g, err := flip.RunValues(ctx, 1_000_000)
-	took := time.Since(start)
 	if !errors.Is(err, context.Canceled) || g != nil {
 		t.Fatalf("got %d values and error %v, want context.Canceled", len(g), err)
 	}
-	if took > 1200*time.Millisecond {
-		t.Errorf("returned %v after the start (cancelled at 200 ms), want within a second of the cancel", took)
+	if n := ctx.after(); n < 0 || n > 1 {
+		t.Errorf("the engine polled its context %d times after the cancel, want it to stop at once", n)
 	}
 
 	const n = 3000
@@ -46,14 +79,17 @@ func TestFlipRunGrundyContextStops(t *testing.T) {
 }
 
 // TestSolveContextStops cancels Solve on a board whose run of 1,200,000 '+'
-// needs run values past any cached (tens of seconds of work) and checks that
-// it returns context.Canceled within a second of the cancel.
+// needs run values past any cached (tens of seconds of work) at its 100th
+// poll of the context, and checks that it returns context.Canceled without
+// polling again.
 func TestSolveContextStops(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(100*time.Millisecond, cancel)
-	start := time.Now()
+	ctx := newPollCancel(100)
+	defer ctx.cancel()
 	_, err := flip.Solve(ctx, strings.Repeat("+", 1_200_000))
-	if took := time.Since(start); !errors.Is(err, context.Canceled) || took > 1100*time.Millisecond {
-		t.Errorf("got %v after %v (cancelled at 100 ms), want context.Canceled within a second", err, took)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+	if n := ctx.after(); n < 0 || n > 1 {
+		t.Errorf("Solve polled its context %d times after the cancel, want it to stop at once", n)
 	}
 }

@@ -552,7 +552,7 @@ func Solve(piles []int) (Answer, error) {
 	ans := Answer{Piles: slices.Clone(piles), WinningMoves: []Move{}}
 	for i, p := range piles {
 		if p < 0 {
-			return Answer{}, fmt.Errorf("nim: pile %d has %d stones; pile sizes must be >= 0", i, p)
+			return Answer{}, &grundy.RangeError{Func: "nim.Solve", Arg: fmt.Sprintf("pile %d", i), Value: int64(p), Min: 0, Max: math.MaxInt}
 		}
 		ans.NimSum ^= p
 	}

@@ -343,7 +343,7 @@ func TestSolveNimMethods(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Solve([]int{3, -1}); err == nil || !strings.Contains(err.Error(), "pile 1 has -1 stones") {
+	if _, err := Solve([]int{3, -1}); err == nil || !strings.Contains(err.Error(), "nim.Solve: pile 1 -1 is out of range (allowed: 0 to") {
 		t.Errorf("negative pile: got %v", err)
 	}
 }

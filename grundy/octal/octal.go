@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/internal/engine"
 )
 
 // Octal games. A position is a set of heaps of tokens; a move takes one heap,
@@ -267,11 +268,14 @@ func octalRulesOf(c Code) octalRules {
 
 // octalCheckMax rejects a negative max.
 func octalCheckMax(name string, max int) error {
-	if max < 0 {
-		return fmt.Errorf("octal: %s: max %d is negative", name, max)
-	}
-	return nil
+	return engine.CheckRange("octal.Values", "max", int64(max), 0, ValuesMax)
 }
+
+// ValuesMax is the largest max Values accepts: 2^31-1, as the engine keeps
+// its rare heaps as int32 (octalRare); the values alone then take 8 GiB, and
+// Memory estimates the rest. A larger max is a *grundy.RangeError, refused
+// before anything is allocated.
+const ValuesMax = 1<<31 - 1
 
 // Stats are the findings of the sparse-space engine on one sequence,
 // the figures a researcher compares with the literature (Flammenkamp's

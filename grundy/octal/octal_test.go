@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -261,14 +262,12 @@ func TestOctalPublished(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			start := time.Now()
 			g, err := Values(ctx, c, 2000, grundy.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			p := analysis.FindPeriod(g)
 			proof := analysis.ProveOctal(g, p, c.MaxRemove())
-			elapsed := time.Since(start)
 			if got := g[:len(tt.first)]; !slices.Equal(got, tt.first) {
 				t.Errorf("first values %v, want %v (%s)", got, tt.first, tt.source)
 			}
@@ -282,9 +281,6 @@ func TestOctalPublished(t *testing.T) {
 				if got := octalExceptions(g, p); !slices.Equal(got, tt.exceptions) {
 					t.Errorf("exceptions %v, want %v (%s)", got, tt.exceptions, tt.source)
 				}
-			}
-			if elapsed > time.Second {
-				t.Errorf("computing and proving took %v, want well under a second", elapsed)
 			}
 		})
 	}
@@ -656,15 +652,25 @@ func TestOctalArguments(t *testing.T) {
 			t.Errorf("%s: cancelled: got %v, want context.Canceled", v.name, err)
 		}
 	}
-	// Cancelled midway: returns promptly.
-	ctx2, cancel2 := context.WithTimeout(ctx, 50*time.Millisecond)
+	// Cancelled midway, from the first progress report (so mid-run whatever
+	// the machine's load): returns context.Canceled having done a small part
+	// of the work, where an engine that ignored the cancel would report all
+	// of it.
+	ctx2, cancel2 := context.WithCancel(ctx)
 	defer cancel2()
-	start := time.Now()
-	if _, err := Values(ctx2, c, 1_000_000, grundy.Options{}); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("deadline: got %v, want context.DeadlineExceeded", err)
+	var mu sync.Mutex
+	var most, total int64
+	_, err := Values(ctx2, c, 1_000_000, grundy.Options{Progress: func(done, all int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		most, total = max(most, done), all
+		cancel2()
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled midway: got %v, want context.Canceled", err)
 	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("deadline of 50ms: returned after %v", d)
+	if total == 0 || most > total/2 {
+		t.Errorf("cancelled midway: reported %d of %d done, want the engine stopped well before the end", most, total)
 	}
 }
 

@@ -37,9 +37,11 @@ func TestWorkers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(tc.gomaxprocs))
-			// The goroutines of the run before may still be ending.
-			for i := 0; i < 100 && runtime.NumGoroutine() > outer+1; i++ {
-				time.Sleep(10 * time.Millisecond)
+			// The goroutines of the run before may still be ending: wait
+			// for them, however long a loaded machine takes (a goroutine
+			// that never ends is a leak, and the test times out).
+			for runtime.NumGoroutine() > outer+1 {
+				time.Sleep(time.Millisecond)
 			}
 			base := runtime.NumGoroutine()
 			most := 0

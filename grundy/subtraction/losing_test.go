@@ -183,12 +183,29 @@ func TestLosingOracle(t *testing.T) {
 				sieveSegment, sieveChunk = knobs.segment, knobs.chunk
 				for _, workers := range []int{1, 3} {
 					got := losingCollect(t, func(emit func([]int64) error) error {
-						return listLosing(ctx, s, max, 0, 0, workers, nil, emit)
+						return listLosing(ctx, s, max, 0, 0, grundy.Options{Workers: workers}, emit)
 					})
 					if !slices.Equal(got, want) {
 						t.Errorf("sieve, segment %d, chunk %d, workers %d: %d losing positions, want %d (plain oracle)",
 							knobs.segment, knobs.chunk, workers, len(got), len(want))
 					}
+				}
+				// Workers offered while the sieve runs (Options.Grow, as the
+				// pipeline offers the CPUs a finished job frees): one
+				// worker for two segments, then three.
+				asked := 0
+				grow := func() int {
+					if asked++; asked > 2 {
+						return 3
+					}
+					return 1
+				}
+				got := losingCollect(t, func(emit func([]int64) error) error {
+					return listLosing(ctx, s, max, 0, 0, grundy.Options{Workers: 1, Grow: grow}, emit)
+				})
+				if !slices.Equal(got, want) || asked == 0 {
+					t.Errorf("sieve, segment %d, chunk %d, workers grown from 1 to 3 (Grow asked %d times): %d losing positions, want %d (plain oracle)",
+						knobs.segment, knobs.chunk, asked, len(got), len(want))
 				}
 				sieveSegment, sieveChunk = oldS, oldC
 			}

@@ -103,13 +103,17 @@ type cursors interface {
 // segment of the range (segments without a losing position are skipped).
 // The batch slice is reused: it is valid only during the call, and emit
 // must copy what it keeps. An error from emit stops the sieve and is
-// returned as is. batchHint is the capacity of the first batch buffer. progress, if not nil, receives (highest n sieved, max) after
-// each segment. workers <= 0 means runtime.GOMAXPROCS(0).
-func sieve(ctx context.Context, max int64, workers int, progress grundy.Progress, emit func(losing []int64) error, c cursors, batchHint int64) error {
+// returned as is. batchHint is the capacity of the first batch buffer.
+// opts.Progress, if not nil, receives (highest n sieved, max) after each
+// segment; opts.Workers <= 0 means runtime.GOMAXPROCS(0), and opts.Grow, if
+// not nil, is asked before each segment for more (a segment's marks are
+// split anew each time, so a worker added between segments costs nothing
+// but its bitset).
+func sieve(ctx context.Context, max int64, opts grundy.Options, emit func(losing []int64) error, c cursors, batchHint int64) error {
 	if emit == nil {
 		return fmt.Errorf("subtraction: the losing-position sieve needs an emit function")
 	}
-	workers = grundy.Goroutines(workers)
+	workers, progress := opts.Goroutines(), opts.Progress
 	segBits := sieveSegmentBits(max)
 	words := int(segBits / 64)
 	batch := make([]int64, 0, batchHint)
@@ -119,6 +123,12 @@ func sieve(ctx context.Context, max int64, workers int, progress grundy.Progress
 	for a, end := int64(0), int64(0); a <= max; a = end {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if opts.Grow != nil {
+			if w := opts.Grow(); w > workers {
+				workers = w
+				bitsets = append(bitsets, make([][]uint64, w-len(bitsets))...) // OrChunks allocates them
+			}
 		}
 		end = min(a+sieveSegmentAt(a, segBits), max+1)
 		n := int(end - a)
@@ -250,12 +260,12 @@ func (c *listCursors) compact() {
 // listLosing runs the sieve with the cursors of any set s over 0..max;
 // capHint and batchHint are the number of cursors and of losing positions in
 // a batch to make room for at the start.
-func listLosing(ctx context.Context, s Set, max int64, capHint, batchHint int64, workers int, progress grundy.Progress, emit func(losing []int64) error) error {
+func listLosing(ctx context.Context, s Set, max int64, capHint, batchHint int64, opts grundy.Options, emit func(losing []int64) error) error {
 	members := s.Members(int(min(max, math.MaxInt)))
 	elems := make([]int64, len(members))
 	for i, x := range members {
 		elems[i] = int64(x)
 	}
 	c := &listCursors{elems: elems, finite: s.Finite(), next: make([]int64, 0, capHint), idx: make([]uint32, 0, capHint)}
-	return sieve(ctx, max, workers, progress, emit, c, batchHint)
+	return sieve(ctx, max, opts, emit, c, batchHint)
 }

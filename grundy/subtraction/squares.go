@@ -78,13 +78,13 @@ func squaresLosingMemory(max int64) int64 {
 // plus one 256 KiB segment per worker; see squaresLosingMemory. progress, if
 // not nil, receives (highest n sieved, max) after each segment. workers <= 0
 // means runtime.GOMAXPROCS(0). max must be in 0..2^60.
-func squaresLosing(ctx context.Context, max int64, workers int, progress grundy.Progress, emit func(losing []int64) error) error {
+func squaresLosing(ctx context.Context, max int64, opts grundy.Options, emit func(losing []int64) error) error {
 	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, squaresLosingLimit); err != nil {
 		return err
 	}
 	capHint := squaresLosingCountBound(max)
 	c := &squareCursors{next: make([]int64, 0, capHint), step: make([]uint32, 0, capHint)}
-	return sieve(ctx, max, workers, progress, emit, c, min(capHint, squaresLosingCountBound(sieveSegmentBits(max))))
+	return sieve(ctx, max, opts, emit, c, min(capHint, squaresLosingCountBound(sieveSegmentBits(max))))
 }
 
 // squareCursors are the cursors of take-a-square. Cursor j belongs to the
@@ -169,8 +169,8 @@ func squaresGrundyMemory(max int) int64 {
 // fit is an error (none comes near: the largest value up to 10^7 is 376).
 // progress, if not nil, receives (highest n computed, max).
 func squaresGrundy(ctx context.Context, max int, workers int, progress grundy.Progress) ([]uint16, error) {
-	if max < 0 {
-		return nil, engine.CheckRange("subtraction.Values", "max", int64(max), 0, math.MaxInt32)
+	if err := engine.CheckRange("subtraction.Values", "max", int64(max), 0, ValuesMax); err != nil {
+		return nil, err
 	}
 	return kernel(ctx, Squares().Members(max), max, workers, progress)
 }
@@ -195,12 +195,11 @@ type SquaresAnswer struct {
 // opts.Workers goroutines. opts.Progress, if not nil, receives the progress
 // of the sieve and then, starting again from 0, of the Grundy values.
 func SolveSquares(ctx context.Context, n int64, opts grundy.Options) (SquaresAnswer, error) {
-	workers := opts.Workers
 	if err := engine.CheckRange("subtraction.SolveSquares", "n", n, 0, SquaresSolveMax); err != nil {
 		return SquaresAnswer{}, err
 	}
 	losing := make([]int64, 0, squaresLosingCountBound(n))
-	err := squaresLosing(ctx, n, workers, opts.Progress, func(b []int64) error {
+	err := squaresLosing(ctx, n, opts, func(b []int64) error {
 		losing = append(losing, b...)
 		return nil
 	})
@@ -221,7 +220,7 @@ func SolveSquares(ctx context.Context, n int64, opts grundy.Options) (SquaresAns
 		panic(fmt.Sprintf("subtraction: take-a-square: sieve inconsistent at %d", n))
 	}
 	if n <= SquaresSolveGrundyMax {
-		g, err := squaresGrundy(ctx, int(n), workers, opts.Progress)
+		g, err := squaresGrundy(ctx, int(n), opts.Workers, opts.Progress)
 		if err != nil {
 			return SquaresAnswer{}, err
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 // BenchmarkSquaresLosing runs the plain sieve (a byte per position, marking
@@ -25,7 +27,7 @@ func BenchmarkSquaresLosing(b *testing.B) {
 				var count int
 				for b.Loop() {
 					count = 0
-					err := squaresLosing(context.Background(), int64(max), w.workers, nil, func(l []int64) error {
+					err := squaresLosing(context.Background(), int64(max), grundy.Options{Workers: w.workers}, func(l []int64) error {
 						count += len(l)
 						return nil
 					})

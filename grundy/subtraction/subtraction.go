@@ -403,6 +403,11 @@ func Squares() Set { return Set{name: NameSquares} }
 // isSquares reports whether s is exactly the squares, with no exceptions.
 func (s Set) isSquares() bool { return s.name == NameSquares && len(s.except) == 0 }
 
+// ValuesMax is the largest max Values accepts, 2^31-1 (8 GiB of values;
+// Memory estimates the rest): a larger max, like a negative one, is a
+// *grundy.RangeError, refused before anything is allocated.
+const ValuesMax = math.MaxInt32
+
 // Values returns the Grundy values g(0..max) of the subtraction game of
 // s: g(n) = mex{ g(n-x) : x in s, x <= n }, with up to opts.Workers
 // goroutines (only sets with many members use more than one), reporting
@@ -516,7 +521,7 @@ func LosingLimit(s Set) int64 {
 // *grundy.RangeError says). LosingMemory estimates its memory.
 func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit func(losing []int64) error) error {
 	if s.isSquares() {
-		return squaresLosing(ctx, max, opts.Workers, opts.Progress, emit)
+		return squaresLosing(ctx, max, opts, emit)
 	}
 	if s.name == "" && len(s.finite) == 0 {
 		return fmt.Errorf("subtraction: the set is not valid (use NewSet)")
@@ -525,7 +530,7 @@ func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit fun
 		return err
 	}
 	if bySieve, density := losingWay(s, max); bySieve {
-		return listLosing(ctx, s, max, losingCursors(s, max, density), losingBatch(max, density), opts.Workers, opts.Progress, emit)
+		return listLosing(ctx, s, max, losingCursors(s, max, density), losingBatch(max, density), opts, emit)
 	}
 	if emit == nil {
 		return fmt.Errorf("subtraction: Losing needs an emit function")
@@ -598,8 +603,8 @@ func LosingMemory(s Set, max int64) int64 {
 // subtractionGrundy is Values with positional options. workers <= 0 means
 // runtime.GOMAXPROCS(0).
 func subtractionGrundy(ctx context.Context, s Set, max int, workers int, progress grundy.Progress) ([]int32, error) {
-	if max < 0 {
-		return nil, engine.CheckRange("subtraction.Values", "max", int64(max), 0, math.MaxInt32)
+	if err := engine.CheckRange("subtraction.Values", "max", int64(max), 0, ValuesMax); err != nil {
+		return nil, err
 	}
 	if s.name == "" && len(s.finite) == 0 {
 		return nil, fmt.Errorf("subtraction: the set is not valid (use NewSet)")

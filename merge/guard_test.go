@@ -1,4 +1,4 @@
-package main
+package merge
 
 // Guards of tabulate merge (run by scripts/mutants, see docs/mutants.md):
 // shards are merged only when they are the shards of one run (one version,
@@ -6,7 +6,8 @@ package main
 // file as the shard recorded it, and together doing each job exactly once;
 // a copy is put in place only with the sha256 it should have. The shard
 // folders are written by hand here (checksums with crypto/sha256), so these
-// tests run in well under a second, where TestMergeRefuses runs the shards.
+// tests run in well under a second, where TestMergeRefuses (cmd/tabulate)
+// runs the shards.
 
 import (
 	"context"
@@ -22,12 +23,13 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/shard"
 )
 
 // guardShard writes OUT/shards/K-of-N with one file, nim/positions.csv
 // holding content, and its shard.json (a complete shard of version v-test);
 // edit may change the record before it is written.
-func guardShard(t *testing.T, out string, k, n int, content string, edit func(*shardRecord)) {
+func guardShard(t *testing.T, out string, k, n int, content string, edit func(*shard.Record)) {
 	t.Helper()
 	dir := filepath.Join(out, "shards", fmt.Sprintf("%d-of-%d", k, n))
 	if err := os.MkdirAll(filepath.Join(dir, "nim"), 0o755); err != nil {
@@ -37,9 +39,9 @@ func guardShard(t *testing.T, out string, k, n int, content string, edit func(*s
 		t.Fatal(err)
 	}
 	sum := sha256.Sum256([]byte(content))
-	rec := shardRecord{Tool: "tabulate", Version: "v-test", Shard: fmt.Sprintf("%d/%d", k, n), Index: k, Count: n,
+	rec := shard.Record{Tool: "tabulate", Version: "v-test", Shard: fmt.Sprintf("%d/%d", k, n), Index: k, Count: n,
 		Status: output.StatusComplete, ConfigSHA256: strings.Repeat("ab", 32),
-		Files: []shardFile{{Path: "nim/positions.csv", Bytes: int64(len(content)), SHA256: hex.EncodeToString(sum[:])}}}
+		Files: []shard.File{{Path: "nim/positions.csv", Bytes: int64(len(content)), SHA256: hex.EncodeToString(sum[:])}}}
 	if edit != nil {
 		edit(&rec)
 	}
@@ -47,7 +49,7 @@ func guardShard(t *testing.T, out string, k, n int, content string, edit func(*s
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, ShardName), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, shard.RecordName), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -62,19 +64,19 @@ func TestMergeShardsGuard(t *testing.T) {
 	}{
 		{"good", func(t *testing.T, out string) { guardShard(t, out, 1, 2, "n,win\n1,true\n", nil) }, ""},
 		{"other version", func(t *testing.T, out string) {
-			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shardRecord) { r.Version = "v-other" })
+			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shard.Record) { r.Version = "v-other" })
 		}, "shard 1/2 was made by tabulate v-other, shard 0/2 by v-test"},
 		{"other configuration", func(t *testing.T, out string) {
-			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shardRecord) { r.ConfigSHA256 = strings.Repeat("cd", 32) })
+			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shard.Record) { r.ConfigSHA256 = strings.Repeat("cd", 32) })
 		}, "shard 1/2 was made from another configuration"},
 		{"record of another shard", func(t *testing.T, out string) {
-			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shardRecord) { r.Index = 0 })
+			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shard.Record) { r.Index = 0 })
 		}, "says it is shard 0/2"},
 		{"record of another split", func(t *testing.T, out string) {
-			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shardRecord) { r.Count = 3 })
+			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shard.Record) { r.Count = 3 })
 		}, "says it is shard 1/3"},
 		{"failed", func(t *testing.T, out string) {
-			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shardRecord) { r.Status = output.StatusFailed })
+			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shard.Record) { r.Status = output.StatusFailed })
 		}, `shard 1/2 failed (status "failed"`},
 		{"file changed, same size", func(t *testing.T, out string) {
 			guardShard(t, out, 1, 2, "n,win\n1,true\n", nil)
@@ -96,9 +98,9 @@ func TestMergeShardsGuard(t *testing.T) {
 				}
 				return
 			}
-			var ue *UsageError
-			if !errors.As(err, &ue) || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("got %v; want a *UsageError containing %q", err, tt.want)
+			var re *RefusedError
+			if !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v; want a *RefusedError containing %q", err, tt.want)
 			}
 		})
 	}
@@ -122,7 +124,7 @@ func TestMergeCoverageGuard(t *testing.T) {
 		t.Fatalf("setup: the plan has %d jobs (%v); want at least 2", len(plan), plan)
 	}
 	shards := func(a, b []string) []shardDir {
-		return []shardDir{{rec: &shardRecord{Jobs: a}}, {rec: &shardRecord{Jobs: b}}}
+		return []shardDir{{rec: &shard.Record{Jobs: a}}, {rec: &shard.Record{Jobs: b}}}
 	}
 	first, rest := plan[:1], plan[1:]
 	tests := []struct {
@@ -154,7 +156,11 @@ func TestMergeCoverageGuard(t *testing.T) {
 // TestMergeCopyGuard: copyChecked puts a file in place when its sha256 is
 // the one wanted, and not otherwise.
 func TestMergeCopyGuard(t *testing.T) {
-	src := filepath.Join(t.TempDir(), "positions.csv")
+	out := t.TempDir()
+	if err := os.Mkdir(filepath.Join(out, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(out, "src", "positions.csv")
 	content := []byte("n,win\n0,false\n")
 	if err := os.WriteFile(src, content, 0o644); err != nil {
 		t.Fatal(err)
@@ -163,15 +169,14 @@ func TestMergeCopyGuard(t *testing.T) {
 	good := hex.EncodeToString(sum[:])
 	bad := hex.EncodeToString(make([]byte, 32))
 
-	out := t.TempDir()
 	temps := &output.Temps{}
-	if err := copyChecked(context.Background(), temps, src, out, "nim/positions.csv", bad); err == nil {
+	if err := copyChecked(context.Background(), temps, out, "src/positions.csv", "nim/positions.csv", bad); err == nil {
 		t.Error("copy with the wrong sha256: got no error")
 	}
 	if _, err := os.Stat(filepath.Join(out, "nim", "positions.csv")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("copy with the wrong sha256 left nim/positions.csv in place (%v)", err)
 	}
-	if err := copyChecked(context.Background(), temps, src, out, "nim/positions.csv", good); err != nil {
+	if err := copyChecked(context.Background(), temps, out, "src/positions.csv", "nim/positions.csv", good); err != nil {
 		t.Fatalf("copy with the right sha256: %v", err)
 	}
 	if got, err := os.ReadFile(filepath.Join(out, "nim", "positions.csv")); err != nil || string(got) != string(content) {

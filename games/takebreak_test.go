@@ -1,0 +1,30 @@
+package games
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/tabulate-games/tabulate/grundy/takebreak"
+)
+
+// TestTakebreakMoves checks the moves listed from a heap of 9 in 0.3F
+// against CGSuite's option list of that position (A. Siegel, CGSuite,
+// TakeAndBreak "0.3F", quoted in grundy/takebreak/code.go): 8, 7, 1+6,
+// 2+5, 3+4, 1+1+5, 1+2+4, 1+3+3, 2+2+3.
+func TestTakebreakMoves(t *testing.T) {
+	code, err := takebreak.Parse("0.3F")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range takebreakMoves(code, 9) {
+		got = append(got, fmt.Sprint(m.Leaves))
+	}
+	want := []string{"[8]", "[7]", "[1 6]", "[2 5]", "[3 4]", "[1 1 5]", "[1 2 4]", "[1 3 3]", "[2 2 3]"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("moves from 9 in 0.3F: %v, want %v", got, want)
+	}
+	if h := TakeBreak(code); h.Rules != "takebreak 0.3F" || h.Limit != takebreak.ValuesMax || h.Sparse != nil {
+		t.Errorf("TakeBreak(0.3F): rules %q, limit %d, sparse %v", h.Rules, h.Limit, h.Sparse != nil)
+	}
+}

@@ -1,0 +1,88 @@
+package output
+
+import (
+	"bufio"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/parquet/file"
+)
+
+// ErrContent is the cause of an error from CheckTableIn: a table file whose
+// own content (its rows, its Parquet metadata) is not what its manifest
+// entry says, whatever its sha256.
+var ErrContent = errors.New("does not hold what its manifest entry says")
+
+// CheckTableIn checks that the table file rel under root (opened by the
+// rule of OpenIn) holds what the manifest entry f says of it, read from
+// the file itself: its row count in every format, and for Parquet the
+// game and table in its metadata (tabulate.game, tabulate.table), so that
+// a file with rows cut, or another game's table, is caught even when its
+// sha256 was refreshed to match. Figures have no rows and pass. A mismatch
+// wraps ErrContent. Cost: one reading of the file (for Parquet, of its
+// footer only).
+func CheckTableIn(root, rel string, f File) error {
+	if f.Table == "" {
+		return nil // a figure
+	}
+	in, err := OpenIn(root, rel)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	bad := func(format string, args ...any) error {
+		return &FileError{Op: "check", Path: in.Name(), Err: fmt.Errorf("%w: "+format, append([]any{ErrContent}, args...)...)}
+	}
+	var rows int64
+	switch f.Format {
+	case FormatParquet:
+		r, err := file.NewParquetReader(in)
+		if err != nil {
+			return &FileError{Op: "check", Path: in.Name(), Err: err}
+		}
+		defer r.Close()
+		meta := r.MetaData().KeyValueMetadata()
+		for _, kv := range [][2]string{{"tabulate.game", f.Game}, {"tabulate.table", f.Table}} {
+			if got := meta.FindValue(kv[0]); got == nil || *got != kv[1] {
+				shown := "nothing"
+				if got != nil {
+					shown = fmt.Sprintf("%q", *got)
+				}
+				return bad("its metadata %s is %s, the entry says %q", kv[0], shown, kv[1])
+			}
+		}
+		rows = r.NumRows()
+	case FormatCSV:
+		cr := csv.NewReader(bufio.NewReader(in))
+		cr.FieldsPerRecord = -1
+		cr.ReuseRecord = true
+		for {
+			if _, err := cr.Read(); err == io.EOF {
+				break
+			} else if err != nil {
+				return &FileError{Op: "check", Path: in.Name(), Err: err}
+			}
+			rows++
+		}
+		rows-- // the header
+	case FormatBFile:
+		s := bufio.NewScanner(in)
+		for s.Scan() {
+			if line := strings.TrimSpace(s.Text()); line != "" && !strings.HasPrefix(line, "#") {
+				rows++
+			}
+		}
+		if err := s.Err(); err != nil {
+			return &FileError{Op: "check", Path: in.Name(), Err: err}
+		}
+	default:
+		return bad("format %q is not a table format (%s)", f.Format, strings.Join(Formats, ", "))
+	}
+	if rows != f.Rows {
+		return bad("it has %d rows, the entry says %d", rows, f.Rows)
+	}
+	return nil
+}
