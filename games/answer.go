@@ -63,8 +63,12 @@ type Answer struct {
 	Play string `json:"play,omitempty"`
 	// Method says what decided a misère answer: "tame" (every heap tame:
 	// the tame rule, Bouton's misère rule carried to tame games) or
-	// "search"; empty for normal play.
+	// "search", or "quotient" (the game's misère quotient, described in
+	// Quotient); empty for normal play.
 	Method string `json:"method,omitempty"`
+	// Quotient says which misère quotient decided the answer (Method
+	// "quotient"), nil otherwise.
+	Quotient *QuotientMethod `json:"quotient,omitempty"`
 }
 
 func int64p(v int64) *int64 { return &v }
@@ -103,7 +107,7 @@ func (a *Answer) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "by: %s\n", a.By)
 	}
 	if a.Method != "" {
-		fmt.Fprintf(&b, "decided by: %s\n", methodText(a.Method))
+		fmt.Fprintf(&b, "decided by: %s\n", methodText(a.Method, a.Quotient))
 	}
 	if a.Note != "" {
 		fmt.Fprintf(&b, "note: %s\n", a.Note)

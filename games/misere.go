@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -53,17 +52,26 @@ const miserePositionBytes = 300
 const MisereSolveMax = 1000
 
 // Play is the play convention of a heap game's section, inlined in it:
-// play: normal | misere | both, and misere_max, the largest heap of
-// GAME/misere. The zero value is normal play, and writes nothing to a
-// manifest's bounds, so that a section that does not set it records what
-// it recorded before misère play existed.
+// play: normal | misere | both, misere_max, the largest heap of
+// GAME/misere, and misere_quotient with misere_quotient_max_order, the
+// heap bound and the largest order of the misère quotient
+// (GAME/misere_quotient and GAME/misere_heaps; games/miserequotient.go).
+// The zero value is normal play, and writes nothing to a manifest's
+// bounds, so that a section that does not set it records what it recorded
+// before misère play existed.
 type Play struct {
 	Play      string `yaml:"play" json:"play,omitempty"`
 	MisereMax int    `yaml:"misere_max" json:"misere_max,omitempty"`
+	// MisereQuotient is the heap bound of the misère quotient, 0 for none.
+	MisereQuotient int `yaml:"misere_quotient" json:"misere_quotient,omitempty"`
+	// MisereQuotientMaxOrder bounds the quotient's order; 0 means
+	// misere.DefaultMaxOrder.
+	MisereQuotientMaxOrder int `yaml:"misere_quotient_max_order" json:"misere_quotient_max_order,omitempty"`
 }
 
-// Check accepts normal, misere or both (or nothing), and a misere_max
-// only with misère play, from 1 to misere.AnalyzeMax.
+// Check accepts normal, misere or both (or nothing), a misere_max only
+// with misère play, from 1 to misere.AnalyzeMax, and the quotient's keys
+// as checkQuotient does.
 func (p Play) Check() error {
 	switch p.Play {
 	case "", PlayNormal, PlayMisere, PlayBoth:
@@ -74,9 +82,11 @@ func (p Play) Check() error {
 		if !p.Misere() {
 			return &KeyError{Key: "misere_max", Value: strconv.Itoa(p.MisereMax), Problem: "is set but play is normal", Allowed: "misere_max with play: misere or play: both"}
 		}
-		return checkRange("misere_max", int64(p.MisereMax), 1, misere.AnalyzeMax)
+		if err := checkRange("misere_max", int64(p.MisereMax), 1, misere.AnalyzeMax); err != nil {
+			return err
+		}
 	}
-	return nil
+	return p.checkQuotient()
 }
 
 // Normal reports whether the game's tables of normal play are asked for.
@@ -94,8 +104,8 @@ func (p Play) Max() int {
 }
 
 // playJobs is what Heap.Jobs and JobsTo plan under the section's Play:
-// the jobs of normal play (normal, computed only when asked for) and
-// GAME/misere.
+// the jobs of normal play (normal, computed only when asked for),
+// GAME/misere and, with misere_quotient, the quotient's tables.
 func (h Heap) playJobs(game string, normal func() []Job) []Job {
 	var jobs []Job
 	if h.Play.Normal() {
@@ -109,10 +119,14 @@ func (h Heap) playJobs(game string, normal func() []Job) []Job {
 	// ten heaps from about 43,000 at heap 40 (Kayles), bounded by the
 	// budget; tame games search far fewer.
 	positions := min(float64(MiserePositions), 43000*math.Pow(5, float64(max-40)/10))
-	return append(jobs, Job{Table: "misere",
+	jobs = append(jobs, Job{Table: "misere",
 		Memory: MiserePositions*miserePositionBytes + writing(int64(max)+1, 64),
 		Cost:   positions * 60e-6,
 		Run:    func(ctx context.Context, s Sink) error { return h.misereTable(ctx, s, game, max) }})
+	if h.Play.MisereQuotient > 0 {
+		jobs = append(jobs, h.quotientJob(game))
+	}
+	return jobs
 }
 
 // MisereFinding is the finding "misere" of a heap game played misère: how
@@ -215,33 +229,25 @@ func (m MisereMove) String() string {
 }
 
 // misereSolver answers positions of several heaps of a game under misère
-// play with misere.Table.Solve, which says whether the tame rule or a
-// search decided (Answer.Method). The table is analysed up to the largest
-// heap asked and kept for the next position (analysed again when a
-// larger heap comes).
+// play (solve, games/miserequotient.go): by the tame rule, the misère
+// quotient or a search, saying which (Answer.Method). The genus table
+// (analysed up to the largest heap asked, again when a larger heap comes)
+// and the last quotients are kept for the next position.
 type misereSolver struct {
 	game misere.Game
-	mu   sync.Mutex
-	t    *misere.Table
-}
-
-// solve decides heaps (each 0..MisereSolveMax, checked by the caller).
-func (m *misereSolver) solve(ctx context.Context, heaps []int) (misere.Answer, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	top := 0
-	if len(heaps) > 0 {
-		top = slices.Max(heaps)
-	}
-	if m.t == nil || top > m.t.Max() {
-		t, err := misere.Analyze(ctx, m.game, top, misere.Limits{Positions: MiserePositions})
-		if err != nil {
-			return misere.Answer{}, budgetArg(err)
-		}
-		m.t = t
-	}
-	a, err := m.t.Solve(ctx, heaps)
-	return a, budgetArg(err)
+	// maxOrder bounds the quotients; 0 means misere.DefaultMaxOrder.
+	maxOrder int
+	mu       sync.Mutex
+	t        *misere.Table
+	// quotients are the quotients computed so far (up to maxQuotients);
+	// quotientFails, when not 0, is the heap from which the quotient
+	// cannot be computed within maxOrder.
+	quotients     []*misere.Quotient
+	quotientFails int
+	// wild[h] reports whether heap h is known wild from the table wildOf
+	// (someWild).
+	wild   []bool
+	wildOf *misere.Table
 }
 
 // budgetArg turns a search past MiserePositions into an *ArgError (a
@@ -257,7 +263,7 @@ func budgetArg(err error) error {
 
 // misereAnswer is the Answer of a misère position of heaps as given:
 // winning moves by heap as given, numbered from 1.
-func misereAnswer(game string, position any, heaps []int, a misere.Answer) *Answer {
+func misereAnswer(game string, position any, heaps []int, a solved) *Answer {
 	moves := []MisereMove{}
 	for i, h := range heaps {
 		for _, m := range a.Moves {
@@ -266,7 +272,7 @@ func misereAnswer(game string, position any, heaps []int, a misere.Answer) *Answ
 			}
 		}
 	}
-	return &Answer{Game: game, Position: position, Win: a.Win, WinningMoves: moves, Play: PlayMisere, Method: string(a.Method), Source: "computed"}
+	return &Answer{Game: game, Position: position, Win: a.Win, WinningMoves: moves, Play: PlayMisere, Method: string(a.Method), Quotient: a.Quotient, Source: "computed"}
 }
 
 // heapsSolver is the misère Solver of a game of several heaps whose rules
@@ -377,14 +383,20 @@ var flipMisere = func() *Solver {
 					}
 				}
 			}
-			return &Answer{Game: "flip", Position: board, Win: a.Win, WinningMoves: moves, Play: PlayMisere, Method: string(a.Method), Source: "computed"}, nil
+			return &Answer{Game: "flip", Position: board, Win: a.Win, WinningMoves: moves, Play: PlayMisere, Method: string(a.Method), Quotient: a.Quotient, Source: "computed"}, nil
 		},
 		Examples: []string{"++++", "+++++-++", "", "++++++++++"}}
 }()
 
-// methodText says in words what decided a misère answer.
-func methodText(method string) string {
+// methodText says in words what decided a misère answer (q: which
+// quotient, for the method "quotient").
+func methodText(method string, q *QuotientMethod) string {
 	switch misere.Method(method) {
+	case MethodQuotient:
+		if q != nil {
+			return q.String()
+		}
+		return "the misère quotient"
 	case misere.MethodTame:
 		return "the tame rule (every heap is tame: played like misère Nim, by the genus)"
 	case misere.MethodSearch:

@@ -232,7 +232,7 @@ func TestMisereConfigRefused(t *testing.T) {
 
 // tabulate solve --misere: Bouton's misère rule for nim 1 1 1 (a loss:
 // the player to move must take one of three single stones), a Kayles sum
-// with a wild heap decided by search, and the refusals.
+// with a wild heap decided by the misère quotient, and the refusals.
 func TestSolveMisere(t *testing.T) {
 	code, stdout, stderr := runTabulate(t, "solve", "-q", "--json", "--misere", "nim", "1", "1", "1")
 	if code != 0 {
@@ -253,12 +253,12 @@ func TestSolveMisere(t *testing.T) {
 
 	cfg := writeConfig(t, "octal:\n  kayles: {code: \"0.77\", max: 100}\n")
 	code, stdout, stderr = runTabulate(t, "solve", "-q", "--misere", "--config", cfg, "kayles", "5", "1")
-	// 5 + 1: heap 5 is wild, so search decides; the literal recursion
-	// gives the misère value of [1 5].
+	// 5 + 1: heap 5 is wild, so the misère quotient decides; the literal
+	// recursion gives the misère value of [1 5].
 	o := &misereKayles{misere: map[string]int{}}
 	wantWin := o.misereValue([]int{1, 5}) != 0
-	if code != 0 || !strings.Contains(stdout, "decided by: search") || strings.Contains(stdout, "player to move wins") != wantWin {
-		t.Errorf("kayles 5 1: exit %d, want win %v by search: %s%s", code, wantWin, stdout, stderr)
+	if code != 0 || !strings.Contains(stdout, "decided by: the misère quotient") || strings.Contains(stdout, "player to move wins") != wantWin {
+		t.Errorf("kayles 5 1: exit %d, want win %v by the quotient: %s%s", code, wantWin, stdout, stderr)
 	}
 
 	for _, tc := range []struct {

@@ -396,9 +396,13 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 	return 1
 }
 
-// isUsage reports whether err is the user's mistake, to exit with status 2.
+// isUsage reports whether err is the user's mistake, to exit with status 2:
+// among them a *games.KeyError from a job, a setting the game cannot run
+// that only the computation could tell (a misère quotient past
+// misere_quotient_max_order).
 func isUsage(err error) bool {
 	var ue *UsageError
+	var ke *games.KeyError
 	var ce *configs.Error
 	var me *pipeline.MemoryError
 	var le *output.LockedError
@@ -406,6 +410,6 @@ func isUsage(err error) bool {
 	var unsafe *output.UnsafeError
 	var mre *merge.RefusedError
 	var tce *games.TailCheckpointError // a checkpoint of another configuration
-	return errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) ||
+	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) ||
 		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce)
 }
