@@ -47,7 +47,7 @@ grundy-game: {max: 1e12, tail: true, window: 1000, checkpoint_heaps: 1000000}
 		{"grundy-game:\n  max: 100\n  window: 10\n",
 			"tail.yaml:3: grundy-game.window: 10 is a key of tail mode, which is off (allowed: only with tail: true)"},
 		{"grundy-game:\n  tail: true\n  windw: 10\n",
-			"tail.yaml:3: grundy-game.windw: unknown key under grundy-game (allowed: max, play, misere_max, tail, start, window, width, checkpoint_every, checkpoint_heaps, values)"},
+			"tail.yaml:3: grundy-game.windw: unknown key under grundy-game (allowed: max, play, misere_max, misere_quotient, misere_quotient_max_order, tail, start, window, width, checkpoint_every, checkpoint_heaps, values)"},
 	}
 	for _, c := range bad {
 		_, err := Load("tail.yaml", []byte(c.yaml))

@@ -62,7 +62,7 @@ func TestSolveFromNoSuchFolder(t *testing.T) {
 func TestUndefinedGameSaysWhereToDefineIt(t *testing.T) {
 	cfg := writeConfig(t, "games: [kayles]\n")
 	code, stdout, stderr := runTabulate(t, "run", "--config", cfg, "--out", filepath.Join(t.TempDir(), "o"))
-	usageShaped(t, "games: [kayles]", code, stdout, stderr, `define it under subtraction: or octal:, such as octal: {kayles: {code: "0.77"}}`)
+	usageShaped(t, "games: [kayles]", code, stdout, stderr, `define it under subtraction: or octal: or takebreak:, such as octal: {kayles: {code: "0.77"}}`)
 }
 
 func TestNimBoundsNamed(t *testing.T) {
