@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/tabulate-games/tabulate/report"
@@ -24,6 +25,13 @@ func reportAfter(off, quiet bool, log io.Writer) func(ctx context.Context, dir s
 	}
 	return func(ctx context.Context, dir string) error {
 		if err := report.Write(ctx, dir); err != nil {
+			// An earlier run's report would describe other files: it goes,
+			// if it is a regular file (a link planted there is left alone;
+			// report.Write refused it).
+			path := filepath.Join(dir, report.FileName)
+			if st, serr := os.Lstat(path); serr == nil && st.Mode().IsRegular() {
+				os.Remove(path)
+			}
 			return fmt.Errorf("the run is complete but its report was not written (tabulate report %s writes it; --no-report skips it): %w", dir, err)
 		}
 		if !quiet {
