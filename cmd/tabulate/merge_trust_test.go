@@ -20,6 +20,13 @@ import (
 )
 
 // makeShards runs the two shards of config into a new folder and returns it.
+
+// outsideConfig and outsideCensus are the small run and census of the tests
+// of what merge trusts and of what lies outside OUT (outside_unix_test.go).
+const outsideConfig = "games: [nim, squares]\nplots: [svg]\nnim: {max_piles: 2, max_pile: 3}\nsquares: {grundy_max: 200, win_max: 200}\n"
+
+const outsideCensus = "census:\n  subtraction: {max_element: 3, max: 500}\n"
+
 func makeShards(t *testing.T, config string) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "sharded")

@@ -97,10 +97,6 @@ func wantRefused(t *testing.T, code int, stderr, what string) {
 	}
 }
 
-const outsideConfig = "games: [nim, squares]\nplots: [svg]\nnim: {max_piles: 2, max_pile: 3}\nsquares: {grundy_max: 200, win_max: 200}\n"
-
-const outsideCensus = "census:\n  subtraction: {max_element: 3, max: 500}\n"
-
 // TestPlantedLock: a link, a FIFO or /dev/zero at OUT/.tabulate.lock is
 // refused by run, plot, census and merge; the link's target is untouched
 // (a dangling link's target not created).
