@@ -88,8 +88,9 @@ func takebreakDefinition(definition string) (Heap, error) {
 // octal member. Any other is computed by takebreak.Values, with the
 // periodicity theorem for moves that leave up to h heaps
 // (takebreak.ProvePeriod) as its proof; an arithmetic period (saltus not
-// 0, as 0.3F shows) is found by the period search and stays a candidate,
-// no theorem of the tool proving it (its tables are written with
+// 0, as 0.3F shows) is found by the period search and proven, where it
+// applies, by takebreak.ProveArithmetic (a sufficient condition of ours);
+// otherwise it stays a candidate (its tables are written with
 // CandidateTables).
 func TakeBreak(code takebreak.Code) Heap {
 	if code.IsOctal() {
@@ -112,7 +113,27 @@ func TakeBreak(code takebreak.Code) Heap {
 			proof := takebreakProof(code)(seq, p)
 			return &proof
 		},
+		ProveArithmetic: func(seq []int32, a analysis.Arithmetic) *analysis.Proof {
+			proof := takebreakArithmeticProof(code, seq, a)
+			return &proof
+		},
+		Theorem: "the periodicity theorem for moves leaving up to h heaps (takebreak.ProvePeriod) or, with a saltus, tabulate's own arithmetic-periodicity theorem (takebreak.ProveArithmetic)",
 	}
+}
+
+// takebreakArithmeticProof is the analysis proof of an arithmetic period
+// of the code by takebreak.ProveArithmetic (a theorem of ours, documented
+// in grundy/takebreak/arith.go and docs/takebreak.md). With fewer values
+// than the theorem reads it reports how many it needs.
+func takebreakArithmeticProof(code takebreak.Code, seq []int32, a analysis.Arithmetic) analysis.Proof {
+	pr := analysis.Proof{Have: len(seq)}
+	if !a.Found || a.Period < 1 || a.Preperiod < 0 || a.Saltus < 1 {
+		return pr
+	}
+	ap := takebreak.ProveArithmetic(seq, code, a.Period, a.Preperiod, a.Saltus)
+	pr.Proven, pr.Needed = ap.Proven, ap.Needed
+	pr.Missing = max(0, pr.Needed-pr.Have)
+	return pr
 }
 
 // takebreakProof is the analysis.Prover of the code: the periodicity
