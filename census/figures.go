@@ -43,9 +43,9 @@ func figures(k kind, rows []Row) []figure {
 // behaviours counts the games and the classes of each behaviour
 // (Behaviour), side by side.
 func behaviours(what string, rows []Row) (*plot.Plot, error) {
-	order := []string{PeriodicProven, PeriodicCandidate, ArithmeticCandidate, Neither}
+	order := []string{PeriodicProven, PeriodicCandidate, ArithmeticProven, ArithmeticCandidate, Neither}
 	short := map[string]string{PeriodicProven: "periodic,\nproven", PeriodicCandidate: "periodic,\ncandidate",
-		ArithmeticCandidate: "arithmetic-periodic,\ncandidate", Neither: "neither up\nto the bound"}
+		ArithmeticProven: "arithmetic-periodic,\nproven", ArithmeticCandidate: "arithmetic-periodic,\ncandidate", Neither: "neither up\nto the bound"}
 	games, classes := map[string]int{}, map[string]map[string]bool{}
 	for _, r := range rows {
 		b := Behaviour(r.Record)

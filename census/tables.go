@@ -42,11 +42,13 @@ func columns(family string) []output.Column {
 	}
 	if kindOf(family).behaviour {
 		// The arithmetic period (saltus not 0) of the values when they
-		// show no ordinary one, and the game's behaviour (Behaviour).
+		// show no ordinary one, whether the game's arithmetic theorem
+		// proves it, and the game's behaviour (Behaviour).
 		cols = append(cols,
 			output.Column{Name: "arithmetic_period", Type: output.OptInt64},
 			output.Column{Name: "arithmetic_preperiod", Type: output.OptInt64},
 			output.Column{Name: "saltus", Type: output.OptInt64},
+			output.Column{Name: "arithmetic_proven", Type: output.Bool},
 			output.Column{Name: "behaviour", Type: output.String},
 		)
 	}
@@ -103,13 +105,14 @@ func source(family string, rows []Row) output.Source {
 			rareMask, rareCount, class, firstDiff, nearest, parity, timedOut, computedAs}
 		if kindOf(family).behaviour {
 			ap, apre, saltus, behaviour := make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]string, n)
+			aproven := make([]bool, n)
 			for i, row := range rows {
 				if a := row.Record.Arithmetic; a != nil {
-					ap[i], apre[i], saltus[i] = output.Some(a.Period), output.Some(a.Preperiod), output.Some(a.Saltus)
+					ap[i], apre[i], saltus[i], aproven[i] = output.Some(a.Period), output.Some(a.Preperiod), output.Some(a.Saltus), a.Proven
 				}
 				behaviour[i] = Behaviour(row.Record)
 			}
-			batch = append(batch, ap, apre, saltus, behaviour)
+			batch = append(batch, ap, apre, saltus, aproven, behaviour)
 		}
 		return emit(batch)
 	}
