@@ -18,7 +18,7 @@ type family struct {
 
 // familiesOf returns the families of the census c (with its defaults
 // filled in), in the order a run computes them: subtraction, octal,
-// takebreak.
+// takebreak, allbut.
 func familiesOf(c configs.Census) ([]family, error) {
 	var out []family
 	if c.Subtraction.MaxElement > 0 {
@@ -51,6 +51,13 @@ func familiesOf(c configs.Census) ([]family, error) {
 				configs.CensusTakebreak
 				Seconds float64
 			}{c.Takebreak, c.MaxSecondsPerGame}})
+	}
+	if c.AllBut.MaxElement > 0 {
+		out = append(out, family{allButKind, AllButGames(c.AllBut), c.AllBut.Max,
+			struct {
+				configs.CensusAllBut
+				Seconds float64
+			}{c.AllBut, c.MaxSecondsPerGame}})
 	}
 	return out, nil
 }

@@ -61,7 +61,7 @@ func (f Findings) String() string {
 // FindingsOf sums up a family's rows.
 func FindingsOf(rows []Row) Findings {
 	f := Findings{Games: len(rows), Unproven: []Far{}}
-	if len(rows) > 0 && kindOf(rows[0].Game.Family).behaviour {
+	if len(rows) > 0 && kindOf(rows[0].Game.Table()).behaviour {
 		f.Behaviour = map[string]int{}
 		for _, row := range rows {
 			f.Behaviour[Behaviour(row.Record)]++

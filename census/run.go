@@ -222,7 +222,7 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 				return err
 			}
 			done.Add(1)
-			if r.Proven {
+			if r.Proven || r.Arithmetic != nil && r.Arithmetic.Proven {
 				proven.Add(1)
 			}
 		}

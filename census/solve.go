@@ -222,7 +222,7 @@ func record(g Game, seq []int32, per analysis.Period, proven, timedOut bool, max
 	if stats != nil && stats.Mask != 0 && int64(stats.Rare)*sparseShare <= int64(stats.Computed) {
 		r.Sparse, r.RareMask, r.RareParity, r.RareCount = true, int32(stats.Mask), stats.HeapParity, int64(stats.Rare)
 	}
-	if !per.Found && kindOf(g.Family).behaviour {
+	if !per.Found && kindOf(g.Table()).behaviour {
 		if a := analysis.FindArithmetic(seq); a.Found && a.Saltus != 0 {
 			r.Arithmetic = &Arithmetic{Period: int64(a.Period), Preperiod: int64(a.Preperiod), Saltus: a.Saltus}
 			if prove := g.Heap.ProveArithmetic; prove != nil {

@@ -15,11 +15,13 @@ import (
 //	census:
 //	  octal:       { digits: 3, prefixes: ["0", "4"], max: 1048576 }
 //	  subtraction: { max_element: 12, max_size: 4, max: 100000 }
+//	  allbut:      { max_element: 10, max: 4096 }
 //	  max_seconds_per_game: 0
 type Census struct {
 	Octal       CensusOctal       `yaml:"octal" json:"octal"`
 	Subtraction CensusSubtraction `yaml:"subtraction" json:"subtraction"`
 	Takebreak   CensusTakebreak   `yaml:"takebreak" json:"takebreak,omitzero"`
+	AllBut      CensusAllBut      `yaml:"allbut" json:"allbut,omitzero"`
 	// MaxSecondsPerGame bounds the time spent on one game; 0 means no
 	// bound. A game that reaches it keeps the values of its last completed
 	// checkpoint, and its row says so.
@@ -51,11 +53,23 @@ type CensusTakebreak struct {
 	Max    int `yaml:"max" json:"max"`       // largest heap; default 4096
 }
 
+// CensusAllBut is the family of all-but subtraction games: for every
+// non-empty set E of {1..MaxElement} with |E| <= MaxSize, the subtraction
+// game whose moves take any positive number of tokens except those in E
+// (Winning Ways; A. Siegel's thesis: arithmetic-periodic, proven by
+// analysis.ProveAllBut).
+type CensusAllBut struct {
+	MaxElement int `yaml:"max_element" json:"max_element"` // 0: no all-but census
+	MaxSize    int `yaml:"max_size" json:"max_size"`       // default MaxElement
+	Max        int `yaml:"max" json:"max"`                 // largest heap; default 4096
+}
+
 // Defaults of the census keys that are left at 0.
 const (
 	CensusOctalDefaultMax       = 1 << 20
 	CensusSubtractionDefaultMax = 100_000
 	CensusTakebreakDefaultMax   = 4096
+	CensusAllButDefaultMax      = 4096
 )
 
 // Limits of the census keys.
@@ -63,13 +77,14 @@ const (
 	CensusMaxDigits     = 4  // 8^4 codes per prefix
 	CensusMaxElement    = 24 // 2^24 sets at most
 	CensusMaxHexDigits  = 2  // 15 + 240 codes: the engine's work grows as max^2 or more a code
+	CensusMaxAllBut     = 16 // 2^16 - 1 sets at most
 	CensusMaxSeconds    = 7 * 24 * 3600
 	censusMaxHeapsLimit = games.SubtractionMax // as a subtraction game defined by rules
 )
 
 // Enabled reports whether the configuration asks for any census.
 func (c Census) Enabled() bool {
-	return c.Octal.Digits > 0 || c.Subtraction.MaxElement > 0 || c.Takebreak.Digits > 0
+	return c.Octal.Digits > 0 || c.Subtraction.MaxElement > 0 || c.Takebreak.Digits > 0 || c.AllBut.MaxElement > 0
 }
 
 // Effective returns c with the defaults of unset keys filled in.
@@ -84,6 +99,14 @@ func (c Census) Effective() Census {
 	}
 	if c.Takebreak.Digits > 0 && c.Takebreak.Max == 0 {
 		c.Takebreak.Max = CensusTakebreakDefaultMax
+	}
+	if c.AllBut.MaxElement > 0 {
+		if c.AllBut.MaxSize == 0 {
+			c.AllBut.MaxSize = c.AllBut.MaxElement
+		}
+		if c.AllBut.Max == 0 {
+			c.AllBut.Max = CensusAllButDefaultMax
+		}
 	}
 	if c.Subtraction.MaxElement > 0 {
 		if c.Subtraction.MaxSize == 0 {
@@ -156,6 +179,22 @@ func (c Census) Validate() error {
 			return err
 		}
 		if err := intKey("census.takebreak.max", h.Max, 0, games.TakebreakMax); err != nil {
+			return err
+		}
+	}
+	b := c.AllBut
+	if b.MaxElement == 0 && (b.Max != 0 || b.MaxSize != 0) {
+		return &Error{Key: "census.allbut.max_element", Problem: "is missing: the all-but census needs the largest excluded number",
+			Allowed: fmt.Sprintf("1 to %d", CensusMaxAllBut)}
+	}
+	if b.MaxElement != 0 {
+		if err := intKey("census.allbut.max_element", b.MaxElement, 1, CensusMaxAllBut); err != nil {
+			return err
+		}
+		if err := intKey("census.allbut.max_size", b.MaxSize, 0, b.MaxElement); err != nil {
+			return err
+		}
+		if err := intKey("census.allbut.max", b.Max, 0, censusMaxHeapsLimit); err != nil {
 			return err
 		}
 	}
