@@ -1,9 +1,11 @@
 package takebreak
 
 import (
+	"context"
 	"testing"
 
 	"github.com/tabulate-games/tabulate/analysis"
+	"github.com/tabulate-games/tabulate/grundy"
 )
 
 // TestProveArithmeticHolds checks every verdict of ProveArithmetic on the
@@ -99,5 +101,35 @@ func TestProveArithmeticRefuses(t *testing.T) {
 	}
 	if pr := ProveArithmetic(g[:full.Needed-1], aa, 1, 1, 1); pr.Proven || pr.Needed != full.Needed {
 		t.Errorf("one value short: %+v, want not proven, Needed %d", pr, full.Needed)
+	}
+}
+
+// TestRulerRegularityNotProven: J. P. Grossman and R. J. Nowakowski, "A
+// ruler regularity in hexadecimal games", Games of No Chance 4, MSRI
+// Publications 63 (2015), show that 0.2048 has a regularity that is neither
+// periodicity nor arithmetic periodicity ("ruler regularity"; their
+// abstract: "Periodic and arithmetic periodic nim-sequences have been
+// discovered but other patterns also exist"). So neither theorem may prove
+// a period or an arithmetic period of it, however many values it is given:
+// here the plain mex's values to 400 and the engine's to 2000.
+func TestRulerRegularityNotProven(t *testing.T) {
+	c := mustParse(t, "0.2048")
+	plain := plainValues("0.2048", 400)
+	g, err := Values(context.Background(), c, 2000, grundy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := firstDiff(g[:401], plain); i >= 0 {
+		t.Fatalf("0.2048: Values and the plain mex differ at %d", i)
+	}
+	for _, seq := range [][]int32{plain, g} {
+		if p, n0, ok := ProvePeriod(seq, c); ok {
+			t.Errorf("0.2048 on %d values: period %d from %d proven; Grossman and Nowakowski show it is not periodic", len(seq), p, n0)
+		}
+		if a := analysis.FindArithmetic(seq); a.Found && a.Saltus >= 1 {
+			if pr := ProveArithmetic(seq, c, a.Period, a.Preperiod, a.Saltus); pr.Proven {
+				t.Errorf("0.2048 on %d values: arithmetic period %d, saltus %d proven; Grossman and Nowakowski show it is not arithmetic-periodic", len(seq), a.Period, a.Saltus)
+			}
+		}
 	}
 }
