@@ -162,7 +162,8 @@ func takebreakProof(code takebreak.Code) analysis.Prover {
 // takebreakMoves lists the moves from a heap of n in the take-and-break
 // game code: for each k, bit 1 of d_k removes a whole heap of k, bit 2
 // removes k from a larger heap leaving one, bit 4 leaves two non-empty
-// heaps and bit 8 three, each unordered split listed once.
+// heaps, bit 8 three and past F bits 16 and 32 four and five, each
+// unordered split listed once.
 func takebreakMoves(code takebreak.Code, n int) []HeapMove {
 	var out []HeapMove
 	for k := 0; k <= min(code.MaxRemove(), n); k++ {
@@ -178,12 +179,30 @@ func takebreakMoves(code takebreak.Code, n int) []HeapMove {
 				out = append(out, HeapMove{Remove: k, Leaves: []int{a, s - a}})
 			}
 		}
-		if d&8 != 0 {
-			for a := 1; 3*a <= s; a++ {
-				for b := a; a+2*b <= s; b++ {
-					out = append(out, HeapMove{Remove: k, Leaves: []int{a, b, s - a - b}})
+		for i := 3; i <= takebreak.HeapsMax; i++ {
+			if d&(1<<i) != 0 {
+				for _, parts := range partitions(s, i, 1) {
+					out = append(out, HeapMove{Remove: k, Leaves: parts})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// partitions lists the ways to write s as i heaps a_1 <= ... <= a_i, each
+// at least least, in lexicographic order (for i = 3: a <= b <= c).
+func partitions(s, i, least int) [][]int {
+	if i == 1 {
+		if s < least {
+			return nil
+		}
+		return [][]int{{s}}
+	}
+	var out [][]int
+	for a := least; a*i <= s; a++ {
+		for _, rest := range partitions(s-a, i-1, a) {
+			out = append(out, append([]int{a}, rest...))
 		}
 	}
 	return out

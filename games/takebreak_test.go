@@ -28,3 +28,31 @@ func TestTakebreakMoves(t *testing.T) {
 		t.Errorf("TakeBreak(0.3F): rules %q, limit %d, sparse %v", h.Rules, h.Limit, h.Sparse != nil)
 	}
 }
+
+// TestTakebreakMovesPastF checks the moves of a code with CGSuite's digits
+// past F (G = 16: remove k and leave four heaps; W = 32: five), written by
+// hand: from 9 in 0.G (remove 1, leave four heaps of sum 8) the five
+// partitions of 8 into four parts, and from 7 in W. (remove none, leave
+// five heaps of sum 7) the two partitions of 7 into five parts.
+func TestTakebreakMovesPastF(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		n    int
+		want []string
+	}{
+		{"0.G", 9, []string{"[1 1 1 5]", "[1 1 2 4]", "[1 1 3 3]", "[1 2 2 3]", "[2 2 2 2]"}},
+		{"W.", 7, []string{"[1 1 1 1 3]", "[1 1 1 2 2]"}},
+	} {
+		code, err := takebreak.Parse(tc.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range takebreakMoves(code, tc.n) {
+			got = append(got, fmt.Sprint(m.Leaves))
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("moves from %d in %s: %v, want %v", tc.n, tc.code, got, tc.want)
+		}
+	}
+}

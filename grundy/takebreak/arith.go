@@ -32,8 +32,8 @@ import "math"
 //  2. Sum bound. A split option (i >= 2 heaps a_1..a_i of sum N-k) has the
 //     value g(a_1) ^ ... ^ g(a_i) <= g(a_1) + ... + g(a_i), and with B =
 //     max over n >= 1 of P*g(n) - S*n, P*(that value) <= S*(N-k) + i*B.
-//     The condition: for every k whose digit has bit 4 (i = 2) or bit 8
-//     (i = 3),
+//     The condition: for every k whose digit has bit 2^i, i >= 2 (bit 4:
+//     two heaps, 8: three, and past F four or five),
 //
 //     S*(N-k) + i*B < P*C(N)   for every N >= N1,
 //
@@ -254,7 +254,7 @@ func ProveArithmetic(values []int32, c Code, p, n0 int, s int64) ArithmeticProof
 		C := level(N, true)
 		for k := 0; k <= c.MaxRemove(); k++ {
 			d := c.Digit(k)
-			for _, i := range []int{2, 3} {
+			for i := 2; i <= HeapsMax; i++ {
 				if d&(1<<i) == 0 {
 					continue
 				}
