@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/tabulate-games/tabulate/analysis"
@@ -109,6 +110,7 @@ func TakeBreak(code takebreak.Code) Heap {
 		// operations a second.
 		Cost:  func(max int) float64 { n := float64(max); return n * n / 1e9 },
 		Moves: func(n int) []HeapMove { return takebreakMoves(code, n) },
+		rule:  takebreakRule{code},
 		Prove: func(seq []int32, p analysis.Period) *analysis.Proof {
 			proof := takebreakProof(code)(seq, p)
 			return &proof
@@ -206,4 +208,57 @@ func partitions(s, i, least int) [][]int {
 		}
 	}
 	return out
+}
+
+// TakebreakSplitListMax is the largest heap whose winning moves that split
+// it tabulate solve lists for a take-and-break game: the splits of n into
+// three heaps are about n^2/12 (750,000 at 3000), into five about
+// n^4/2880. Past it, or past the values computed (a heap answered by a
+// proven period), the answer lists the moves that leave one heap or none
+// and says in its note that the splits are not listed.
+const TakebreakSplitListMax = 3000
+
+// takebreakRule lists the winning moves of a take-and-break code from any
+// heap a sequence knows: every move up to TakebreakSplitListMax within the
+// values, and otherwise the moves that take the whole heap or leave one
+// heap (the splits of a heap of 10^15 cannot be enumerated; note says so).
+type takebreakRule struct{ code takebreak.Code }
+
+// splitsListed reports whether the splits of a heap of n are listed.
+func (r takebreakRule) splitsListed(q *sequence, n int64) bool {
+	return r.code.MaxHeaps() < 2 || n < int64(len(q.g)) && n <= TakebreakSplitListMax
+}
+
+func (r takebreakRule) winning(q *sequence, n, target, keep int64) ([]HeapMove, int64) {
+	l := moveList{keep: keep}
+	if r.splitsListed(q, n) {
+		for _, m := range takebreakMoves(r.code, int(n)) {
+			v := int64(0)
+			for _, leaf := range m.Leaves {
+				v ^= q.value(int64(leaf))
+			}
+			if v == target {
+				l.add(m)
+			}
+		}
+		return l.moves, l.total
+	}
+	for k := int64(0); k <= min(int64(r.code.MaxRemove()), n); k++ {
+		d := r.code.Digit(int(k))
+		if d&1 != 0 && k >= 1 && n == k && target == 0 {
+			l.add(HeapMove{Remove: int(k), Leaves: []int{}})
+		}
+		if d&2 != 0 && k >= 1 && n > k && q.value(n-k) == target {
+			l.add(HeapMove{Remove: int(k), Leaves: []int{int(n - k)}})
+		}
+	}
+	return l.moves, l.total
+}
+
+// note says that the winning splits of a heap of n are not listed, or "".
+func (r takebreakRule) note(q *sequence, n int64) string {
+	if r.splitsListed(q, n) {
+		return ""
+	}
+	return fmt.Sprintf("the winning moves that split a heap of %d are not listed (only heaps up to %d within the values computed are split move by move); the moves listed and counted leave one heap or none", n, TakebreakSplitListMax)
 }

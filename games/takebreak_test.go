@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -54,5 +55,33 @@ func TestTakebreakMovesPastF(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("moves from %d in %s: %v, want %v", tc.n, tc.code, got, tc.want)
 		}
+	}
+}
+
+// TestTakebreakAnswerPastValues answers a heap of 10^15 of 0.AA, whose
+// arithmetic period (g(n) = n-1 from n = 1: by hand, every split of N-1 or
+// N-2 into three heaps is worth at most N-4 and the triples (a, a, x)
+// give every value below) takebreak.ProveArithmetic proves: the value
+// 10^15 - 1 without computing 10^15 values, no winning move that leaves
+// one heap (those leave N-2 or N-3, not 0), and a note that the splits are
+// not listed rather than an attempt to enumerate 10^29 of them.
+func TestTakebreakAnswerPastValues(t *testing.T) {
+	_, m, err := ParseSpec("takebreak:0.AA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := m.Def("takebreak:0.AA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := d.Solve.Answer(context.Background(), []string{"1000000000000000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Grundy == nil || *a.Grundy != 999_999_999_999_999 || !a.Win || a.By == "" || a.Note == "" {
+		t.Errorf("0.AA at 10^15: %+v; want grundy 10^15-1, a win, by its proven period, a note on the splits", a)
+	}
+	if ms, ok := a.WinningMoves.([]HeapMove); !ok || len(ms) != 0 || a.MovesNotShown != 0 {
+		t.Errorf("0.AA at 10^15: moves %v (%d not shown), want none listed", a.WinningMoves, a.MovesNotShown)
 	}
 }

@@ -224,14 +224,12 @@ func ProveArithmetic(values []int32, c Code, p, n0 int, s int64) ArithmeticProof
 			limit = max(limit, a.n1+a.P+c.MaxRemove()+3+int(first(q, w)))
 		}
 	}
+	// The triples' levels read only g(1..end-1), so N1 is found without
+	// the values at N1 and beyond; then the values must reach N1+P.
 	n1 := a.n1
 	for ; ; n1++ {
 		if n1 > limit {
 			pr.Reason = "the three-heap moves never fill every value up to the largest of the first period (some value never occurs at heaps of one parity)"
-			return pr
-		}
-		if n1+a.P > len(values) {
-			pr.Needed = n1 + a.P
 			return pr
 		}
 		ok := true
@@ -241,6 +239,10 @@ func ProveArithmetic(values []int32, c Code, p, n0 int, s int64) ArithmeticProof
 		if ok {
 			break
 		}
+	}
+	if n1+a.P > len(values) {
+		pr.Needed = n1 + a.P
+		return pr
 	}
 	// The window up to the N1 found.
 	for n := n0; n < n1; n++ {
