@@ -159,11 +159,32 @@ const maxLabels = 6
 
 // outliers returns the spots to label: those farthest from the bulk (the
 // median of the spots weighted by their games) on the axes' scale, each at
-// least 4 times (log axes) or 4 median absolute deviations (linear) away,
-// the farthest first, at most maxLabels.
+// least 4 times away on log axes, the farthest first, at most maxLabels.
+//
+// On linear axes (subtraction sets: period against largest element, a
+// cloud without a bulk to stand out from) they are instead the spots of
+// the three largest periods, which a reader looks for.
 func outliers(ss []*spot, logScale bool) []*spot {
 	if len(ss) < 2 {
 		return nil
+	}
+	if !logScale {
+		var ys []float64
+		for _, s := range ss {
+			if !slices.Contains(ys, s.y) {
+				ys = append(ys, s.y)
+			}
+		}
+		slices.Sort(ys)
+		cut := ys[max(0, len(ys)-3)]
+		var out []*spot
+		for _, s := range ss {
+			if s.y >= cut {
+				out = append(out, s)
+			}
+		}
+		slices.SortStableFunc(out, func(a, b *spot) int { return cmp.Compare(b.y, a.y) })
+		return out[:min(len(out), maxLabels)]
 	}
 	tr := func(v float64) float64 {
 		if logScale {
@@ -179,9 +200,6 @@ func outliers(ss []*spot, logScale bool) []*spot {
 	}
 	mx, my := median(xs), median(ys)
 	sx, sy := math.Log(4), math.Log(4)
-	if !logScale {
-		sx, sy = 4*max(mad(xs, mx), 1), 4*max(mad(ys, my), 1)
-	}
 	type far struct {
 		s *spot
 		d float64
@@ -206,15 +224,6 @@ func median(v []float64) float64 {
 	s := slices.Clone(v)
 	slices.Sort(s)
 	return s[(len(s)-1)/2]
-}
-
-// mad returns the median absolute deviation of v from m.
-func mad(v []float64, m float64) float64 {
-	d := make([]float64, len(v))
-	for i, x := range v {
-		d[i] = math.Abs(x - m)
-	}
-	return median(d)
 }
 
 // spotRadius is a marker's radius for n games: its area grows as n.
@@ -251,26 +260,30 @@ func scatterOf(p *plot.Plot, ss []*spot, logScale bool) error {
 		p.Add(sc)
 		most = max(most, len(s.names))
 	}
-	var lx plotter.XYs
-	var ls []string
-	for _, s := range outliers(ss, logScale) {
-		lx, ls = append(lx, plotter.XY{X: s.x, Y: s.y}), append(ls, label(s))
+	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, s := range ss {
+		xmin, xmax, ymin, ymax = min(xmin, s.x), max(xmax, s.x), min(ymin, s.y), max(ymax, s.y)
 	}
-	if len(lx) > 0 {
-		l, err := plotter.NewLabels(plotter.XYLabels{XYs: lx, Labels: ls})
-		if err != nil {
-			return err
-		}
-		for i := range l.TextStyle {
-			l.TextStyle[i].Font = font.From(plot.DefaultFont, 8)
-			l.TextStyle[i].XAlign = draw.XLeft
-			l.TextStyle[i].YAlign = draw.YCenter
-		}
-		l.Offset = vg.Point{X: vg.Points(4)}
-		p.Add(l)
+	if logScale {
+		// Log axes need a range above 0 even when every point is the same;
+		// room to the right for the labels.
+		p.X.Min, p.X.Max = xmin/1.5, xmax*4
+		p.Y.Min, p.Y.Max = ymin/1.5, ymax*2.5
+	} else {
+		p.X.Min, p.X.Max = math.Max(0, xmin-1), xmax+0.25*(xmax-xmin+4)
+		p.Y.Min, p.Y.Max = 0, ymax*1.25+1
 	}
-	// The legend of sizes: 1, 10, 100, ... games, up to the largest spot.
-	for n := 1; n <= max(most, 1); n *= 10 {
+	if err := addLabels(p, outliers(ss, logScale), logScale); err != nil {
+		return err
+	}
+	// The legend of sizes: 1, 10, 100, ... games below the largest spot,
+	// and the largest.
+	var sizes []int
+	for n := 1; n < most; n *= 10 {
+		sizes = append(sizes, n)
+	}
+	sizes = append(sizes, max(most, 1))
+	for _, n := range sizes {
 		sc, err := plotter.NewScatter(plotter.XYs{{X: ss[0].x, Y: ss[0].y}})
 		if err != nil {
 			return err
@@ -284,18 +297,65 @@ func scatterOf(p *plot.Plot, ss []*spot, logScale bool) error {
 	}
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.TextStyle.Font = font.From(plot.DefaultFont, 8)
-	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	for _, s := range ss {
-		xmin, xmax, ymin, ymax = min(xmin, s.x), max(xmax, s.x), min(ymin, s.y), max(ymax, s.y)
+	return nil
+}
+
+// addLabels labels the spots (the farthest outliers first) with their
+// games, to the right of the marker or, when that would cover a label
+// already placed, to its left; a spot whose label fits neither way stays
+// unlabelled. Overlap is judged on the axes' scale in fractions of the
+// axes (a label about 1.6% of the width per character and 7% high, at the
+// 8 pt labels of a figure 8.5 to 16 cm wide): cheap, and enough for a
+// handful of labels.
+func addLabels(p *plot.Plot, ss []*spot, logScale bool) error {
+	norm := func(v, lo, hi float64) float64 {
+		if logScale {
+			return (math.Log(v) - math.Log(lo)) / (math.Log(hi) - math.Log(lo))
+		}
+		return (v - lo) / max(hi-lo, 1e-9)
 	}
-	if logScale {
-		// Log axes need a range above 0 even when every point is the same;
-		// room to the right for the labels.
-		p.X.Min, p.X.Max = xmin/1.5, xmax*4
-		p.Y.Min, p.Y.Max = ymin/1.5, ymax*2.5
-	} else {
-		p.X.Min, p.X.Max = math.Max(0, xmin-1), xmax+0.25*(xmax-xmin+4)
-		p.Y.Min, p.Y.Max = 0, ymax*1.25+1
+	type box struct{ x0, x1, y0, y1 float64 }
+	var placed []box
+	free := func(b box) bool {
+		for _, o := range placed {
+			if b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1 {
+				return false
+			}
+		}
+		return b.x0 >= 0 && b.x1 <= 1
+	}
+	var right, left plotter.XYLabels
+	for _, s := range ss {
+		text := label(s)
+		u, v := norm(s.x, p.X.Min, p.X.Max), norm(s.y, p.Y.Min, p.Y.Max)
+		w := 0.016*float64(len(text)) + 0.02
+		if b := (box{u, u + w, v - 0.035, v + 0.035}); free(b) {
+			placed = append(placed, b)
+			right.XYs, right.Labels = append(right.XYs, plotter.XY{X: s.x, Y: s.y}), append(right.Labels, text)
+		} else if b := (box{u - w, u, v - 0.035, v + 0.035}); free(b) {
+			placed = append(placed, b)
+			left.XYs, left.Labels = append(left.XYs, plotter.XY{X: s.x, Y: s.y}), append(left.Labels, text)
+		}
+	}
+	for _, side := range []struct {
+		l     plotter.XYLabels
+		align draw.XAlignment
+		dx    vg.Length
+	}{{right, draw.XLeft, vg.Points(5)}, {left, draw.XRight, -vg.Points(5)}} {
+		if len(side.l.XYs) == 0 {
+			continue
+		}
+		l, err := plotter.NewLabels(side.l)
+		if err != nil {
+			return err
+		}
+		for i := range l.TextStyle {
+			l.TextStyle[i].Font = font.From(plot.DefaultFont, 8)
+			l.TextStyle[i].XAlign = side.align
+			l.TextStyle[i].YAlign = draw.YCenter
+		}
+		l.Offset = vg.Point{X: side.dx}
+		p.Add(l)
 	}
 	return nil
 }
@@ -314,7 +374,7 @@ func periodPreperiod(what string, pts []point) (*plot.Plot, error) {
 	for _, s := range ss {
 		games += len(s.names)
 	}
-	p.Title.Text = fmt.Sprintf("Census of %s: period against preperiod (%d proven games)", what, games)
+	p.Title.Text = fmt.Sprintf("Census of %s: period by preperiod (%d proven)", what, games)
 	p.X.Label.Text = "preperiod + 1 (first n of the periodic part, plus one)"
 	p.Y.Label.Text = "period"
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
@@ -337,7 +397,7 @@ func periodLargest(what string, pts []point) (*plot.Plot, error) {
 	for _, s := range ss {
 		games += len(s.names)
 	}
-	p.Title.Text = fmt.Sprintf("Census of %s: period against largest element (%d proven games)", what, games)
+	p.Title.Text = fmt.Sprintf("Census of %s: period by largest element (%d proven)", what, games)
 	p.X.Label.Text = "largest element of the set"
 	p.Y.Label.Text = "period"
 	p.X.Tick.Marker, p.Y.Tick.Marker = countTicks{}, countTicks{}
@@ -421,8 +481,15 @@ func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 	p.Legend.Top, p.Legend.Left = false, false
 	p.Legend.XOffs, p.Legend.YOffs = 0, vg.Points(4)
 	p.Legend.TextStyle.Font = font.From(plot.DefaultFont, 8)
-	p.X.Tick.Marker = countTicks{}
 	p.X.Min, p.X.Max = max(0, xys[0].X-1), float64(top)+0.5
+	p.X.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+		step := max(1, int(math.Ceil((hi-lo)/8)))
+		var ticks []plot.Tick
+		for k := int(math.Ceil(lo)); float64(k) <= hi; k += step {
+			ticks = append(ticks, plot.Tick{Value: float64(k), Label: strconv.Itoa(k)})
+		}
+		return ticks
+	})
 	return p, nil
 }
 

@@ -22,12 +22,17 @@ import (
 var paperColumns = []string{"period", "preperiod", "last exception", "largest value", "status"}
 
 // paperCells returns a row's cells after the game: "" for what the row
-// does not have (no period found).
+// does not have (no period found; no last exception when the values are
+// periodic from n = 0).
 func paperCells(row Row) []string {
 	r := row.Record
 	cells := make([]string, 0, 5)
 	if r.Found {
-		cells = append(cells, strconv.FormatInt(r.Period, 10), strconv.FormatInt(r.Preperiod, 10), strconv.FormatInt(r.Preperiod-1, 10))
+		last := "" // no exception: periodic from n = 0
+		if r.Preperiod > 0 {
+			last = strconv.FormatInt(r.Preperiod-1, 10)
+		}
+		cells = append(cells, strconv.FormatInt(r.Period, 10), strconv.FormatInt(r.Preperiod, 10), last)
 	} else {
 		cells = append(cells, "", "", "")
 	}
