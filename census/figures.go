@@ -423,28 +423,7 @@ func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 	for _, r := range pts {
 		top = max(top, log2Ceil(r.values))
 	}
-	curve := func(sel func(point) bool) (plotter.XYs, int) {
-		at := map[int]int{}
-		n := 0
-		for _, r := range pts {
-			if !sel(r) {
-				continue
-			}
-			n++
-			if r.proven {
-				at[log2Ceil(r.values)]++
-			}
-		}
-		var xys plotter.XYs
-		done := 0
-		for k := 0; k <= top; k++ {
-			done += at[k]
-			if done > 0 || k == top {
-				xys = append(xys, plotter.XY{X: float64(k), Y: float64(done) / float64(max(n, 1))})
-			}
-		}
-		return xys, n
-	}
+	curve := func(sel func(point) bool) (plotter.XYs, int) { return shareCurve(pts, top, sel) }
 	sizes := map[int]int{}
 	for _, r := range pts {
 		sizes[r.size]++
@@ -491,6 +470,32 @@ func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 		return ticks
 	})
 	return p, nil
+}
+
+// shareCurve returns the share of the games sel keeps that are proven from
+// at most 2^k values, at each k from the first k with a proof to top (one
+// point at top when none is proven), and how many games sel keeps.
+func shareCurve(pts []point, top int, sel func(point) bool) (plotter.XYs, int) {
+	at := map[int]int{}
+	n := 0
+	for _, r := range pts {
+		if !sel(r) {
+			continue
+		}
+		n++
+		if r.proven {
+			at[log2Ceil(r.values)]++
+		}
+	}
+	var xys plotter.XYs
+	done := 0
+	for k := 0; k <= top; k++ {
+		done += at[k]
+		if done > 0 || k == top {
+			xys = append(xys, plotter.XY{X: float64(k), Y: float64(done) / float64(max(n, 1))})
+		}
+	}
+	return xys, n
 }
 
 // sizeColors are the colours of the sizes' curves: Okabe and Ito's
