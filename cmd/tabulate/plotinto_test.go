@@ -274,6 +274,18 @@ func TestPlotCensus(t *testing.T) {
 		}
 	}
 
+	// A census written without CSV: its figures are listed as skipped,
+	// with the reason, and the command succeeds.
+	pq := filepath.Join(root, "parquet-only")
+	pqCfg := writeConfig(t, strings.Replace(plotCensus, "formats: [parquet, csv]", "formats: [parquet]", 1))
+	if code, _, stderr := runTabulate(t, "census", "--config", pqCfg, "--out", pq, "-q"); code != 0 {
+		t.Fatalf("census: exit %d: %s", code, stderr)
+	}
+	code, stdout, stderr = runTabulate(t, "plot", pq, "--into", filepath.Join(root, "pq-figs"))
+	if code != 0 || !strings.Contains(stdout, "skipped: census/octal: its figures are drawn from census/octal.csv, which the run did not write") {
+		t.Errorf("census without csv: exit %d: %s%s", code, stdout, stderr)
+	}
+
 	// A census table changed since the census: refused, nothing drawn.
 	p := filepath.Join(out, "census", "octal.csv")
 	data, _ := os.ReadFile(p)
