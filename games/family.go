@@ -53,17 +53,17 @@ func RegisterFamily(f Family) {
 	if f.Name == "" || f.Member == nil {
 		panic("games: RegisterFamily needs a name and a member")
 	}
-	if _, ok := LookupFamily(f.Name); ok {
+	if _, ok := FamilyByName(f.Name); ok {
 		panic("games: family " + f.Name + " registered twice")
 	}
-	if _, ok := Lookup(f.Name); ok {
+	if _, ok := ByName(f.Name); ok {
 		panic("games: family " + f.Name + " has the name of a game")
 	}
 	families = append(families, f)
 }
 
-// LookupFamily returns the family called name.
-func LookupFamily(name string) (Family, bool) {
+// FamilyByName returns the family called name.
+func FamilyByName(name string) (Family, bool) {
 	i := slices.IndexFunc(families, func(f Family) bool { return f.Name == name })
 	if i < 0 {
 		return Family{}, false
@@ -116,7 +116,7 @@ func (b MemberBounds) MarshalJSON() ([]byte, error) {
 // whose rules do not parse is an error naming the family and the game,
 // such as "octal.kayles: ...".
 func Recorded(name string, bounds json.RawMessage) (d Def, ok bool, err error) {
-	if d, ok := Lookup(name); ok {
+	if d, ok := ByName(name); ok {
 		return d, true, nil
 	}
 	var keys map[string]json.RawMessage
@@ -136,7 +136,7 @@ func Recorded(name string, bounds json.RawMessage) (d Def, ok bool, err error) {
 	default:
 		return Def{}, false, nil
 	}
-	f, ok := LookupFamily(family)
+	f, ok := FamilyByName(family)
 	if !ok {
 		return Def{}, false, fmt.Errorf("%s: the recorded family %q is unknown (known: %v)", name, family, Families())
 	}

@@ -121,7 +121,7 @@ func Subtraction(set subtraction.Set) Heap {
 // a census: Rules("octal", "0.77") gives Kayles, whose Values(ctx, n,
 // grundy.Options{}) are g(0..n).
 func Rules(family, definition string) (Heap, error) {
-	f, ok := LookupFamily(family)
+	f, ok := FamilyByName(family)
 	if !ok || f.Rules == nil {
 		var known []string
 		for _, f := range families {

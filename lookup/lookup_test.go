@@ -23,7 +23,7 @@ func (toySection) Jobs(game string, workers int) []games.Job { return nil }
 
 func init() {
 	games.Register(games.Def{Name: "toy", Title: "a test game", Section: func() games.Section { return toySection{} },
-		Lookup: &games.TableLookup{Table: "values", Open: func(game string, t games.Tables) func(ctx context.Context, args []string) (*games.Answer, error) {
+		TableLookup: &games.TableLookup{Table: "values", Open: func(game string, t games.Tables) func(ctx context.Context, args []string) (*games.Answer, error) {
 			return func(ctx context.Context, args []string) (*games.Answer, error) {
 				if len(args) != 1 {
 					return nil, &games.ArgError{Arg: "solve " + game, Problem: "takes one number N"}

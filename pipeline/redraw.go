@@ -18,14 +18,14 @@ import (
 	"github.com/tabulate-games/tabulate/progress"
 )
 
-// Redraw draws again the figures of every game in the output folder
+// Plot draws again the figures of every game in the output folder
 // cfg.Out from its tables, in the formats cfg.Plots with the settings
 // cfg.Figures, without computing any value (tabulate plot OUT). Each table
 // is checked against the manifest's sha256 before it is read; the figures
 // replace the earlier ones and the manifest lists them. The tables, the
 // findings and the rest of the manifest stay as they are. Result.Skipped
 // lists the figures that cannot be drawn from the tables alone.
-func Redraw(ctx context.Context, cfg configs.Config, opts Options) (*Result, error) {
+func Plot(ctx context.Context, cfg configs.Config, opts Options) (*Result, error) {
 	start := time.Now()
 	if opts.Log == nil {
 		opts.Log = io.Discard
@@ -80,7 +80,7 @@ func redraw(ctx context.Context, cfg configs.Config, opts Options, folder *outpu
 		if err != nil {
 			return res, err
 		}
-		run, skipped, err := games.Redraw(game, bounds, tables.Columns(game))
+		run, skipped, err := games.RedrawRecorded(game, bounds, tables.Columns(game))
 		res.Skipped = append(res.Skipped, skipped...)
 		if err == nil && run != nil {
 			task := tracker.Task(game + " figures")

@@ -57,7 +57,7 @@ type Result struct {
 
 	Elapsed time.Duration
 	Status  string
-	// Skipped lists the figures Redraw could not draw from the tables.
+	// Skipped lists the figures Plot could not draw from the tables.
 	Skipped []string
 }
 

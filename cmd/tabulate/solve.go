@@ -41,11 +41,11 @@ func solveUsage() string {
 	b.WriteString("Usage: tabulate solve [-q] [--json] [--from OUT] [--config FILE] GAME POSITION | GAME -\n\n")
 	width := len("NAME N")
 	for _, name := range solvable() {
-		d, _ := games.Lookup(name)
+		d, _ := games.ByName(name)
 		width = max(width, len(d.Name+" "+d.Solve.Args))
 	}
 	for _, name := range solvable() {
-		d, _ := games.Lookup(name)
+		d, _ := games.ByName(name)
 		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
 	families := strings.Join(games.Families(), " or ")
@@ -93,7 +93,7 @@ Flags (before or after GAME):
 func gameList() string {
 	var parts []string
 	for _, name := range games.Names() {
-		d, _ := games.Lookup(name)
+		d, _ := games.ByName(name)
 		parts = append(parts, fmt.Sprintf("%s (%s)", d.Name, d.Title))
 	}
 	return strings.Join(parts, ", ")
@@ -104,7 +104,7 @@ func gameList() string {
 func fromTables() []string {
 	var names []string
 	for _, name := range games.Names() {
-		if d, _ := games.Lookup(name); d.Lookup != nil {
+		if d, _ := games.ByName(name); d.TableLookup != nil {
 			names = append(names, name)
 		}
 	}
@@ -115,7 +115,7 @@ func fromTables() []string {
 func solvable() []string {
 	var names []string
 	for _, name := range games.Names() {
-		if d, _ := games.Lookup(name); d.Solve != nil {
+		if d, _ := games.ByName(name); d.Solve != nil {
 			names = append(names, name)
 		}
 	}
@@ -212,10 +212,10 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return usageOf(one(pos), hint)
 	}
 	wholeLine := false
-	if d, ok := games.Lookup(game); ok && d.Solve != nil {
+	if d, ok := games.ByName(game); ok && d.Solve != nil {
 		wholeLine = d.Solve.WholeLine
 	}
-	if d, ok := games.Lookup(game); ok && *misere && d.Misere != nil {
+	if d, ok := games.ByName(game); ok && *misere && d.Misere != nil {
 		wholeLine = d.Misere.WholeLine
 	}
 	bad, lines := 0, 0

@@ -25,12 +25,12 @@ func TestBounds(t *testing.T) {
 		run      func(v int64) error
 	}
 	calls := []call{
-		{"Solve maxChoosable", "caniwin.Solve", "maxChoosable", 1, ChoosableMax, func(v int64) error {
-			_, err := Solve(ctx, int(v), 0, grundy.Options{})
+		{"Solve maxChoosable", "caniwin.Tabulate", "maxChoosable", 1, ChoosableMax, func(v int64) error {
+			_, err := Tabulate(ctx, int(v), 0, grundy.Options{})
 			return err
 		}},
-		{"Solve maxTotal", "caniwin.Solve", "maxTotal", 0, TotalMax, func(v int64) error {
-			_, err := Solve(ctx, 3, int(v), grundy.Options{})
+		{"Solve maxTotal", "caniwin.Tabulate", "maxTotal", 0, TotalMax, func(v int64) error {
+			_, err := Tabulate(ctx, 3, int(v), grundy.Options{})
 			return err
 		}},
 	}
