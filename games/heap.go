@@ -386,7 +386,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	}
 	if h.Growth {
 		last := records[len(records)-1]
-		s.Finding("grundy", Values{Values: len(seq), Largest: last.Grundy, LargestFirstN: last.FirstN,
+		s.Finding("grundy", GrundySummary{Values: len(seq), Largest: last.Grundy, LargestFirstN: last.FirstN,
 			Records: len(records), Period: finding})
 	} else {
 		s.Finding("grundy", finding)

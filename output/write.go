@@ -67,8 +67,10 @@ type encoder interface {
 	close() error
 }
 
-// Progress is told the running count of rows written.
-type Progress func(rows int64)
+// RowsWritten is told the running count of rows written to a table. Unlike
+// grundy.Progress (done of a known total, from an engine) it has no total:
+// the caller that knows the table's row count sets it on its display.
+type RowsWritten func(rows int64)
 
 // WriteTable streams the rows of src into one file per format and commits
 // them once src and every encoder have finished without error. It returns
@@ -79,7 +81,7 @@ type Progress func(rows int64)
 // neither copy). The error names the file. bounds is recorded in Parquet
 // metadata (as "tabulate.bounds"; a JSON object of the limits the table was
 // computed to) and in each File.
-func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Source, progress Progress) ([]File, error) {
+func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Source, progress RowsWritten) ([]File, error) {
 	dir := filepath.Join(w.Dir, t.Game)
 	var formats []string
 	for _, format := range Formats {

@@ -227,7 +227,7 @@ func (e *env) Progress(phase, unit string) grundy.Progress {
 // the number of rows, shown as progress; a negative rows leaves progress to
 // the source (a sieve reports how far it has got, not rows).
 func (e *env) Table(ctx context.Context, t output.Table, rows int64, src output.Source) error {
-	var rowProgress output.Progress
+	var rowProgress output.RowsWritten
 	if rows >= 0 {
 		e.task.Phase("writing "+t.Name, "rows", rows)
 		rowProgress = e.task.Set

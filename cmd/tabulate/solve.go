@@ -176,7 +176,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 			mode = progress.Live
 		}
-		sp := &solveProgress{w: stderr, mode: mode, name: game}
+		sp := &solveTracker{w: stderr, mode: mode, name: game}
 		defer sp.stop()
 		ctx = games.WithProgress(ctx, sp.start)
 		out = stopOnWrite{stdout, sp}
@@ -358,11 +358,12 @@ var (
 	solveProgressEvery = progress.Interval
 )
 
-// solveProgress shows the progress of tabulate solve's computations on w,
-// from solveProgressAfter after each starts: a tracker with one task, made
-// when first needed and stopped before the answer is printed, so that live
-// bars never interleave with standard output.
-type solveProgress struct {
+// solveTracker displays on w the progress (each a grundy.Progress) of
+// tabulate solve's computations, from solveProgressAfter after each starts:
+// a progress.Tracker with one task, made when first needed and stopped
+// before the answer is printed, so that live bars never interleave with
+// standard output.
+type solveTracker struct {
 	w    io.Writer
 	mode progress.Mode
 	name string
@@ -374,7 +375,7 @@ type solveProgress struct {
 
 // start is the games.WithProgress function: a Progress for one computation
 // of the phase and unit.
-func (sp *solveProgress) start(phase, unit string) grundy.Progress {
+func (sp *solveTracker) start(phase, unit string) grundy.Progress {
 	began := time.Now()
 	var last int64
 	return func(done, total int64) {
@@ -400,7 +401,7 @@ func (sp *solveProgress) start(phase, unit string) grundy.Progress {
 
 // stop ends the display, if any, leaving the next computation to start a
 // new one.
-func (sp *solveProgress) stop() {
+func (sp *solveTracker) stop() {
 	sp.mu.Lock()
 	defer sp.mu.Unlock()
 	if sp.tracker != nil {
@@ -414,7 +415,7 @@ func (sp *solveProgress) stop() {
 // display before the answer is written.
 type stopOnWrite struct {
 	w  io.Writer
-	sp *solveProgress
+	sp *solveTracker
 }
 
 func (s stopOnWrite) Write(p []byte) (int, error) {
