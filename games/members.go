@@ -31,8 +31,9 @@ var (
 const DefaultRulesMax = 10000
 
 // LosingMaxLimit is the largest losing_max of a subtraction game, as for
-// take-a-square's win_max; a set with very many members allows less
-// (subtraction.LosingLimit: the primes about 2.9·10^9).
+// take-a-square's win_max; a set whose sieve would need more than 32 GiB
+// allows less (subtraction.LosingLimit: the primes about 2.3·10^9, the cubes
+// 2.2·10^10, the triangular numbers 1.8·10^11).
 const LosingMaxLimit = 1_000_000_000_000
 
 // OctalRules is a member of the family octal: an octal game given by its

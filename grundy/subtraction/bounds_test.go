@@ -47,7 +47,7 @@ func TestBounds(t *testing.T) {
 		{"Losing primes", "subtraction.Losing", "max", 0, LosingLimit(primes), func(v int64) error {
 			return Losing(ctx, primes, v, grundy.Options{}, func([]int64) error { return nil })
 		}},
-		{"Losing squares", "subtraction.Losing", "max", 0, LosingMax, func(v int64) error {
+		{"Losing squares", "subtraction.Losing", "max", 0, LosingLimit(Squares()), func(v int64) error {
 			return Losing(ctx, Squares(), v, grundy.Options{}, func([]int64) error { return nil })
 		}},
 		{"SolveSquares", "subtraction.SolveSquares", "n", 0, SquaresSolveMax, func(v int64) error {
