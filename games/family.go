@@ -23,15 +23,13 @@ type Family struct {
 	Title string
 	// Member returns a new member section holding the family's defaults.
 	Member func() Member
-	// Rules, when set, returns the heap game of a member's definition
-	// written as on the command line ("0.77" for octal, "1,3,4" for
-	// subtraction): the entry of callers that sweep many members, such as
-	// a census (games.Rules). nil when the members are not heap games.
-	Rules func(definition string) (Heap, error)
 	// Parse returns the member whose rules are written as on the command
 	// line after "FAMILY:" (tabulate solve octal:0.77 5), holding the
 	// family's other defaults, unchecked; a malformed text is an
-	// *ArgError. Nil when the family's games cannot be written so.
+	// *ArgError. Nil when the family's games cannot be written so. It is
+	// the one parser of such text: games.Rules, for callers that sweep many
+	// members such as a census, reads it too and asks a HeapMember for its
+	// Heap.
 	Parse func(rules string) (Member, error)
 }
 
