@@ -80,8 +80,11 @@ type RowsWritten func(rows int64)
 // whole and may have replaced an earlier run's (deleting them would leave
 // neither copy). The error names the file. bounds is recorded in Parquet
 // metadata (as "tabulate.bounds"; a JSON object of the limits the table was
-// computed to) and in each File.
-func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Source, progress RowsWritten) ([]File, error) {
+// computed to) and in each File: the bounds as JSON, as everywhere a
+// game's bounds pass once marshalled (File.Bounds, games.RedrawFunc,
+// games.Recorded); only the live section before it is marshalled is an any
+// (GameEntry.Bounds, SetBounds).
+func (w *Writer) WriteTable(ctx context.Context, t Table, bounds json.RawMessage, src Source, progress RowsWritten) ([]File, error) {
 	dir := filepath.Join(w.Dir, t.Game)
 	var formats []string
 	for _, format := range Formats {
@@ -107,7 +110,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 	meta := append([]KeyValue{
 		{"tabulate.game", t.Game},
 		{"tabulate.table", t.Name},
-		{"tabulate.bounds", bounds},
+		{"tabulate.bounds", string(bounds)},
 		{"tabulate.version", w.Version},
 	}, t.Metadata...)
 
@@ -177,8 +180,8 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		return nil, err
 	}
 	var raw json.RawMessage
-	if json.Valid([]byte(bounds)) {
-		raw = json.RawMessage(bounds)
+	if json.Valid(bounds) {
+		raw = slices.Clone(bounds)
 	}
 	var files []File
 	for _, o := range outs {

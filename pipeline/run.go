@@ -234,7 +234,7 @@ func (e *env) Table(ctx context.Context, t output.Table, rows int64, src output.
 	}
 	bounds, _ := json.Marshal(e.bounds)
 	start := time.Now()
-	files, err := e.writer.WriteTable(ctx, t, string(bounds), src, rowProgress)
+	files, err := e.writer.WriteTable(ctx, t, bounds, src, rowProgress)
 	for i := range files {
 		files[i].Seconds = seconds(time.Since(e.start))
 	}
