@@ -573,8 +573,12 @@ func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit fun
 	if s.name == "" && len(s.finite) == 0 {
 		return fmt.Errorf("subtraction: the set is not valid (use NewSet)")
 	}
-	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, LosingLimit(s)); err != nil {
-		return err
+	// Every set's limit is at least 2^31-1: the limit, which measures the
+	// set's prefix, is asked only past it.
+	if max < 0 || max > math.MaxInt32 {
+		if err := engine.CheckRange("subtraction.Losing", "max", max, 0, LosingLimit(s)); err != nil {
+			return err
+		}
 	}
 	if bySieve, density := losingWay(s, max); bySieve {
 		return listLosing(ctx, s, max, losingCursors(s, max, density), losingBatch(max, density), opts, emit)
@@ -629,7 +633,7 @@ func LosingMemory(s Set, max int64) int64 {
 	if s.isSquares() {
 		return squaresLosingMemory(max)
 	}
-	if max < 0 || max > LosingLimit(s) || s.name == "" && len(s.finite) == 0 {
+	if max < 0 || max > math.MaxInt32 && max > LosingLimit(s) || s.name == "" && len(s.finite) == 0 {
 		return 0
 	}
 	bySieve, density := losingWay(s, max)
