@@ -360,11 +360,11 @@ func finish(ctx context.Context, out string, temps *output.Temps, k kind, games 
 	if err != nil {
 		return nil, Findings{}, err
 	}
-	files, err := w.WriteTable(ctx, Table(name), string(boundsJSON), source(name, rows), nil)
+	files, err := w.WriteTable(ctx, Table(name), boundsJSON, source(name, rows), nil)
 	if err != nil {
 		return nil, Findings{}, err
 	}
-	timings, err := w.WriteTable(ctx, TimingsTable(name), string(boundsJSON), timingsSource(name, rows), nil)
+	timings, err := w.WriteTable(ctx, TimingsTable(name), boundsJSON, timingsSource(name, rows), nil)
 	if err != nil {
 		return nil, Findings{}, err
 	}

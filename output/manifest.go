@@ -24,7 +24,7 @@ const ManifestLimit = 256 << 20
 // SaveInterval is the least time between two saves of a running manifest:
 // files are listed in batches, so the manifest work of a run is linear in its
 // files (a save after every file made it quadratic).
-var SaveInterval = time.Second
+const SaveInterval = time.Second
 
 // Run states recorded in a manifest.
 const (

@@ -19,7 +19,7 @@ import (
 	"github.com/tabulate-games/tabulate/progress"
 )
 
-// Redraw draws again the figures of every game in the output folder
+// Plot draws again the figures of every game in the output folder
 // cfg.Out from its tables, in the formats cfg.Plots with the settings
 // cfg.Figures, without computing any value (tabulate plot OUT). Each table
 // is checked against the manifest's sha256 before it is read; the figures
@@ -34,7 +34,7 @@ import (
 // nothing under OUT is written: OUT's tables are read, each checked
 // against OUT's manifest, so that figures of other settings can sit beside
 // the run's. The caller checks that DIR is neither OUT nor inside it.
-func Redraw(ctx context.Context, cfg configs.Config, opts Options) (*Result, error) {
+func Plot(ctx context.Context, cfg configs.Config, opts Options) (*Result, error) {
 	start := time.Now()
 	if opts.Log == nil {
 		opts.Log = io.Discard
@@ -126,7 +126,7 @@ func redraw(ctx context.Context, cfg configs.Config, opts Options, folder *outpu
 			}
 			continue
 		}
-		run, skipped, err := games.Redraw(game, bounds, tables.Columns(game))
+		run, skipped, err := games.RedrawRecorded(game, bounds, tables.Columns(game))
 		res.Skipped = append(res.Skipped, skipped...)
 		if err == nil && run != nil {
 			task := tracker.Task(game + " figures")

@@ -96,7 +96,7 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if !*quiet {
 		mode = progress.Lines
 	}
-	res, err := pipeline.Redraw(ctx, cfg, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Into: *into})
+	res, err := pipeline.Plot(ctx, cfg, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Into: *into})
 	if res != nil && !*quiet {
 		fmt.Fprintf(stdout, "tabulate: %s: drew %d figures in %s\n", res.Status, len(res.Files), res.Dir)
 		for _, f := range res.Files {
