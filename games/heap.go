@@ -235,7 +235,11 @@ func (h Heap) losingFrom(ctx context.Context, s Sink, game string, max, rows int
 		return nil
 	}
 	return s.Figure(ctx, "p_growth", func() (*plot.Plot, error) {
-		return plots.PowerLawGrowth(h.name(game)+": losing positions up to x", xs, counts, fit)
+		p, err := plots.PowerLawGrowth(h.name(game)+": losing positions up to x", xs, counts, fit)
+		if err == nil {
+			p.Y.Label.Text = "losing positions ≤ x"
+		}
+		return p, err
 	})
 }
 

@@ -15,9 +15,10 @@ import (
 
 // PowerLawGrowth plots a count against x on log-log axes, as points, with the
 // fitted power law C*x^Alpha as a line over the fitted range [fit.XMin,
-// fit.XMax]; the legend writes the fit and its R². It is made for the number
+// fit.XMax]; the legend writes the fit, its exponent as a superscript, and
+// its R². It is made for the number
 // of take-a-square losing positions up to x (analysis.CountCurve and
-// analysis.FitPowerLaw); the y label says "count of values <= x" and can be
+// analysis.FitPowerLaw); the y label says "count of values ≤ x" and can be
 // changed on the returned plot.
 //
 // Points with x <= 0 or count <= 0 have no place on log axes and are left
@@ -58,7 +59,7 @@ func PowerLawGrowth(title string, xs, counts []float64, fit analysis.PowerFit) (
 		f.Width = vg.Points(1.2)
 		f.Dashes = []vg.Length{vg.Points(5), vg.Points(2.5)}
 		p.Add(f)
-		leg.Add(fmt.Sprintf("fit: %.3g · x^%.3f  (R² = %.4f, %d points)", fit.C, fit.Alpha, fit.R2, fit.Points), f)
+		leg.Add(fmt.Sprintf("fit: %.3g · x^{%.3f}  (R² = %.4f, %d points)", fit.C, fit.Alpha, fit.R2, fit.Points), f)
 	}
 	p.Add(leg)
 	return p, nil
