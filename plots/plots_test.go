@@ -83,6 +83,10 @@ func TestGolden(t *testing.T) {
 		{"win_fraction.svg", "win_fraction", "svg", DefaultSettings()},
 		{"win_fraction.pdf", "win_fraction", "pdf", DefaultSettings()},
 		{"period_raster_column.png", "period_raster", "png", column},
+		{"period_raster_broken_column.png", "period_raster_broken", "png", column},
+		{"power_law_growth_column.svg", "power_law_growth", "svg", column},
+		{"power_law_growth_column.pdf", "power_law_growth", "pdf", column},
+		{"outcome_heatmap_column.png", "outcome_heatmap", "png", column},
 	}
 	for name := range figs {
 		cases = append(cases, goldenCase{name + ".png", name, "png", DefaultSettings()})
@@ -616,5 +620,95 @@ func TestRowLayout(t *testing.T) {
 				t.Errorf("row %d of n0 = %d is not drawn", tt.n0/tt.per, tt.n0)
 			}
 		})
+	}
+}
+
+// TestBucketWidth checks the buckets of the value-frequency map: a round
+// width, or for a known period the least multiple of it at least that wide
+// (0.137's period 34 over 10^4 values: 68, not 50).
+func TestBucketWidth(t *testing.T) {
+	for _, tc := range []struct{ count, period, want int }{
+		{10000, 0, 50},
+		{10000, 34, 68},
+		{100000, 34, 510},
+		{100000, 12, 504},
+		{10000, 50, 50},
+		{10000, 2000, 50}, // a period over a tenth of the values: round width
+	} {
+		if got := bucketWidth(tc.count, tc.period); got != tc.want {
+			t.Errorf("bucketWidth(%d, %d) = %d, want %d", tc.count, tc.period, got, tc.want)
+		}
+	}
+}
+
+// TestNarrowLegendBelow checks that every figure with a legend puts it
+// below the plot at 8.5 cm and beside or above it at 16 cm, and that the
+// columns of a legend below fit the width.
+func TestNarrowLegendBelow(t *testing.T) {
+	column := DefaultSettings()
+	column.Width, column.Height, column.FontSize = 8.5*vg.Centimeter, 6*vg.Centimeter, 7
+	for name, p := range figures(t) {
+		for _, s := range []Settings{DefaultSettings(), column} {
+			q := s.apply(p)
+			st := &drawState{s: s}
+			drawing.Store(q, st)
+			q.GlyphBoxes(q)
+			drawing.Delete(q)
+			narrow := s.Width < NarrowWidth
+			hasLegend := !strings.HasPrefix(name, "grundy_scatter") || name == "grundy_scatter_buckets" || name == "grundy_scatter_kayles"
+			if name == "win_fraction" {
+				hasLegend = false
+			}
+			if got := st.below != nil; got != (narrow && hasLegend) {
+				t.Errorf("%s at %v wide: legend below %v, want %v", name, s.Width, got, narrow && hasLegend)
+			}
+			if st.below != nil {
+				_, widths, _ := st.below.columns(q, s.Width-vg.Points(6))
+				var sum vg.Length
+				for i, w := range widths {
+					sum += w
+					if i > 0 {
+						sum += belowGap
+					}
+				}
+				if len(widths) > 1 && sum > s.Width-vg.Points(6) {
+					t.Errorf("%s: legend columns %v wider than the figure", name, widths)
+				}
+			}
+		}
+	}
+}
+
+// TestRealGlyphs checks that ≤ and the fit's superscript reach the SVG as
+// text: "≤" itself (not "<="), and the exponent as its own smaller text
+// element, not "x^".
+func TestRealGlyphs(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(figures(t)["power_law_growth"], &buf, "svg"); err != nil {
+		t.Fatal(err)
+	}
+	svg := buf.String()
+	if !strings.Contains(svg, "≤ x") || strings.Contains(svg, "&lt;=") {
+		t.Error("the SVG lacks the y label's ≤ or spells it <=")
+	}
+	if strings.Contains(svg, "x^") || !strings.Contains(svg, ">0.694<") {
+		t.Errorf("the fit's exponent is not drawn as a text element of its own")
+	}
+}
+
+// TestOutcomeAxisEndsAtReach checks that Can I Win's T axis ends at
+// 1+...+M when the total asked for is larger: 36 for M = 8.
+func TestOutcomeAxisEndsAtReach(t *testing.T) {
+	p, err := OutcomeHeatmap("", 8, 300, func(m, t int) int {
+		if m*(m+1)/2 < t {
+			return Unreachable
+		}
+		return FirstPlayerWins
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Max != 36.5 {
+		t.Errorf("T axis ends at %v, want 36.5 (the cell of T = 36)", p.X.Max)
 	}
 }
