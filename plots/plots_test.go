@@ -2,6 +2,7 @@ package plots
 
 import (
 	"bytes"
+	"html"
 	"errors"
 	"flag"
 	"fmt"
@@ -710,5 +711,26 @@ func TestOutcomeAxisEndsAtReach(t *testing.T) {
 	}
 	if p.X.Max != 36.5 {
 		t.Errorf("T axis ends at %v, want 36.5 (the cell of T = 36)", p.X.Max)
+	}
+}
+
+// TestTitlesOff checks that titles: false leaves every figure's title out
+// of its SVG.
+func TestTitlesOff(t *testing.T) {
+	s := DefaultSettings()
+	s.Titles = false
+	for name, p := range figures(t) {
+		var buf bytes.Buffer
+		if err := s.Write(p, &buf, "svg"); err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(p.Title.Text, "\n")
+		first = html.EscapeString(first)
+		if first != "" && strings.Contains(buf.String(), ">"+first+"<") {
+			t.Errorf("%s: the title %q is drawn with titles off", name, first)
+		}
+		if on := new(bytes.Buffer); Write(p, on, "svg") == nil && first != "" && !strings.Contains(on.String(), ">"+first+"<") {
+			t.Errorf("%s: the title %q is not found even with titles on (the check would miss it)", name, first)
+		}
 	}
 }
