@@ -2,10 +2,10 @@ package plots
 
 import (
 	"bytes"
-	"html"
 	"errors"
 	"flag"
 	"fmt"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
