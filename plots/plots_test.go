@@ -9,12 +9,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/cmpimg"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/tabulate-games/tabulate/analysis"
@@ -731,6 +734,96 @@ func TestTitlesOff(t *testing.T) {
 		}
 		if on := new(bytes.Buffer); Write(p, on, "svg") == nil && first != "" && !strings.Contains(on.String(), ">"+first+"<") {
 			t.Errorf("%s: the title %q is not found even with titles on (the check would miss it)", name, first)
+		}
+	}
+}
+
+// svgText is a text element of an SVG written by Write: its anchor in the
+// canvas's coordinates (points, y up from the bottom), size and text.
+type svgText struct {
+	x, y, size float64
+	s          string
+}
+
+// svgTexts returns the text elements outside the rotated group (the y
+// axis label) and every coordinate pair of the M and L commands of the
+// paths, in the canvas's coordinates.
+func svgTexts(t *testing.T, svg string) ([]svgText, [][2]float64) {
+	t.Helper()
+	body := svg
+	if i := strings.Index(svg, `<g transform="rotate(90)"`); i >= 0 {
+		if j := strings.Index(svg[i:], "</g>"); j >= 0 {
+			body = svg[:i] + svg[i+j:]
+		}
+	}
+	textRE := regexp.MustCompile(`<text x="([-0-9.e]+)" y="([-0-9.e]+)" transform="scale\(1, -1\)"\s+style="[^"]*font-size:([0-9.]+)px">([^<]*)</text>`)
+	var texts []svgText
+	for _, m := range textRE.FindAllStringSubmatchIndex(body, -1) {
+		g := func(i int) string { return body[m[2*i]:m[2*i+1]] }
+		x, _ := strconv.ParseFloat(g(1), 64)
+		y, _ := strconv.ParseFloat(g(2), 64)
+		size, _ := strconv.ParseFloat(g(3), 64)
+		texts = append(texts, svgText{x: x, y: -y, size: size, s: html.UnescapeString(g(4))})
+	}
+	pathRE := regexp.MustCompile(` d="([^"]*)"`)
+	cmdRE := regexp.MustCompile(`([ML])([-0-9.e]+),([-0-9.e]+)`)
+	var pts [][2]float64
+	for _, m := range pathRE.FindAllStringSubmatch(svg, -1) {
+		for _, c := range cmdRE.FindAllStringSubmatch(m[1], -1) {
+			x, _ := strconv.ParseFloat(c[2], 64)
+			y, _ := strconv.ParseFloat(c[3], 64)
+			pts = append(pts, [2]float64{x, y})
+		}
+	}
+	return texts, pts
+}
+
+// TestSVGInsideCanvas checks, in the SVG of every figure at the default
+// size and at a journal column's, that every path point and every text
+// (from its anchor to its measured width) lies on the canvas, and at the
+// column's size that the legend is under the x axis label.
+func TestSVGInsideCanvas(t *testing.T) {
+	column := DefaultSettings()
+	column.Width, column.Height, column.FontSize, column.Titles = 8.5*vg.Centimeter, 6*vg.Centimeter, 7, false
+	for name, p := range figures(t) {
+		for _, s := range []Settings{DefaultSettings(), column} {
+			var buf bytes.Buffer
+			if err := s.Write(p, &buf, "svg"); err != nil {
+				t.Fatal(err)
+			}
+			w, h := float64(s.Width), float64(s.Height)
+			texts, pts := svgTexts(t, buf.String())
+			if len(texts) == 0 || len(pts) == 0 {
+				t.Fatalf("%s: no text or path found in the SVG", name)
+			}
+			const tol = 0.01
+			for _, q := range pts {
+				if q[0] < -tol || q[0] > w+tol || q[1] < -tol || q[1] > h+tol {
+					t.Errorf("%s at %v: path point %v outside the %gx%g canvas", name, s.Width, q, w, h)
+					break
+				}
+			}
+			for _, tx := range texts {
+				face := font.DefaultCache.Lookup(font.From(plot.DefaultFont, vg.Length(tx.size)), vg.Length(tx.size))
+				right := tx.x + float64(face.Width(tx.s))
+				if tx.x < -tol || right > w+1 || tx.y < -tol || tx.y > h+tol {
+					t.Errorf("%s at %v: text %q at (%g, %g) to x = %g outside the %gx%g canvas", name, s.Width, tx.s, tx.x, tx.y, right, w, h)
+				}
+			}
+			if name == "period_raster" && s.Width < NarrowWidth {
+				var axis, legend float64
+				for _, tx := range texts {
+					switch {
+					case tx.s == "n mod 34":
+						axis = tx.y
+					case strings.HasPrefix(tx.s, "start of period"):
+						legend = tx.y
+					}
+				}
+				if axis == 0 || legend == 0 || legend >= axis {
+					t.Errorf("%s at %v: legend at y = %g, x axis label at y = %g: want the legend below", name, s.Width, legend, axis)
+				}
+			}
 		}
 	}
 }

@@ -167,6 +167,10 @@ func (s Settings) draw(q *plot.Plot, c vg.CanvasSizer) {
 		q.Draw(dc)
 		return
 	}
+	if q.BackgroundColor != nil { // the legend's strip too
+		dc.SetColor(q.BackgroundColor)
+		dc.Fill(dc.Rectangle.Path())
+	}
 	_, _, h := st.below.columns(q, dc.Size().X)
 	strip := dc
 	strip.Max.Y = strip.Min.Y + h
