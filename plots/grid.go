@@ -139,7 +139,7 @@ const MinLabelSize = vg.Length(4)
 
 // labelSize is the size of the cells' labels: the plot's text size, or less
 // so that the widest label fills at most 80% of a cell's width and its
-// height at most 75% of a cell's height (the cell size in points, from the
+// height at most 85% of a cell's height (the cell size in points, from the
 // data transforms); 0 when that is under MinLabelSize.
 func (g *cellGrid) labelSize(plt *plot.Plot, trX, trY func(float64) vg.Length) vg.Length {
 	cw := vg.Length(math.Abs(float64(trX(g.x0+1) - trX(g.x0))))
@@ -162,7 +162,7 @@ func (g *cellGrid) labelSize(plt *plot.Plot, trX, trY func(float64) vg.Length) v
 			widest = max(widest, sty.Width(s))
 		}
 	}
-	size := min(f.Size, 0.75*ch)
+	size := min(f.Size, 0.85*ch)
 	if widest > 0 {
 		size = min(size, f.Size*0.8*cw/widest)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -825,5 +826,26 @@ func TestSVGInsideCanvas(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestDecadeTicks checks the ticks of an axis holding log10 values from
+// 1.5 to 1000: labels at 10, 100 and 1000, minor ticks at 2..9, 20..90 and
+// 200..900, and 10^{7} set as a superscript.
+func TestDecadeTicks(t *testing.T) {
+	var labels []string
+	minor := 0
+	for _, tk := range (decadeTicks{}).Ticks(math.Log10(1.5), 3) {
+		if tk.Label == "" {
+			minor++
+			continue
+		}
+		labels = append(labels, tk.Label)
+	}
+	if got := fmt.Sprint(labels); got != "[10 100 1000]" || minor != 24 {
+		t.Errorf("got labels %s and %d minor ticks, want [10 100 1000] and 24", got, minor)
+	}
+	if got := (decadeTicks{}).Ticks(7, 7); len(got) != 1 || got[0].Label != "10^{7}" {
+		t.Errorf("got %v at 10^7, want one tick labelled 10^{7}", got)
 	}
 }

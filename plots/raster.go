@@ -31,8 +31,9 @@ const RasterRows = 40
 
 // PeriodRaster lays out a periodic sequence, values[n] = g(n), as a raster:
 // n mod p across, n div p down with row 0 at the top, each cell coloured by
-// its value (one colour per value, with a legend, for up to 10 distinct
-// values; otherwise bands of values on a sequential scale). Once the sequence
+// its value (Okabe and Ito's colour-blind-safe colours for values up to 7,
+// viridis for more, in bands of values past 10, with a legend) and, where
+// the cell is large enough for MinLabelSize text, labelled with the value. Once the sequence
 // is periodic every row repeats the one above it, so the columns become
 // stripes; the preperiod shows as the broken pattern above them.
 //
@@ -46,12 +47,13 @@ const RasterRows = 40
 // Up to RasterRows rows are drawn in full. Beyond that the row axis is
 // broken, so that a sequence of 10^5 values with a preperiod of 50 still
 // shows its preperiod and exceptions in large cells: the rows up to three
-// past the preperiod's (at least 12), a grey band naming the rows left out,
-// and the last 3 rows. A preperiod of more than 33 rows is shown by its
+// past the preperiod's (at least 12), a grey band saying how many rows are
+// left out (when that fits in the band; the legend names them), and the
+// last 3 rows. A preperiod of more than 33 rows is shown by its
 // first 12 rows and the 12 rows before the period starts (with 3 after);
 // the legend then counts the exceptions in all and in the rows drawn
 // (analysis.Exceptions lists them all). Exception marks shrink to fit small
-// cells.
+// cells; in a labelled cell the mark fills the cell behind its value.
 //
 // It returns ErrNoPeriod if p.Found is false, an error if values is empty,
 // and an error wrapping analysis.ErrNoStructure if p does not hold in values.
@@ -422,8 +424,8 @@ type valueEntry struct {
 	label       string
 }
 
-// valueColors chooses colours for the values 0..max(values): one Tableau
-// colour per value when there are at most 10 and sequential is false, else
+// valueColors chooses colours for the values 0..max(values): one Okabe-Ito
+// colour per value when there are at most 8 and sequential is false, else
 // viridis, one colour per value up to 10 values and otherwise in at most 10
 // bands of equal width. It returns the entry index for a value and the
 // entries in increasing order of value; labels start with prefix.

@@ -125,13 +125,15 @@ func (h supText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	}
 }
 
-// withSupText sets the package's text handler on plt's title and axis
-// labels.
+// withSupText sets the package's text handler on plt's title, axis labels
+// and tick labels.
 func withSupText(p *plot.Plot) {
 	h := newSupText()
 	p.Title.TextStyle.Handler = h
 	p.X.Label.TextStyle.Handler = h
 	p.Y.Label.TextStyle.Handler = h
+	p.X.Tick.Label.Handler = h
+	p.Y.Tick.Label.Handler = h
 }
 
 // pdfFillString draws str for the PDF writer, which embeds its font for
