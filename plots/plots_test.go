@@ -849,3 +849,27 @@ func TestDecadeTicks(t *testing.T) {
 		t.Errorf("got %v at 10^7, want one tick labelled 10^{7}", got)
 	}
 }
+
+// TestRasterKey checks the raster's key of values: one line an entry
+// ("g = 0") beside the data at 16 cm, one row ("g =" and a swatch a value)
+// under the plot at 8.5 cm.
+func TestRasterKey(t *testing.T) {
+	p := figures(t)["period_raster"]
+	column := DefaultSettings()
+	column.Width = 8.5 * vg.Centimeter
+	for _, tc := range []struct {
+		s         Settings
+		want, not string
+	}{
+		{DefaultSettings(), ">g = 0<", ">g =<"},
+		{column, ">g =<", ">g = 0<"},
+	} {
+		var buf bytes.Buffer
+		if err := tc.s.Write(p, &buf, "svg"); err != nil {
+			t.Fatal(err)
+		}
+		if svg := buf.String(); !strings.Contains(svg, tc.want) || strings.Contains(svg, tc.not) {
+			t.Errorf("at %v wide: want %q and no %q in the SVG", tc.s.Width, tc.want, tc.not)
+		}
+	}
+}

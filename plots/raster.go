@@ -76,7 +76,7 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	if title != "" {
 		full = title + "\n" + full
 	}
-	pl := newPlot(full, fmt.Sprintf("n mod %d", per), fmt.Sprintf("first n of the row (rows of %d)", per))
+	pl := newPlot(full, fmt.Sprintf("n mod %d", per), "first n of the row")
 	pl.X.Padding, pl.Y.Padding = 0, 0
 
 	colorOf, entries := valueColors(values, false, "g = ")
@@ -155,11 +155,15 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	for _, v := range values {
 		present[colorOf(v)] = true
 	}
+	var items []keyItem
+	var lines []string
 	for i, e := range entries {
 		if present[i] {
-			leg.Add(e.label, swatch{e.color})
+			items = append(items, keyItem{text: e.short(), color: e.color})
+			lines = append(lines, e.label)
 		}
 	}
+	leg.AddKey("g =", items, lines)
 	if boundary != nil {
 		leg.Add(fmt.Sprintf("start of period, n = %d", n0), boundary)
 	}
@@ -454,4 +458,12 @@ func valueColors(values []int32, sequential bool, prefix string) (func(int32) in
 		entries = append(entries, e)
 	}
 	return func(v int32) int { return int(max(v, 0)) / width }, entries
+}
+
+// short is the value or band of e as written in a swatch: "3" or "4–7".
+func (e valueEntry) short() string {
+	if e.last > e.first {
+		return fmt.Sprintf("%d–%d", e.first, e.last)
+	}
+	return fmt.Sprint(e.first)
 }

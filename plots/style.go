@@ -139,6 +139,22 @@ type sideLegend struct {
 	right bool
 	// lines are the entries as added, for the columns of a legend below.
 	lines []legendLine
+	// key, if set, is a row of values drawn above the columns of a legend
+	// below (AddKey).
+	key *valueKey
+}
+
+// valueKey is a compact key of coloured values: a prefix ("g =") and one
+// swatch a value, the value written in it.
+type valueKey struct {
+	prefix string
+	items  []keyItem
+}
+
+// keyItem is one swatch of a valueKey.
+type keyItem struct {
+	text  string // written in the swatch: "3", or "4–7" for a band
+	color color.Color
 }
 
 // legendLine is one entry of a sideLegend.
@@ -165,6 +181,97 @@ func newSideLegend(right bool) *sideLegend {
 func (l *sideLegend) Add(text string, thumbs ...plot.Thumbnailer) {
 	l.Legend.Add(text, thumbs...)
 	l.lines = append(l.lines, legendLine{text, thumbs})
+}
+
+// AddKey adds a key of values: beside or above the data an entry per item,
+// labelled line (the label an entry of the wider legend would have); under
+// the plot one row, prefix and a swatch per item with its text inside, in
+// place of a column of entries.
+func (l *sideLegend) AddKey(prefix string, items []keyItem, lines []string) {
+	for i, it := range items {
+		l.Legend.Add(lines[i], swatch{it.color})
+	}
+	l.key = &valueKey{prefix: prefix, items: items}
+}
+
+// keyRows lays the key out in rows at most width wide: it returns, for
+// each row, the index of its first item, the swatches' widths, the row
+// height, and the prefix's width.
+func (l *sideLegend) keyRows(plt *plot.Plot, width vg.Length) (starts []int, widths []vg.Length, h, pw vg.Length) {
+	if l.key == nil {
+		return nil, nil, 0, 0
+	}
+	sty := l.sized(plt).TextStyle
+	h = 1.3 * sty.Font.Size
+	pw = sty.Width(l.key.prefix) + vg.Points(3)
+	x := pw
+	for i, it := range l.key.items {
+		w := max(h, sty.Width(it.text)+vg.Points(3))
+		widths = append(widths, w)
+		if i == 0 || x+w > width {
+			starts = append(starts, i)
+			x = pw
+		}
+		x += w + vg.Points(1)
+	}
+	return starts, widths, h, pw
+}
+
+// keyHeight is the height of the key under plt in a strip width wide, with
+// the gap under it; 0 without a key.
+func (l *sideLegend) keyHeight(plt *plot.Plot, width vg.Length) vg.Length {
+	starts, _, h, _ := l.keyRows(plt, width)
+	if len(starts) == 0 {
+		return 0
+	}
+	return vg.Length(len(starts))*(h+vg.Points(1)) + vg.Points(3)
+}
+
+// drawKey draws the key in rows from the top of c.
+func (l *sideLegend) drawKey(c draw.Canvas, plt *plot.Plot) {
+	starts, widths, h, pw := l.keyRows(plt, c.Size().X)
+	sty := l.sized(plt).TextStyle
+	sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+	y := c.Max.Y - h/2
+	for r, first := range starts {
+		end := len(l.key.items)
+		if r+1 < len(starts) {
+			end = starts[r+1]
+		}
+		if r == 0 {
+			sty.Color = color.Black
+			c.FillText(sty, vg.Point{X: c.Min.X, Y: y}, l.key.prefix)
+		}
+		x := c.Min.X + pw
+		for i := first; i < end; i++ {
+			it := l.key.items[i]
+			box := vg.Rectangle{Min: vg.Point{X: x, Y: y - h/2}, Max: vg.Point{X: x + widths[i], Y: y + h/2}}
+			c.SetColor(it.color)
+			c.Fill(box.Path())
+			c.SetLineStyle(draw.LineStyle{Color: edgeGrey, Width: vg.Points(0.4)})
+			c.Stroke(box.Path())
+			ts := sty
+			ts.XAlign = draw.XCenter
+			ts.Color = color.Black
+			if luminance(it.color) < 0.45 {
+				ts.Color = color.White
+			}
+			c.FillText(ts, vg.Point{X: x + widths[i]/2, Y: y}, it.text)
+			x += widths[i] + vg.Points(1)
+		}
+		y -= h + vg.Points(1)
+	}
+}
+
+// height is the height of the legend under plt in a strip width wide: its
+// key and its columns.
+func (l *sideLegend) height(plt *plot.Plot, width vg.Length) vg.Length {
+	h := l.keyHeight(plt, width)
+	if len(l.lines) > 0 {
+		_, _, ch := l.columns(plt, width)
+		h += ch
+	}
+	return h
 }
 
 // gap is the space between the data and the legend.
@@ -299,6 +406,13 @@ func (l *sideLegend) columns(plt *plot.Plot, width vg.Length) ([]plot.Legend, []
 // drawBelow draws the legend in c, the strip under the plot, its columns
 // side by side from the left.
 func (l *sideLegend) drawBelow(c draw.Canvas, plt *plot.Plot) {
+	if l.key != nil {
+		l.drawKey(c, plt)
+		c.Max.Y -= l.keyHeight(plt, c.Size().X)
+	}
+	if len(l.lines) == 0 {
+		return
+	}
 	legs, widths, height := l.columns(plt, c.Size().X)
 	x := c.Min.X
 	for i, leg := range legs {

@@ -171,7 +171,7 @@ func (s Settings) draw(q *plot.Plot, c vg.CanvasSizer) {
 		dc.SetColor(q.BackgroundColor)
 		dc.Fill(dc.Rectangle.Path())
 	}
-	_, _, h := st.below.columns(q, dc.Size().X)
+	h := st.below.height(q, dc.Size().X)
 	strip := dc
 	strip.Max.Y = strip.Min.Y + h
 	dc.Min.Y += h + belowGap
