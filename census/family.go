@@ -189,6 +189,10 @@ func excluded(games []Game) any {
 // subtraction family (games.Rules("subtraction", "all-but:3,5,7,10")).
 const allButPrefix = "all-but:"
 
+// allButName starts the name of an all-but game in the census: "all but
+// {3,5,7,10}".
+const allButName = "all but "
+
 // computedAs returns the game whose engine run gives the values of g: for
 // an octal code the code it reduces to (equiv.go), which has the same values
 // at every heap; otherwise g itself.
@@ -297,7 +301,7 @@ func SubtractionGames(c configs.CensusSubtraction) []Game {
 func AllButGames(c configs.CensusAllBut) []Game {
 	c = configs.Census{AllBut: c}.Effective().AllBut
 	return setGames(c.MaxElement, c.MaxSize, func(rules string, size int) (Game, error) {
-		g, err := NewGame(Subtraction, allButPrefix+rules, "all but {"+rules+"}", size)
+		g, err := NewGame(Subtraction, allButPrefix+rules, allButName+"{"+rules+"}", size)
 		g.kind = AllBut
 		return g, err
 	})

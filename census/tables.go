@@ -147,7 +147,8 @@ func gameColumn(family string, rows []Row) any {
 
 // refs returns a column of game names (class, nearest, computed_as) in the
 // type of the family's game column: the names themselves, or for a family
-// whose games are sets ("{1,3,4}") each as its list of elements, an empty
+// whose games are sets ("{1,3,4}", "all but {3,5}") each as its list of
+// elements, an empty
 // list for no game (nearest without one; no census set is empty).
 func refs(family string, names []string) any {
 	if kindOf(family).column.Type != output.Int32List {
@@ -156,7 +157,7 @@ func refs(family string, names []string) any {
 	out := make([][]int32, len(names))
 	for i, name := range names {
 		out[i] = []int32{} // an empty list, not null, for no game
-		inner := strings.Trim(name, "{}")
+		inner := strings.Trim(strings.TrimPrefix(name, allButName), "{}")
 		if inner == "" {
 			continue
 		}
