@@ -295,8 +295,16 @@ func checkShards(out string) ([]shardDir, error) {
 	return shards, nil
 }
 
+// maxProblems is how many problems a refusal lists.
+const maxProblems = 10
+
 // refused is the error of a merge refused for problems.
 func refused(out string, problems []string) error {
+	if len(problems) > maxProblems {
+		// A split of 100,000 shards with one run lists 99,999 missing:
+		// the first ones say what is wrong.
+		problems = append(problems[:maxProblems:maxProblems], fmt.Sprintf("and %d more problems", len(problems)-maxProblems))
+	}
 	return &RefusedError{Msg: "cannot merge " + out + ": " + strings.Join(problems, "; "),
 		Hint: "nothing was written; run the shards named again (same configuration, same tabulate)"}
 }

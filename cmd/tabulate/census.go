@@ -35,6 +35,7 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	out := fs.String("out", "", "output `DIR` (default: the configuration's out)")
 	workers := fs.Int("workers", 0, "games computed side by side, `N`; 0 = the configuration's workers or the number of CPUs")
 	seconds := fs.Float64("max-seconds-per-game", 0, "bound each game to `S` seconds (default: census.max_seconds_per_game; 0 = none)")
+	maxMemory := fs.String("max-memory", "", "refuse a census estimated above `SIZE` of memory (default: the configuration's max_memory; auto = 60% of RAM, or e.g. 8GiB)")
 	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
 	noReport := fs.Bool("no-report", false, noReportHelp)
 	if err := parseFlags(fs, args, censusUsage, "see tabulate census --help", stdout); err != nil {
@@ -51,16 +52,29 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if set["workers"] && (*workers < 0 || *workers > 1024) {
 		return &configs.Error{Key: "--workers", Value: fmt.Sprint(*workers), Problem: "is out of range", Allowed: "0 to 1024"}
 	}
-	if set["max-seconds-per-game"] && (*seconds < 0 || *seconds > configs.CensusMaxSeconds) {
-		return &configs.Error{Key: "--max-seconds-per-game", Value: fmt.Sprint(*seconds), Problem: "is out of range",
-			Allowed: fmt.Sprintf("0 (no bound) to %d", configs.CensusMaxSeconds)}
+	if problem := configs.CensusSecondsProblem(*seconds); set["max-seconds-per-game"] && problem != "" {
+		return &configs.Error{Key: "--max-seconds-per-game", Value: fmt.Sprint(*seconds), Problem: problem, Allowed: configs.CensusSecondsAllowed}
+	}
+	var memory configs.Size
+	if set["max-memory"] {
+		var err error
+		if memory, err = parseMaxMemory(*maxMemory); err != nil {
+			return err
+		}
 	}
 	cfg, err := configs.LoadFile(*configPath)
 	if err != nil {
 		return err
 	}
+	outKey := ""
 	if set["out"] {
-		cfg.Out = *out
+		cfg.Out, outKey = *out, "--out"
+	}
+	if set["max-memory"] {
+		cfg.MaxMemory = memory
+	}
+	if err := checkOut(cfg.Out, outKey); err != nil {
+		return err
 	}
 	opts := census.Options{Workers: *workers, MaxSecondsPerGame: *seconds, Version: pipeline.Version,
 		AfterComplete: reportAfter(*noReport, *quiet, stderr)}

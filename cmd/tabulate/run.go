@@ -289,12 +289,8 @@ func (rf *runFlags) config(name string, data []byte) (configs.Config, error) {
 		}
 	}
 	if set["max-memory"] {
-		size, err := configs.ParseSize(*rf.maxMemory)
+		size, err := parseMaxMemory(*rf.maxMemory)
 		if err != nil {
-			var ce *configs.Error
-			if errors.As(err, &ce) {
-				ce.Key = "--max-memory"
-			}
 			return cfg, err
 		}
 		cfg.MaxMemory, flagKey["max_memory"] = size, "--max-memory"
@@ -389,7 +385,7 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabulate: %v; complete files were kept, no partial file is left\n", sig)
 		return 128 + int(sig.sig)
 	}
-	fmt.Fprintf(stderr, "tabulate: %v\n", err)
+	fmt.Fprintf(stderr, "tabulate: %s\n", clip(err.Error(), maxMessage))
 	if isUsage(err) {
 		return 2
 	}
