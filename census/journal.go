@@ -44,16 +44,11 @@ type journalFile struct {
 // openJournal returns the journal of a family under out for the given
 // configuration, creating its folder.
 func openJournal(out, family string, config any) (*journal, error) {
-	b, err := json.Marshal(struct {
-		Version int `json:"version"`
-		Family  string
-		Config  any
-	}{journalVersion, family, config})
+	b, rel, key, err := journalOf(family, config)
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(b)
-	dir, err := output.MkdirIn(out, ".census/"+family+"-"+hex.EncodeToString(sum[:])[:16])
+	dir, err := output.MkdirIn(out, rel)
 	if err != nil {
 		return nil, fmt.Errorf("census: create journal: %w", err)
 	}
@@ -66,7 +61,24 @@ func openJournal(out, family string, config any) (*journal, error) {
 			return nil, fmt.Errorf("census: journal %s: %w", dir, err)
 		}
 	}
-	return &journal{dir: dir, key: hex.EncodeToString(sum[:])}, nil
+	return &journal{dir: dir, key: key}, nil
+}
+
+// journalOf returns the configuration record of a family's journal (its
+// config.json), the journal's folder relative to OUT and its key (the
+// SHA-256 of the record, hex).
+func journalOf(family string, config any) (record []byte, rel, key string, err error) {
+	b, err := json.Marshal(struct {
+		Version int `json:"version"`
+		Family  string
+		Config  any
+	}{journalVersion, family, config})
+	if err != nil {
+		return nil, "", "", err
+	}
+	sum := sha256.Sum256(b)
+	key = hex.EncodeToString(sum[:])
+	return b, ".census/" + family + "-" + key[:16], key, nil
 }
 
 func (j *journal) path(g Game) string { return filepath.Join(j.dir, g.fileKey()+".json") }

@@ -137,6 +137,11 @@ func Run(ctx context.Context, out string, opts Options) (*Result, error) {
 	rerun := slices.Clone(names)
 	if cfg.Census.Enabled() {
 		rerun = append(rerun, "census")
+		// The census's memory and disk, planned before anything is
+		// written (census.NewPlan): a census over them is refused here.
+		if _, err := census.NewPlan(cfg, out, census.Options{ReuseOnly: true}); err != nil {
+			return nil, err
+		}
 	}
 	folder, err := output.OpenFolder(out, output.FolderSpec{Tool: "tabulate", Version: opts.Version, Config: cfg, Rerun: rerun,
 		Log: opts.Log, AfterComplete: opts.AfterComplete})

@@ -82,6 +82,7 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 		opts.Log = stderr
 	}
 	res, err := census.Run(ctx, cfg, cfg.Out, opts)
+	flagLimit(err, set["max-memory"])
 	var ce *configs.Error
 	if errors.As(err, &ce) && ce.File == "" {
 		ce.File = *configPath
@@ -96,4 +97,25 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 		}
 	}
 	return err
+}
+
+// planCensus checks the census of cfg, when it has one, against its memory
+// and the free space of out's disk (census.NewPlan), before anything is
+// written; fromFlag says --max-memory gave the limit.
+func planCensus(cfg configs.Config, out string, opts census.Options, fromFlag bool) error {
+	if !cfg.Census.Enabled() {
+		return nil
+	}
+	_, err := census.NewPlan(cfg, out, opts)
+	flagLimit(err, fromFlag)
+	return err
+}
+
+// flagLimit names --max-memory as the limit of a refused census when the
+// flag gave it (the census knows only cfg.MaxMemory, max_memory).
+func flagLimit(err error, fromFlag bool) {
+	var le *census.LimitError
+	if fromFlag && errors.As(err, &le) && le.Source == "max_memory" {
+		le.Source = "--max-memory"
+	}
 }

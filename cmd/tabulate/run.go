@@ -202,6 +202,11 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	// The census after the tables is planned before the tables are
+	// computed, so that a census that cannot fit writes nothing either.
+	if err := planCensus(cfg, cfg.Out, census.Options{}, rf.set()["max-memory"]); err != nil {
+		return err
+	}
 	mode := progress.Off
 	if !quiet {
 		mode = progress.Lines
@@ -406,6 +411,7 @@ func isUsage(err error) bool {
 	var unsafe *output.UnsafeError
 	var mre *merge.RefusedError
 	var tce *games.TailCheckpointError // a checkpoint of another configuration
+	var cle *census.LimitError         // a census over its memory or the free disk
 	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) ||
-		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce)
+		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce) || errors.As(err, &cle)
 }

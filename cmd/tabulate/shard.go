@@ -147,6 +147,9 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	// OUT/shards/K-of-N made only of real folders inside OUT: a link
 	// planted there (to another run's folder) is refused, and nothing
 	// where it leads is removed or replaced.
+	if err := planCensus(cfg, filepath.Join(cfg.Out, filepath.FromSlash(s.Dir())), census.Options{}, rf.set()["max-memory"]); err != nil {
+		return err // before the shard's folder is made
+	}
 	dir, err := output.MkdirIn(cfg.Out, s.Dir())
 	if err != nil {
 		return err
