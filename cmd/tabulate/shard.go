@@ -141,15 +141,15 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	if name == "" {
 		rec.ConfigName = configs.DefaultName
 	}
+	if err := planCensus(cfg, filepath.Join(cfg.Out, filepath.FromSlash(s.Dir())), census.Options{}, rf.set()["max-memory"]); err != nil {
+		return err // before the output folder is made
+	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return fmt.Errorf("create output folder %s: %w", cfg.Out, err)
 	}
 	// OUT/shards/K-of-N made only of real folders inside OUT: a link
 	// planted there (to another run's folder) is refused, and nothing
 	// where it leads is removed or replaced.
-	if err := planCensus(cfg, filepath.Join(cfg.Out, filepath.FromSlash(s.Dir())), census.Options{}, rf.set()["max-memory"]); err != nil {
-		return err // before the shard's folder is made
-	}
 	dir, err := output.MkdirIn(cfg.Out, s.Dir())
 	if err != nil {
 		return err
