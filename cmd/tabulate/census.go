@@ -23,7 +23,9 @@ OUT/manifest.json. Finished games
 are kept in a journal under OUT/.census/, so a stopped census run again with
 the same configuration computes only the games not yet done. A complete
 census ends by writing OUT/index.html, its report (tabulate report), unless
---no-report.
+--no-report. A census is planned first: one whose estimated memory is over
+--max-memory (or max_memory), or whose journal will not fit on OUT's disk,
+is refused with exit status 2 before anything is written.
 
 Flags:
 `
