@@ -41,6 +41,9 @@ type Options struct {
 	// report.Write). It is not called for a failed or interrupted run. Its
 	// error is the run's error; the manifest stays complete.
 	AfterComplete func(ctx context.Context, dir string) error
+	// Into, for Redraw only, is the folder the figures are written to
+	// instead of cfg.Out (tabulate plot OUT --into DIR); "" for cfg.Out.
+	Into string
 }
 
 // Written is one file written by a run, with the time its job took.
