@@ -101,7 +101,7 @@ func TestMaxMemoryRange(t *testing.T) {
 			}
 		}
 	}
-	for _, value := range []string{"auto", "64MiB", fmt.Sprint(phys)} {
+	for _, value := range []string{"auto", "128MiB", fmt.Sprint(phys)} { // the least a census needs is about 90 MiB
 		out := filepath.Join(t.TempDir(), "out")
 		if code, _, stderr := runTabulate(t, "census", "--config", censusCfg, "--out", out, "--max-memory", value, "-q", "--no-report"); code != 0 {
 			t.Errorf("census --max-memory %s: exit %d: %s", value, code, stderr)
