@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/report"
 )
 
@@ -33,6 +34,11 @@ func reportAfter(off, quiet bool, log io.Writer) func(ctx context.Context, dir s
 				os.Remove(path)
 			}
 			return fmt.Errorf("the run is complete but its report was not written (tabulate report %s writes it; --no-report skips it): %w", dir, err)
+		}
+		// Listed in the manifest, as every file a complete run leaves
+		// (the manifest the run saved does not list the earlier page).
+		if err := output.SetReport(dir, report.FileName); err != nil {
+			return fmt.Errorf("the run is complete but its report %s could not be listed in its manifest: %w", filepath.Join(dir, report.FileName), err)
 		}
 		if !quiet {
 			fmt.Fprintf(log, "tabulate: wrote %s\n", filepath.Join(dir, report.FileName))
