@@ -5,6 +5,7 @@ package main
 // (ownSHA256) against the manifest read with encoding/json alone.
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,4 +108,121 @@ func readFile(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// TestKilledRerunRelisted is the folder a run killed with kill -9 while
+// rerunning squares leaves (status running, the squares files only under
+// "replacing", as TestKillNineLoop sees it): solve --from answers from
+// them at once, as computed; a tampered one is refused; the next run,
+// which does not rerun squares, lists them again.
+func TestKilledRerunRelisted(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	config := writeConfig(t, "games: [nim, squares]\nplots: []\nnim: {max_piles: 2, max_pile: 3}\nsquares: {grundy_max: 200, win_max: 200}\n")
+	if code, _, stderr := runTabulate(t, "run", "--config", config, "--out", out, "--no-report", "-q"); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	p := filepath.Join(out, output.ManifestName)
+	var m map[string]any
+	if err := json.Unmarshal([]byte(readFile(t, p)), &m); err != nil {
+		t.Fatal(err)
+	}
+	var files, replacing []any
+	for _, f := range m["files"].([]any) {
+		if f.(map[string]any)["game"] == "squares" {
+			replacing = append(replacing, f)
+		} else {
+			files = append(files, f)
+		}
+	}
+	m["files"], m["replacing"], m["status"] = files, replacing, output.StatusRunning
+	data, _ := json.Marshal(m)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, want, _ := runTabulate(t, "solve", "--json", "squares", "10")
+	code, got, stderr := runTabulate(t, "solve", "--json", "--from", out, "squares", "10")
+	if code != 0 || !strings.Contains(got, `"source":"`+filepath.ToSlash(out)+"/squares/grundy.parquet") ||
+		strings.Replace(got, `"source":"`+filepath.ToSlash(out)+"/squares/grundy.parquet", `"source":"computed`, 1) != want {
+		t.Errorf("solve --from after a killed rerun: exit %d, %s%s; want %s", code, got, stderr, want)
+	}
+	if code, _, stderr := runTabulate(t, "run", "--config", config, "--out", out, "--only", "nim", "--no-report", "-q"); code != 0 {
+		t.Fatalf("run --only nim: exit %d: %s", code, stderr)
+	}
+	after, err := readManifestJSON(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := listedSums(after)
+	for _, f := range replacing {
+		path := f.(map[string]any)["path"].(string)
+		_, sum, err := ownSHA256(filepath.Join(out, filepath.FromSlash(path)))
+		if err != nil || listed[path] != sum {
+			t.Errorf("%s, intact under replacing, is listed %q after the next run, on disk %s (%v)", path, listed[path], sum, err)
+		}
+	}
+	checkAllListed(t, out, after, "the run after a killed rerun")
+}
+
+// TestFromChecksTableMetadata: squares/grundy.parquet replaced by Grundy's
+// game's table with the manifest's sha256 refreshed (the issue's squares
+// 10 answered "grundy 2, win, no winning move"), and a game recorded as
+// ../xout, are each refused by solve --from with exit 2 and a message
+// naming the fault.
+func TestFromChecksTableMetadata(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	config := writeConfig(t, "games: [squares, grundy-game]\nplots: []\nformats: [parquet]\nsquares: {grundy_max: 300, win_max: 300}\ngrundy-game: {max: 300}\n")
+	if code, _, stderr := runTabulate(t, "run", "--config", config, "--out", out, "--no-report", "-q"); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	p := filepath.Join(out, output.ManifestName)
+	good := readFile(t, p)
+	edit := func(change func(m map[string]any)) {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(good), &m); err != nil {
+			t.Fatal(err)
+		}
+		change(m)
+		data, _ := json.Marshal(m)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	squares := filepath.Join(out, "squares", "grundy.parquet")
+	own := readFile(t, squares)
+	other := readFile(t, filepath.Join(out, "grundy-game", "grundy.parquet"))
+	if err := os.WriteFile(squares, []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n, sum, err := ownSHA256(squares)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(func(m map[string]any) {
+		for _, f := range m["files"].([]any) {
+			if e := f.(map[string]any); e["path"] == "squares/grundy.parquet" {
+				e["bytes"], e["sha256"] = n, sum
+			}
+		}
+	})
+	code, stdout, stderr := runTabulate(t, "solve", "--from", out, "squares", "10")
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "squares/grundy.parquet") || !strings.Contains(stderr, `tabulate.game is "grundy-game"`) {
+		t.Errorf("another game's table: exit %d, stdout %q, stderr %q; want 2 naming the file and its metadata", code, stdout, stderr)
+	}
+	if err := os.WriteFile(squares, []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edit(func(m map[string]any) {
+		games := m["games"].(map[string]any)
+		games["../xout"] = games["grundy-game"]
+	})
+	code, stdout, stderr = runTabulate(t, "solve", "--from", out, "../xout", "10")
+	if code != 2 || stdout != "" || !strings.Contains(stderr, `"../xout"`) {
+		t.Errorf("a game named ../xout: exit %d, stdout %q, stderr %q; want 2 naming it", code, stdout, stderr)
+	}
+	if err := os.WriteFile(p, []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runTabulate(t, "solve", "--from", out, "squares", "10"); code != 0 {
+		t.Errorf("the run's own table: exit %d: %s", code, stderr)
+	}
 }
