@@ -26,9 +26,9 @@ var flipGame = Def{
 	Section: func() Section { return &Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20} },
 	Solve: &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", WholeLine: true, Answer: answerFlip,
 		Examples: []string{"++++", "+-++-+++", "", "--", "+++++-++++++"}},
-	Lookup: flipLookup,
-	Redraw: flipRedraw,
-	Misere: flipMisere,
+	TableLookup: flipLookup,
+	Redraw:      flipRedraw,
+	Misere:      flipMisere,
 }
 
 // Flip bounds Flip Game II.

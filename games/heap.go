@@ -75,7 +75,7 @@ type Heap struct {
 	// Sum, when set, answers a position of several heaps (a sum, as
 	// tabulate solve takes Grundy's game) from the values g(0..m), m at
 	// least the largest heap; nil means a position is one heap N,
-	// answered by Answer. It is what Lookup answers with.
+	// answered by Answer. It is what TableLookup answers with.
 	Sum func(heaps []int, g []int32, source string) *Answer
 	// Losing, when set, streams the losing positions 0..max in ascending
 	// order without the Grundy values (subtraction games, by
@@ -386,7 +386,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	}
 	if h.Growth {
 		last := records[len(records)-1]
-		s.Finding("grundy", Values{Values: len(seq), Largest: last.Grundy, LargestFirstN: last.FirstN,
+		s.Finding("grundy", GrundySummary{Values: len(seq), Largest: last.Grundy, LargestFirstN: last.FirstN,
 			Records: len(records), Period: finding})
 	} else {
 		s.Finding("grundy", finding)
@@ -488,13 +488,13 @@ func (h Heap) RedrawTo(losingMax func(bounds json.RawMessage) (int64, error)) Re
 	}
 }
 
-// Lookup is the TableLookup of every heap game: it answers from the values
+// TableLookup is the TableLookup of every heap game: it answers from the values
 // in GAME/grundy a heap N, or a position of several heaps (their sum; the
 // game's Sum when it has one). Past the table, a game whose run proved its
 // period (the manifest's finding "grundy", checked again on the table's
 // values by the game's theorem) is answered by the period, as tabulate
 // solve answers it computed: nothing is computed again.
-func (h Heap) Lookup() *TableLookup {
+func (h Heap) TableLookup() *TableLookup {
 	return &TableLookup{Table: "grundy", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
 		var proven *sequence // the recorded proof, once read
 		return func(ctx context.Context, args []string) (*Answer, error) {

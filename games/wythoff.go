@@ -22,8 +22,8 @@ var wythoffGame = Def{
 	Section: func() Section { return &Wythoff{Max: 1000} },
 	Solve: &Solver{Args: "A B", Help: fmt.Sprintf("Wythoff's game, heaps A and B (0 <= A, B <= %d)", wythoffSolveMax),
 		Answer: answerWythoff, Examples: []string{"3 5", "0 0", "4 7", "10 2"}},
-	Lookup: wythoffLookup,
-	Redraw: wythoffRedraw,
+	TableLookup: wythoffLookup,
+	Redraw:      wythoffRedraw,
 }
 
 // Wythoff bounds Wythoff's game.

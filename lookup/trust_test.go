@@ -56,7 +56,7 @@ func TestSwappedTableRefused(t *testing.T) {
 	tab := output.Table{Game: "other", Name: "values", Columns: []output.Column{
 		{Name: "n", Type: output.Int64, Sorted: true}, {Name: "value", Type: output.Int32}}}
 	w := &output.Writer{Dir: other, Formats: []string{output.FormatParquet}, Version: "test", Temps: &output.Temps{}}
-	files, err := w.WriteTable(context.Background(), tab, `{"max":3}`, func(ctx context.Context, emit func(output.Batch) error) error {
+	files, err := w.WriteTable(context.Background(), tab, json.RawMessage(`{"max":3}`), func(ctx context.Context, emit func(output.Batch) error) error {
 		return emit(output.Batch{[]int64{0, 1, 2, 3}, []int32{0, 3, 0, 8}})
 	}, nil)
 	if err != nil {
@@ -136,7 +136,7 @@ func TestGameNameOutsideRefused(t *testing.T) {
 	tab := output.Table{Game: "xout", Name: "grundy", Columns: []output.Column{
 		{Name: "n", Type: output.Int64, Sorted: true}, {Name: "grundy", Type: output.Int32}}}
 	w := &output.Writer{Dir: root, Formats: []string{output.FormatParquet}, Version: "test", Temps: &output.Temps{}}
-	files, err := w.WriteTable(context.Background(), tab, `{"max":5}`, func(ctx context.Context, emit func(output.Batch) error) error {
+	files, err := w.WriteTable(context.Background(), tab, json.RawMessage(`{"max":5}`), func(ctx context.Context, emit func(output.Batch) error) error {
 		return emit(output.Batch{[]int64{0, 1, 2, 3, 4, 5}, []int32{0, 1, 2, 0, 1, 2}})
 	}, nil)
 	if err != nil {

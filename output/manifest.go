@@ -25,7 +25,7 @@ const ManifestLimit = 256 << 20
 // SaveInterval is the least time between two saves of a running manifest:
 // files are listed in batches, so the manifest work of a run is linear in its
 // files (a save after every file made it quadratic).
-var SaveInterval = time.Second
+const SaveInterval = time.Second
 
 // Run states recorded in a manifest.
 const (
@@ -450,13 +450,17 @@ func (w *ManifestWriter) scheduledSave() {
 // After a failed or interrupted run, the earlier files of the rerun games
 // that this run did not replace are listed again (each with the bounds it
 // was computed with) once their checksum is confirmed, so a failed rerun
-// forgets no good file. After a complete run they are removed instead (a
-// format or figure no longer asked for), by the known layout only, so that
-// the folder holds what the manifest lists; and so is any other file of the
-// known layout in the folder of a game it computed that it does not list (a
-// figure or table a killed run put in place in its last second, before its
-// manifest listed it): a complete run leaves no unlisted file in the
-// folders it owns.
+// forgets no good file. After a complete run the tables among them are
+// removed instead (a format no longer asked for), by the known layout
+// only, so that the folder holds what the manifest lists; a figure (a file
+// of no table) is never removed by a run that did not replace it: it stays
+// listed, with the bounds it was drawn with (tabulate run --plots none
+// keeps the figures of the earlier run, and tabulate plot is the way to
+// draw them again), if it is intact. And so is removed any other file of
+// the known layout in the folder of a game a complete run computed that it
+// does not list (a figure or table a killed run put in place in its last
+// second, before its manifest listed it; a listed file changed on disk
+// since): a complete run leaves no unlisted file in the folders it owns.
 func (w *ManifestWriter) Finish(status string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -473,10 +477,13 @@ func (w *ManifestWriter) Finish(status string) error {
 	}
 	w.m.Replacing = nil
 	for _, old := range w.replaced {
-		if w.written[old.Path] || status == StatusComplete {
-			// A complete run removes, after its save, every file of its
-			// games' folders it does not list (unlisted): the earlier
-			// files it no longer writes among them.
+		if w.written[old.Path] {
+			continue
+		}
+		if status == StatusComplete && old.Table != "" {
+			// A table it no longer writes: removed, after the save,
+			// with every file of its games' folders it does not list
+			// (unlisted).
 			continue
 		}
 		if w.intact(old) {
