@@ -104,6 +104,19 @@ func TestCompleteRunListsEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkAllListed(t, out, m, "tabulate report")
+
+	// A complete run with --no-report leaves no earlier page, unlisted and
+	// describing other files.
+	if code, _, stderr := runTabulate(t, "run", "--config", first, "--out", out, "--no-report", "-q"); code != 0 {
+		t.Fatalf("run --no-report: exit %d: %s", code, stderr)
+	}
+	if m, err = readManifestJSON(out); err != nil {
+		t.Fatal(err)
+	}
+	if m.Report != nil {
+		t.Errorf("run --no-report lists a report: %+v", m.Report)
+	}
+	checkAllListed(t, out, m, "run --no-report")
 }
 
 func readFile(t *testing.T, path string) string {
