@@ -139,7 +139,7 @@ func wythoffTables(ctx context.Context, s Sink, game string, t *wythoff.Table) e
 	s.Finding("p_positions", RuleCheck{Rule: "Wythoff's theorem (the losing positions are (floor(k phi), floor(k phi^2)), k >= 0)",
 		Positions: count, Agrees: true})
 	return s.Figure(ctx, "grundy", func() (*plot.Plot, error) {
-		return plots.GrundyHeatmap(fmt.Sprintf("Wythoff's game: Grundy value g(a, b), a, b <= %d", max), max, func(a, b int) int32 {
+		return plots.GrundyHeatmap(fmt.Sprintf("Wythoff's game: Grundy value g(a, b), a, b ≤ %d", max), max, func(a, b int) int32 {
 			if a > b {
 				a, b = b, a
 			}
