@@ -257,10 +257,14 @@ func usageOf(err error, hint string) error {
 	var ae *games.ArgError
 	var be *lookup.BoundsError
 	var le *lineError
+	var ge *lookup.GameNameError
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &ae), errors.As(err, &be), errors.As(err, &le):
+	case errors.As(err, &ae), errors.As(err, &be), errors.As(err, &le), errors.As(err, &ge),
+		// A table of --from OUT that is not the one its manifest lists, or
+		// not of the game and table asked for: the folder is bad input.
+		errors.Is(err, output.ErrTampered), errors.Is(err, output.ErrContent):
 		return &UsageError{Msg: err.Error(), Hint: hint}
 	}
 	return err
