@@ -295,8 +295,9 @@ func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
 		Section: func() Section { return sec },
 		Solve: &Solver{Args: "N...", Help: help, Answer: answer,
 			Examples: []string{"0", "1", "5", "7", "30", "5 3 8"}},
-		Lookup: h.Lookup(),
-		Redraw: redraw,
-		Misere: h.MisereSolver(name),
+		Lookup:       h.Lookup(),
+		Redraw:       redraw,
+		Misere:       h.MisereSolver(name),
+		MisereLookup: h.MisereLookup(),
 	}
 }
