@@ -191,3 +191,77 @@ func TestSolveMisereFrom(t *testing.T) {
 		t.Errorf("octal:0.77 --from a normal run: exit %d: %s", code, stderr)
 	}
 }
+
+// hexOptions is the literal take-and-break game of hexadecimal digits
+// d[1], d[2], ... (d[0] for removing nothing): remove k tokens and leave
+// 0 heaps (bit 1, only when nothing is left), 1 (bit 2), 2 (bit 4) or 3
+// (bit 8) non-empty heaps, every way of writing the rest as such a sum.
+func hexOptions(d ...int) func(int) [][]int {
+	return func(n int) [][]int {
+		var out [][]int
+		var parts func(rest, heaps, lo int, cur []int)
+		parts = func(rest, heaps, lo int, cur []int) {
+			if heaps == 0 {
+				if rest == 0 {
+					out = append(out, slices.Clone(cur))
+				}
+				return
+			}
+			for a := lo; a <= rest; a++ {
+				parts(rest-a, heaps-1, a, append(cur, a))
+			}
+		}
+		for k, digit := range d {
+			if k > n {
+				break
+			}
+			for heaps := 0; heaps <= 3; heaps++ {
+				if digit&(1<<heaps) != 0 && (k > 0 || heaps >= 2) {
+					parts(n-k, heaps, 1, []int{})
+				}
+			}
+		}
+		return out
+	}
+}
+
+// play: misere for the takebreak family: tabulate solve --misere
+// takebreak:0.F (tame) and takebreak:0.3F (wild; moves that leave three
+// heaps) against
+// the literal recursion, every position of up to three heaps of up to 10
+// and four of up to 6; a run with play: both writes GAME/misere, whose
+// outcome column is the recursion's for every single heap.
+func TestMisereTakebreak(t *testing.T) {
+	pos := append(positionsUpTo(10, 3), positionsUpTo(6, 4)...)
+	for _, c := range []struct {
+		code   string
+		digits []int
+	}{{"0.F", []int{0, 0xF}}, {"0.3F", []int{0, 3, 0xF}}} {
+		m := checkMisereAnswers(t, hexOptions(c.digits...), pos, "takebreak:"+c.code)
+		if c.code == "0.3F" && m["quotient"] == 0 {
+			t.Errorf("takebreak:0.3F (wild): methods %v, want the quotient among them", m)
+		}
+	}
+	cfg := writeConfig(t, "games: [t]\nformats: [csv]\nplots: []\ntakebreak:\n  t: {code: \"0.F\", max: 40, play: both, misere_max: 12}\n")
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, stderr := runTabulate(t, "run", "--config", cfg, "--out", out, "-q"); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	_, rows := readRows(t, filepath.Join(out, "t", "misere.csv"))
+	win := misereWins(hexOptions(0, 0xF))
+	if len(rows) != 13 {
+		t.Fatalf("t/misere: %d rows, want 13", len(rows))
+	}
+	for n, r := range rows {
+		want := "N"
+		if !win([]int{n}) {
+			want = "P"
+		}
+		if r[0] != fmt.Sprint(n) || r[3] != want {
+			t.Errorf("t/misere row %v: want n %d outcome %s", r, n, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "t", "grundy.csv")); err != nil {
+		t.Errorf("play: both wrote no t/grundy: %v", err)
+	}
+}
