@@ -10,8 +10,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/flip"
 	"github.com/tabulate-games/tabulate/grundy/misere"
+	"github.com/tabulate-games/tabulate/grundy/nim"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -413,4 +415,64 @@ func playOf(bounds json.RawMessage) Play {
 		return Play{}
 	}
 	return p
+}
+
+// nimMisereJob is the job of nim/misere_positions: every multiset of
+// piles decided under misère play by exhaustive search
+// (nim.MiserePositions), checked against Bouton's misère rule.
+func nimMisereJob(cfg Nim, count int64) Job {
+	return Job{Table: "misere_positions", Memory: nim.Memory(cfg.MaxPiles, cfg.MaxPile) + writing(count, 4*int64(cfg.MaxPiles)+17), Cost: float64(count) / 1e6,
+		Run: func(ctx context.Context, s Sink) error {
+			table, err := nim.MiserePositions(ctx, cfg.MaxPiles, cfg.MaxPile,
+				grundy.Options{Workers: s.Workers(), Progress: s.Progress("searching positions (misère play)", "positions")})
+			if err != nil {
+				return err
+			}
+			if err := table.CheckBouton(); err != nil {
+				return fmt.Errorf("the misère search disagrees with Bouton's misère rule: %w", err)
+			}
+			return nimMisereTable(ctx, s, table, count)
+		}}
+}
+
+// nimMisereTable writes nim/misere_positions: the columns of nim/positions
+// under misère play (the player who makes the last move loses), the
+// winning moves by Bouton's misère rule (nim.MisereWinningMoves), their
+// number checked against the search's; and the findings
+// misere_positions and bouton_misere.
+func nimMisereTable(ctx context.Context, s Sink, table *nim.Table, count int64) error {
+	t := output.Table{Game: "nim", Name: "misere_positions",
+		Columns: []output.Column{
+			{Name: "piles", Type: output.Int32List},
+			{Name: "nim_sum", Type: output.Int32},
+			{Name: "win", Type: output.Bool},
+			{Name: "winning_moves", Type: output.Int32},
+			{Name: "winning_piles", Type: output.Int32List},
+			{Name: "winning_sizes", Type: output.Int32List},
+		},
+	}
+	var losing int64
+	err := s.Table(ctx, t, count, func(ctx context.Context, emit func(output.Batch) error) error {
+		return table.Each(ctx, batchRows, func(ps []nim.Position) error {
+			piles, sums, wins := make([][]int32, len(ps)), make([]int32, len(ps)), make([]bool, len(ps))
+			moves, movePiles, moveSizes := make([]int32, len(ps)), make([][]int32, len(ps)), make([][]int32, len(ps))
+			for i, p := range ps {
+				piles[i], sums[i], wins[i], moves[i] = p.Piles, p.NimSum, p.Win, p.WinningMoves
+				if !p.Win {
+					losing++
+				}
+				movePiles[i], moveSizes[i] = nim.MisereWinningMoves(p.Piles)
+				if int32(len(movePiles[i])) != p.WinningMoves {
+					return fmt.Errorf("piles %v: Bouton's misère rule gives %d winning moves, the search %d", p.Piles, len(movePiles[i]), p.WinningMoves)
+				}
+			}
+			return emit(output.Batch{piles, sums, wins, moves, movePiles, moveSizes})
+		})
+	})
+	if err != nil {
+		return err
+	}
+	s.Finding("misere_positions", Wins{What: "positions under misère play", Count: count, FirstPlayerWins: count - losing, SecondPlayerWins: losing})
+	s.Finding("bouton_misere", RuleCheck{Rule: "Bouton's misère rule (the player to move loses iff every pile is at most 1 and their number is odd, or some pile is 2 or more and the nim-sum is 0)", Positions: count, Agrees: true})
+	return nil
 }
