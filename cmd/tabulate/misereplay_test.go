@@ -107,3 +107,72 @@ func TestNimMiserePositions(t *testing.T) {
 		t.Errorf("play: sideways: exit %d: %s", code, stderr)
 	}
 }
+
+// flipMisereWins decides a Flip Game II board under misère play by plain
+// recursion over the literal board: a move turns "++" into "--", and the
+// player who cannot move wins.
+func flipMisereWins(memo map[string]bool, board string) bool {
+	if v, ok := memo[board]; ok {
+		return v
+	}
+	win, moved := false, false
+	for i := 0; i+1 < len(board) && !win; i++ {
+		if board[i] == '+' && board[i+1] == '+' {
+			moved = true
+			win = !flipMisereWins(memo, board[:i]+"--"+board[i+2:])
+		}
+	}
+	memo[board] = win || !moved
+	return memo[board]
+}
+
+// flip with play: misere and misere_max 16 writes flip/misere_boards
+// (every board of length 1 to 16: its outcome and winning moves those of
+// the literal recursion) and flip/misere_positions (each multiset of runs
+// decided as its shortest board), and none of the tables of normal play;
+// misere_max without misère play is refused.
+func TestFlipMisere(t *testing.T) {
+	cfg := writeConfig(t, "games: [flip]\nformats: [csv]\nplots: []\nflip: {play: misere, misere_max: 16}\n")
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, stderr := runTabulate(t, "run", "--config", cfg, "--out", out, "-q"); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	memo := map[string]bool{}
+	head, rows := readRows(t, filepath.Join(out, "flip", "misere_boards.csv"))
+	if strings.Join(head, ",") != "board,win,winning_moves" || len(rows) != 1<<17-2 {
+		t.Fatalf("flip/misere_boards: columns %v, %d rows", head, len(rows))
+	}
+	for _, r := range rows {
+		b := r[0]
+		var want []int
+		for i := 0; i+1 < len(b); i++ {
+			if b[i] == '+' && b[i+1] == '+' && !flipMisereWins(memo, b[:i]+"--"+b[i+2:]) {
+				want = append(want, i)
+			}
+		}
+		if r[1] != strconv.FormatBool(flipMisereWins(memo, b)) || !slices.Equal(intList(t, r[2]), want) {
+			t.Fatalf("flip/misere_boards row %v: the recursion says win %v, moves %v", r, flipMisereWins(memo, b), want)
+		}
+	}
+	head, rows = readRows(t, filepath.Join(out, "flip", "misere_positions.csv"))
+	if strings.Join(head, ",") != "runs,length,win" || len(rows) < 100 {
+		t.Fatalf("flip/misere_positions: columns %v, %d rows", head, len(rows))
+	}
+	for _, r := range rows {
+		var parts []string
+		for _, n := range intList(t, r[0]) {
+			parts = append(parts, strings.Repeat("+", n))
+		}
+		b := strings.Join(parts, "-")
+		if r[1] != strconv.Itoa(len(b)) || r[2] != strconv.FormatBool(flipMisereWins(memo, b)) {
+			t.Fatalf("flip/misere_positions row %v: board %q, the recursion says win %v", r, b, flipMisereWins(memo, b))
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "flip", "boards.csv")); !os.IsNotExist(err) {
+		t.Errorf("play: misere wrote flip/boards (%v)", err)
+	}
+	cfg = writeConfig(t, "flip: {misere_max: 10}\n")
+	if code, _, stderr := runTabulate(t, "run", "--config", cfg, "--out", filepath.Join(t.TempDir(), "x"), "-q"); code != 2 || !strings.Contains(stderr, "misere_max") {
+		t.Errorf("misere_max with normal play: exit %d: %s", code, stderr)
+	}
+}
