@@ -146,16 +146,41 @@ type MisereFinding struct {
 	// PPositions counts the heaps that are misère P-positions (misère
 	// nim-value 0).
 	PPositions int `json:"p_positions"`
+	// GenusPeriod is the eventual period of the genus sequence of heaps
+	// 0..UpTo (misere.StudyGenus), absent when it shows none.
+	GenusPeriod *GenusPeriod `json:"genus_period,omitempty"`
+}
+
+// GenusPeriod is the period of a genus sequence: Status "proven" (by
+// Theorem) or "candidate" (the values show it; nothing proves it).
+type GenusPeriod struct {
+	Period    int    `json:"period"`
+	Preperiod int    `json:"preperiod"`
+	Status    string `json:"status"`
+	Theorem   string `json:"theorem,omitempty"`
+}
+
+// String reads like "genus period 4 from n = 6 (proven: ...)".
+func (g GenusPeriod) String() string {
+	s := fmt.Sprintf("genus period %d from n = %d (%s", g.Period, g.Preperiod, g.Status)
+	if g.Theorem != "" && g.Status == "proven" {
+		s += ": " + g.Theorem
+	}
+	return s + ")"
 }
 
 // String says "tame up to n = 30" or "wild: first wild heap 5 (genus
 // 4^146), tame up to n = 4".
 func (f MisereFinding) String() string {
-	if f.Tame {
-		return fmt.Sprintf("tame up to n = %d; %d single heaps are misère P-positions", f.UpTo, f.PPositions)
+	period := ""
+	if f.GenusPeriod != nil {
+		period = "; " + f.GenusPeriod.String()
 	}
-	return fmt.Sprintf("wild: first wild heap %d (genus %s), tame up to n = %d; %d single heaps up to %d are misère P-positions",
-		*f.FirstWild, f.FirstWildGenus, *f.FirstWild-1, f.PPositions, f.UpTo)
+	if f.Tame {
+		return fmt.Sprintf("tame up to n = %d; %d single heaps are misère P-positions%s", f.UpTo, f.PPositions, period)
+	}
+	return fmt.Sprintf("wild: first wild heap %d (genus %s), tame up to n = %d; %d single heaps up to %d are misère P-positions%s",
+		*f.FirstWild, f.FirstWildGenus, *f.FirstWild-1, f.PPositions, f.UpTo, period)
 }
 
 // misereTable writes GAME/misere for heaps 0..max: n, the normal-play
@@ -188,6 +213,9 @@ func (h Heap) misereTable(ctx context.Context, s Sink, game string, max int) err
 	finding := MisereFinding{UpTo: max, Tame: t.FirstWild() < 0}
 	if w := t.FirstWild(); w >= 0 {
 		finding.FirstWild, finding.FirstWildGenus = &w, t.Genus(w).String()
+	}
+	if r := misere.StudyGenus(t, h.GenusRule); r.Period.Found {
+		finding.GenusPeriod = &GenusPeriod{Period: r.Period.Period, Preperiod: r.Period.Preperiod, Status: string(r.Status), Theorem: r.Theorem}
 	}
 	rows := max + 1
 	err = s.Table(ctx, tbl, int64(rows), func(ctx context.Context, emit func(output.Batch) error) error {
