@@ -37,9 +37,15 @@ type Flip struct {
 	PositionMax int `yaml:"position_max" json:"position_max"` // flip/positions: boards of length <= PositionMax
 	CountMax    int `yaml:"count_max" json:"count_max"`       // flip/board_counts: lengths 0..CountMax
 	BoardMax    int `yaml:"board_max" json:"board_max"`       // flip/boards: lengths 1..BoardMax
-	// Play is normal (the default: the four tables above), misere
-	// (flip/misere_positions and flip/misere_boards) or both; MisereMax
-	// bounds the board length of the misère tables (games/misere.go).
+	// FlipPlay: play and misere_max (games/flipmisere.go).
+	FlipPlay `yaml:",inline"`
+}
+
+// FlipPlay is the play convention of flip: Play is normal (the default:
+// the four tables of Flip), misere (flip/misere_positions and
+// flip/misere_boards) or both; MisereMax bounds the board length of the
+// misère tables. Unset, it writes nothing to a manifest's bounds.
+type FlipPlay struct {
 	Play      string `yaml:"play" json:"play,omitempty"`
 	MisereMax int    `yaml:"misere_max" json:"misere_max,omitempty"`
 }
