@@ -214,7 +214,7 @@ func runMisere(ctx context.Context, w *output.Writer, m configs.CensusMisere, wo
 	if err != nil {
 		return nil, MisereFindings{}, err
 	}
-	files, err := w.WriteTable(ctx, MisereTable(m.Family), string(bounds), misereSource(m.Family, rows), nil)
+	files, err := w.WriteTable(ctx, MisereTable(m.Family), bounds, misereSource(m.Family, rows), nil)
 	if err != nil {
 		return nil, MisereFindings{}, err
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/tabulate-games/tabulate/grundy/misere"
 )
 
-// MisereLookup is the misère TableLookup of a heap game (tabulate solve
+// MisereTableLookup is the misère TableLookup of a heap game (tabulate solve
 // --misere --from OUT GAME HEAP...): it answers a position of several
 // heaps from the misère tables of a run, by the first method whose table
 // holds it, as the computed route (misereSolver.solve) tries them:
@@ -32,7 +32,7 @@ import (
 // The options of a heap come from the game's rules (h.Misere), as the
 // normal-play lookup's winning moves do. nil when the heap has no misère
 // rules.
-func (h Heap) MisereLookup() *TableLookup {
+func (h Heap) MisereTableLookup() *TableLookup {
 	if h.Misere == nil {
 		return nil
 	}

@@ -17,7 +17,7 @@ import (
 // misereAnswerer returns how tabulate solve --misere answers positions of
 // game under misère play: by the game's Misere solver, the game being
 // registered, written FAMILY:RULES (octal:0.77) or defined by rules in the
-// configuration; with --from, by its MisereLookup from the misère tables
+// configuration; with --from, by its MisereTableLookup from the misère tables
 // the run wrote.
 func misereAnswerer(game, from, configPath string) (answerFunc, error) {
 	if from != "" {
@@ -69,12 +69,12 @@ func misereFromTables(game, from string) (answerFunc, error) {
 	d, ok := t.Def(game)
 	var l *games.TableLookup
 	if ok {
-		l = d.MisereLookup
+		l = d.MisereTableLookup
 	}
 	if l == nil || !t.Listed(game, l.Table) {
 		var have []string
 		for _, g := range slices.Sorted(maps.Keys(t.Manifest().Games)) {
-			if d, ok := t.Def(g); ok && d.MisereLookup != nil && t.Listed(g, d.MisereLookup.Table) {
+			if d, ok := t.Def(g); ok && d.MisereTableLookup != nil && t.Listed(g, d.MisereTableLookup.Table) {
 				have = append(have, g)
 			}
 		}
@@ -93,7 +93,7 @@ func misereFromTables(game, from string) (answerFunc, error) {
 func misereGames() []string {
 	var names []string
 	for _, name := range games.Names() {
-		if d, _ := games.Lookup(name); d.Misere != nil {
+		if d, _ := games.ByName(name); d.Misere != nil {
 			names = append(names, name)
 		}
 	}
