@@ -18,9 +18,10 @@ var squares = Def{
 	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000, MovesMax: 1000} },
 	Solve: &Solver{Args: "N...", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d), or several piles (their sum, each at most %d)", int64(subtraction.SquaresSolveMax), subtraction.SquaresSolveGrundyMax),
 		Answer: answerSquares, Examples: []string{"20", "0", "2", "100", "1000", "20 7 5"}},
-	TableLookup: squaresLookup,
-	Redraw:      squaresRedraw,
-	Misere:      squaresHeap().MisereSolver("squares"),
+	TableLookup:       squaresLookup,
+	Redraw:            squaresRedraw,
+	Misere:            squaresHeap().MisereSolver("squares"),
+	MisereTableLookup: squaresHeap().MisereTableLookup(),
 }
 
 // Squares bounds take-a-square.

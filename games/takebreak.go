@@ -6,6 +6,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/misere"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/takebreak"
 )
@@ -36,6 +37,9 @@ type TakebreakRules struct {
 	// (or arithmetic period) the values show but no theorem proves
 	// (Heap.CandidateTables).
 	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
+	// Play: normal, misere or both, with misere_max and the misère
+	// quotient's keys, as for every heap game (games/misere.go).
+	Play `yaml:",inline"`
 }
 
 // Check parses the code and keeps max within the game's Limit.
@@ -44,7 +48,10 @@ func (r *TakebreakRules) Check() error {
 	if err != nil {
 		return &KeyError{Key: "code", Value: strconv.Quote(r.Code), Problem: err.Error()}
 	}
-	return checkRange("max", int64(r.Max), 1, int64(TakeBreak(code).Limit))
+	if err := checkRange("max", int64(r.Max), 1, int64(TakeBreak(code).Limit)); err != nil {
+		return err
+	}
+	return r.Play.Check()
 }
 
 // Heap is the heap game of the code (checked by Check).
@@ -64,6 +71,7 @@ func (r *TakebreakRules) Jobs(game string, workers int) []Job {
 	if err != nil {
 		return nil
 	}
+	h.Play = r.Play
 	return h.Jobs(game, r.Max)
 }
 
@@ -100,8 +108,9 @@ func TakeBreak(code takebreak.Code) Heap {
 		Memory: func(max int) int64 { return takebreak.Memory(code, max) },
 		// Quadratic at least (see takebreak.Values): about 10^9 word
 		// operations a second.
-		Cost:  func(max int) float64 { n := float64(max); return n * n / 1e9 },
-		Moves: func(n int) []HeapMove { return takebreakMoves(code, n) },
+		Cost:   func(max int) float64 { n := float64(max); return n * n / 1e9 },
+		Moves:  func(n int) []HeapMove { return takebreakMoves(code, n) },
+		Misere: misere.TakeBreak(code),
 		Prove: func(seq []int32, p analysis.Period) *analysis.Proof {
 			proof := takebreakProof(code)(seq, p)
 			return &proof

@@ -138,8 +138,23 @@ func (t *Tables) lookupOf(game string) *games.TableLookup {
 	return nil
 }
 
+// Def returns the game called game as the folder knows it: the one the
+// manifest records (a game defined by rules among them), else the
+// registered one; ok false when there is neither (tabulate solve --misere
+// --from reads its Def.MisereTableLookup).
+func (t *Tables) Def(game string) (games.Def, bool) {
+	if d, ok := t.defs[game]; ok {
+		return d, true
+	}
+	return games.ByName(game)
+}
+
 // path is the file of a game's table, relative to the folder.
 func path(game, table string) string { return game + "/" + table + ".parquet" }
+
+// Listed reports whether the manifest lists the game's table, such as
+// ("kayles", "misere").
+func (t *Tables) Listed(game, table string) bool { return t.listed(game, table) }
 
 // listed reports whether the manifest lists the game's table.
 func (t *Tables) listed(game, table string) bool {
