@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/misere"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/takebreak"
 )
@@ -26,7 +27,7 @@ const TakebreakMax = takebreak.ValuesMax
 // TakebreakRules is a member of the family takebreak: a take-and-break
 // game given by its hexadecimal code, such as {code: "0.3F", max: 2000}.
 // Bit i of digit d_k lets a move remove k tokens and leave exactly i
-// non-empty heaps (i = 0..3); the notation taken and refused is that of
+// non-empty heaps (i = 0..5; 0-3 for digits up to F); the notation taken and refused is that of
 // takebreak.Parse. A code whose digits are all below 8 is an octal game,
 // played and tabulated as the octal member of the same code (the same
 // tables, byte for byte, by package octal's faster engine).
@@ -37,6 +38,9 @@ type TakebreakRules struct {
 	// (or arithmetic period) the values show but no theorem proves
 	// (Heap.CandidateTables).
 	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
+	// Play: normal, misere or both, with misere_max and the misère
+	// quotient's keys, as for every heap game (games/misere.go).
+	Play `yaml:",inline"`
 }
 
 // Check parses the code and keeps max within the game's Limit.
@@ -45,7 +49,14 @@ func (r *TakebreakRules) Check() error {
 	if err != nil {
 		return &KeyError{Key: "code", Value: strconv.Quote(r.Code), Problem: err.Error()}
 	}
-	return checkRange("max", int64(r.Max), 1, int64(TakeBreak(code).Limit))
+	if err := checkRange("max", int64(r.Max), 1, int64(TakeBreak(code).Limit)); err != nil {
+		return err
+	}
+	if r.Play.Misere() && code.MaxHeaps() > 3 {
+		return &KeyError{Key: "play", Value: r.Play.Play, Problem: fmt.Sprintf("is not available for %s, whose moves leave %d heaps: misère play (package misere) takes moves that leave at most three", code, code.MaxHeaps()),
+			Allowed: "normal, or a code with digits 0-F"}
+	}
+	return r.Play.Check()
 }
 
 // Heap is the heap game of the code (checked by Check).
@@ -65,6 +76,7 @@ func (r *TakebreakRules) Jobs(game string, workers int) []Job {
 	if err != nil {
 		return nil
 	}
+	h.Play = r.Play
 	return h.Jobs(game, r.Max)
 }
 
@@ -102,9 +114,10 @@ func TakeBreak(code takebreak.Code) Heap {
 		Memory: func(max int) int64 { return takebreak.Memory(code, max) },
 		// Quadratic at least (see takebreak.Values): about 10^9 word
 		// operations a second.
-		Cost:  func(max int) float64 { n := float64(max); return n * n / 1e9 },
-		Moves: func(n int) []HeapMove { return takebreakMoves(code, n) },
-		rule:  takebreakRule{code},
+		Cost:   func(max int) float64 { n := float64(max); return n * n / 1e9 },
+		Moves:  func(n int) []HeapMove { return takebreakMoves(code, n) },
+		Misere: takebreakMisere(code),
+		rule:   takebreakRule{code},
 		Prove: func(seq []int32, p analysis.Period) *analysis.Proof {
 			proof := takebreakProof(code)(seq, p)
 			return &proof
@@ -255,4 +268,15 @@ func (r takebreakRule) note(q *sequence, n int64) string {
 		return ""
 	}
 	return fmt.Sprintf("the winning moves that split a heap of %d are not listed (only heaps up to %d within the values computed are split move by move); the moves listed and counted leave one heap or none", n, TakebreakSplitListMax)
+}
+
+// takebreakMisere is the code's game for misère play, nil (no misère
+// rules: play: misere is refused by Check, solve --misere says so) for a
+// code whose moves leave more than three heaps, which package misere's
+// options do not list.
+func takebreakMisere(code takebreak.Code) misere.Game {
+	if code.MaxHeaps() > 3 {
+		return nil
+	}
+	return misere.TakeBreak(code)
 }

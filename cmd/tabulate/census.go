@@ -97,6 +97,9 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 				fmt.Fprintf(stderr, "  %-11s %s\n", family, f)
 			}
 		}
+		if res.Misere != nil {
+			fmt.Fprintf(stderr, "  %-11s %s\n", "misere", res.Misere)
+		}
 	}
 	return err
 }
