@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -83,5 +84,20 @@ func TestTakebreakAnswerPastValues(t *testing.T) {
 	}
 	if ms, ok := a.WinningMoves.([]HeapMove); !ok || len(ms) != 0 || a.MovesNotShown != 0 {
 		t.Errorf("0.AA at 10^15: moves %v (%d not shown), want none listed", a.WinningMoves, a.MovesNotShown)
+	}
+}
+
+// TestTakebreakMisereRefusedPastF: package misere lists splits into at
+// most three heaps, so misère play of a code leaving four (0.G) is refused
+// by name rather than computed on rules it does not read.
+func TestTakebreakMisereRefusedPastF(t *testing.T) {
+	r := &TakebreakRules{Code: "0.G", Max: 10, Play: Play{Play: PlayMisere}}
+	var ke *KeyError
+	if err := r.Check(); !errors.As(err, &ke) || ke.Key != "play" {
+		t.Errorf("0.G with play: misere: %v, want a refusal of play", err)
+	}
+	r.Code = "0.F"
+	if err := r.Check(); err != nil {
+		t.Errorf("0.F with play: misere: %v", err)
 	}
 }
