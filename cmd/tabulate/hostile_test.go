@@ -186,7 +186,7 @@ func TestOneRunPerFolder(t *testing.T) {
 	})
 }
 
-// waitFor polls cond for up to 30 s.
+// waitFor polls cond for up to 2 minutes.
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
 	// The bound only ends a test whose condition never comes: a run that
