@@ -115,29 +115,40 @@ func (c *squareCursors) mark(lo, hi int, a, end int64, seg []uint64) {
 func (c *squareCursors) compact() {}
 
 // squaresLosingMark sets, in the bitset seg of the segment [a, end), every
-// position p+k² < end still ahead of the cursors, and advances them. Two
-// marks per round: this loop is most of the work of squaresLosing. It is
-// kept out of line so that its registers are its own.
+// position p+k² still ahead of the cursors and inside seg's words, and
+// advances them. This loop is most of the work of squaresLosing. It is kept
+// out of line so that its registers are its own.
+//
+// It marks up to the end of seg's last word, which may pass end: every
+// segment but the last is a whole number of words (sieveSegmentBits and
+// sieveSegmentAt give multiples of 64), and the sieve sets the bits past
+// max in the last word anyway. The loop's test is the word index against
+// len(seg), so the compiler drops the bounds check of each mark (one
+// comparison a mark instead of two); two marks a round.
 //
 //go:noinline
 func squaresLosingMark(next []int64, step []uint32, a, end int64, seg []uint64) {
 	step = step[:len(next)]
-	n := uint64(end - a)
+	words := uint64(len(seg))
 	for j, nx := range next {
 		off := uint64(nx - a) // cursors are never behind a
-		if off >= n {
+		if off>>6 >= words {
 			continue
 		}
 		st := uint64(step[j])
-		for off+st < n {
-			seg[off>>6] |= 1 << (off & 63)
-			o2 := off + st
-			seg[o2>>6] |= 1 << (o2 & 63)
-			off = o2 + st + 2
-			st += 4
-		}
-		if off < n {
-			seg[off>>6] |= 1 << (off & 63)
+		for {
+			w := off >> 6
+			if w >= words {
+				break
+			}
+			seg[w] |= 1 << (off & 63)
+			off += st
+			st += 2
+			w = off >> 6
+			if w >= words {
+				break
+			}
+			seg[w] |= 1 << (off & 63)
 			off += st
 			st += 2
 		}
