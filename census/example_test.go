@@ -40,4 +40,6 @@ func ExampleRun() {
 	// census/subtraction.csv 7
 	// census/subtraction_timings.parquet 7
 	// census/subtraction_timings.csv 7
+	// census/subtraction.md 7
+	// census/subtraction.tex 7
 }

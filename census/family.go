@@ -86,10 +86,11 @@ func (g Game) prove(seq []int32, p analysis.Period) analysis.Proof {
 // kind is a family of a census: the games of one family of the model that a
 // census section lists, and how its tables and figures name them.
 type kind struct {
-	name   string        // the model's family and the census table, such as "octal"
-	what   string        // the games in figure titles: "octal codes"
-	size   string        // the x label of the proven-share figure
-	column output.Column // the first column of its tables (the game)
+	name string // the model's family and the census table, such as "octal"
+	what string // the games in figure titles: "octal codes"
+	// sizeName names a size in the legend of the proven-share figure.
+	sizeName string
+	column   output.Column // the first column of its tables (the game)
 	// cell returns the first column of the rows of games.
 	cell func(games []Game) any
 	// reduce, when set, returns the definition of the game whose engine run
@@ -104,7 +105,7 @@ type kind struct {
 
 // The kinds of the census families.
 var (
-	octalKind = kind{name: Octal, what: "octal codes", size: "digits after the point (proven/all)",
+	octalKind = kind{name: Octal, what: "octal codes", sizeName: "digits",
 		column: output.Column{Name: "code", Type: output.String, Sorted: true}, cell: names,
 		reduce: func(rules string) string {
 			c, err := octal.Parse(rules)
@@ -113,9 +114,9 @@ var (
 			}
 			return reduced(c).String()
 		}}
-	subtractionKind = kind{name: Subtraction, what: "subtraction sets", size: "set size (proven/all)",
+	subtractionKind = kind{name: Subtraction, what: "subtraction sets", sizeName: "size",
 		column: output.Column{Name: "set", Type: output.Int32List}, cell: sets}
-	takebreakKind = kind{name: Takebreak, what: "hexadecimal codes", size: "digits after the point (proven/all)",
+	takebreakKind = kind{name: Takebreak, what: "hexadecimal codes", sizeName: "digits",
 		column: output.Column{Name: "code", Type: output.String, Sorted: true}, cell: names, behaviour: true}
 )
 
@@ -126,7 +127,7 @@ func kindOf(name string) kind {
 			return k
 		}
 	}
-	return kind{name: name, what: name + " games", size: "size (proven/all)",
+	return kind{name: name, what: name + " games", sizeName: "size",
 		column: output.Column{Name: "game", Type: output.String}, cell: names}
 }
 

@@ -1,6 +1,7 @@
 package census
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -8,12 +9,15 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/plots"
 )
@@ -25,35 +29,73 @@ type figure struct {
 	draw func() (*plot.Plot, error)
 }
 
-// figures returns the figures of a family's rows: period against preperiod
-// of the proven games (log-log), the share proven by number of digits (set
-// size for subtraction games), and a histogram of the proven periods.
-func figures(k kind, rows []Row) []figure {
+// point is what the figures read of one game: the row of its census table
+// (the figures are drawn from the rows alone, so that tabulate plot draws
+// them again from the table, Redraw).
+type point struct {
+	name      string // as the table writes it
+	size      int    // digits after the point, or elements of a set
+	largest   int    // a set's largest element (subtraction); 0 otherwise
+	found     bool   // a period was found
+	proven    bool
+	period    int64
+	preperiod int64
+	values    int64 // values computed: the proof's checkpoint when proven
+	class     string
+	behaviour string
+}
+
+// pointsOf returns the points of a family's rows.
+func pointsOf(rows []Row) []point {
+	pts := make([]point, len(rows))
+	for i, row := range rows {
+		r := row.Record
+		pts[i] = point{name: row.Game.Name(), size: row.Game.size, found: r.Found, proven: r.Proven,
+			period: r.Period, preperiod: r.Preperiod, values: r.Values, class: row.Class, behaviour: Behaviour(r)}
+		if kindOf(row.Game.Family).column.Type == output.Int32List {
+			for _, f := range strings.Split(row.Game.rules, ",") {
+				x, _ := strconv.Atoi(f)
+				pts[i].largest = max(pts[i].largest, x)
+			}
+		}
+	}
+	return pts
+}
+
+// figures returns the figures of a family's points: period against
+// preperiod of the proven games (period against the largest element for
+// subtraction sets, whose preperiods are mostly 0), the share proven by the
+// number of values, and a histogram of the proven periods.
+func figures(k kind, pts []point) []figure {
+	scatter := func() (*plot.Plot, error) { return periodPreperiod(k.what, pts) }
+	if k.column.Type == output.Int32List {
+		scatter = func() (*plot.Plot, error) { return periodLargest(k.what, pts) }
+	}
 	fs := []figure{
-		{k.name + "-period-preperiod", func() (*plot.Plot, error) { return periodPreperiod(k.what, rows) }},
-		{k.name + "-proven-share", func() (*plot.Plot, error) { return provenShare(k, rows) }},
-		{k.name + "-period-histogram", func() (*plot.Plot, error) { return periodHistogram(k.what, rows) }},
+		{k.name + "-period-preperiod", scatter},
+		{k.name + "-proven-share", func() (*plot.Plot, error) { return provenShare(k, pts) }},
+		{k.name + "-period-histogram", func() (*plot.Plot, error) { return periodHistogram(k.what, pts) }},
 	}
 	if k.behaviour {
-		fs = append(fs, figure{k.name + "-behaviour", func() (*plot.Plot, error) { return behaviours(k.what, rows) }})
+		fs = append(fs, figure{k.name + "-behaviour", func() (*plot.Plot, error) { return behaviours(k.what, pts) }})
 	}
 	return fs
 }
 
 // behaviours counts the games and the classes of each behaviour
 // (Behaviour), side by side.
-func behaviours(what string, rows []Row) (*plot.Plot, error) {
+func behaviours(what string, pts []point) (*plot.Plot, error) {
 	order := []string{PeriodicProven, PeriodicCandidate, ArithmeticCandidate, Neither}
 	short := map[string]string{PeriodicProven: "periodic,\nproven", PeriodicCandidate: "periodic,\ncandidate",
 		ArithmeticCandidate: "arithmetic-periodic,\ncandidate", Neither: "neither up\nto the bound"}
 	games, classes := map[string]int{}, map[string]map[string]bool{}
-	for _, r := range rows {
-		b := Behaviour(r.Record)
+	for _, r := range pts {
+		b := r.behaviour
 		games[b]++
 		if classes[b] == nil {
 			classes[b] = map[string]bool{}
 		}
-		classes[b][r.Class] = true
+		classes[b][r.class] = true
 	}
 	var gv, cv plotter.Values
 	var labels []string
@@ -86,88 +128,399 @@ func behaviours(what string, rows []Row) (*plot.Plot, error) {
 // lightColor is a lighter shade of barColor.
 var lightColor = color.RGBA{R: 0x8F, G: 0xB4, B: 0xDC, A: 0xFF}
 
-// periodPreperiod plots period against preperiod+1 of the proven games, on
-// log-log axes (a preperiod of 0 is drawn at 1).
-func periodPreperiod(what string, rows []Row) (*plot.Plot, error) {
+// spot is the games of a scatter figure at one point.
+type spot struct {
+	x, y  float64
+	names []string // in table order
+}
+
+// spots groups the proven games by (x, y), in the order of their first game.
+func spots(pts []point, xy func(point) (float64, float64)) []*spot {
+	var out []*spot
+	at := map[[2]float64]*spot{}
+	for _, r := range pts {
+		if !r.proven {
+			continue
+		}
+		x, y := xy(r)
+		s := at[[2]float64{x, y}]
+		if s == nil {
+			s = &spot{x: x, y: y}
+			at[[2]float64{x, y}] = s
+			out = append(out, s)
+		}
+		s.names = append(s.names, r.name)
+	}
+	return out
+}
+
+// maxLabels is how many outliers a scatter labels at most.
+const maxLabels = 6
+
+// outliers returns the spots to label: those farthest from the bulk (the
+// median of the spots weighted by their games) on the axes' scale, each at
+// least 4 times away on log axes, the farthest first, at most maxLabels.
+//
+// On linear axes (subtraction sets: period against largest element, a
+// cloud without a bulk to stand out from) they are instead the spots of
+// the three largest periods, which a reader looks for.
+func outliers(ss []*spot, logScale bool) []*spot {
+	if len(ss) < 2 {
+		return nil
+	}
+	if !logScale {
+		var ys []float64
+		for _, s := range ss {
+			if !slices.Contains(ys, s.y) {
+				ys = append(ys, s.y)
+			}
+		}
+		slices.Sort(ys)
+		cut := ys[max(0, len(ys)-3)]
+		var out []*spot
+		for _, s := range ss {
+			if s.y >= cut {
+				out = append(out, s)
+			}
+		}
+		slices.SortStableFunc(out, func(a, b *spot) int { return cmp.Compare(b.y, a.y) })
+		return out[:min(len(out), maxLabels)]
+	}
+	tr := func(v float64) float64 {
+		if logScale {
+			return math.Log(v)
+		}
+		return v
+	}
+	var xs, ys []float64
+	for _, s := range ss {
+		for range s.names {
+			xs, ys = append(xs, tr(s.x)), append(ys, tr(s.y))
+		}
+	}
+	mx, my := median(xs), median(ys)
+	sx, sy := math.Log(4), math.Log(4)
+	type far struct {
+		s *spot
+		d float64
+	}
+	var fs []far
+	for _, s := range ss {
+		d := max(math.Abs(tr(s.x)-mx)/sx, math.Abs(tr(s.y)-my)/sy)
+		if d >= 1 {
+			fs = append(fs, far{s, d})
+		}
+	}
+	slices.SortStableFunc(fs, func(a, b far) int { return cmp.Compare(b.d, a.d) })
+	var out []*spot
+	for _, f := range fs[:min(len(fs), maxLabels)] {
+		out = append(out, f.s)
+	}
+	return out
+}
+
+// median returns the median of v (the lower one of an even count).
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[(len(s)-1)/2]
+}
+
+// spotRadius is a marker's radius for n games: its area grows as n.
+func spotRadius(n int) vg.Length { return vg.Points(1.6 * math.Sqrt(float64(n))) }
+
+// label names a spot's games: its first game, and how many more.
+func label(s *spot) string {
+	if len(s.names) == 1 {
+		return s.names[0]
+	}
+	return fmt.Sprintf("%s (+%d)", s.names[0], len(s.names)-1)
+}
+
+// scatterOf draws the spots with their size by count, a legend of sizes
+// and the outliers labelled.
+func scatterOf(p *plot.Plot, ss []*spot, logScale bool) error {
+	if len(ss) == 0 {
+		ss = []*spot{{x: 1, y: 1}} // an empty plot still needs a range; drawn as nothing
+	}
+	p.Add(plotter.NewGrid())
+	most := 0
+	for _, s := range ss {
+		xy := plotter.XYs{{X: s.x, Y: s.y}}
+		sc, err := plotter.NewScatter(xy)
+		if err != nil {
+			return err
+		}
+		sc.GlyphStyle.Shape = draw.CircleGlyph{}
+		sc.GlyphStyle.Color = spotColor
+		sc.GlyphStyle.Radius = spotRadius(len(s.names))
+		if len(s.names) == 0 {
+			sc.GlyphStyle.Radius = 0
+		}
+		p.Add(sc)
+		most = max(most, len(s.names))
+	}
+	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, s := range ss {
+		xmin, xmax, ymin, ymax = min(xmin, s.x), max(xmax, s.x), min(ymin, s.y), max(ymax, s.y)
+	}
+	if logScale {
+		// Log axes need a range above 0 even when every point is the same;
+		// room to the right for the labels.
+		p.X.Min, p.X.Max = xmin/1.5, xmax*4
+		p.Y.Min, p.Y.Max = ymin/1.5, ymax*2.5
+	} else {
+		p.X.Min, p.X.Max = math.Max(0, xmin-1), xmax+0.25*(xmax-xmin+4)
+		p.Y.Min, p.Y.Max = 0, ymax*1.25+1
+	}
+	if err := addLabels(p, outliers(ss, logScale), logScale); err != nil {
+		return err
+	}
+	// The legend of sizes: 1, 10, 100, ... games below the largest spot,
+	// and the largest.
+	var sizes []int
+	for n := 1; n < most; n *= 10 {
+		sizes = append(sizes, n)
+	}
+	sizes = append(sizes, max(most, 1))
+	for _, n := range sizes {
+		sc, err := plotter.NewScatter(plotter.XYs{{X: ss[0].x, Y: ss[0].y}})
+		if err != nil {
+			return err
+		}
+		sc.GlyphStyle.Shape, sc.GlyphStyle.Color, sc.GlyphStyle.Radius = draw.CircleGlyph{}, spotColor, spotRadius(n)
+		word := "games"
+		if n == 1 {
+			word = "game"
+		}
+		p.Legend.Add(fmt.Sprintf("%d %s", n, word), sc)
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.TextStyle.Font = font.From(plot.DefaultFont, 8)
+	return nil
+}
+
+// addLabels labels the spots (the farthest outliers first) with their
+// games, to the right of the marker or, when that would cover a label
+// already placed, to its left; a spot whose label fits neither way stays
+// unlabelled. Overlap is judged on the axes' scale in fractions of the
+// axes (a label about 1.6% of the width per character and 7% high, at the
+// 8 pt labels of a figure 8.5 to 16 cm wide): cheap, and enough for a
+// handful of labels.
+func addLabels(p *plot.Plot, ss []*spot, logScale bool) error {
+	norm := func(v, lo, hi float64) float64 {
+		if logScale {
+			return (math.Log(v) - math.Log(lo)) / (math.Log(hi) - math.Log(lo))
+		}
+		return (v - lo) / max(hi-lo, 1e-9)
+	}
+	type box struct{ x0, x1, y0, y1 float64 }
+	var placed []box
+	free := func(b box) bool {
+		for _, o := range placed {
+			if b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1 {
+				return false
+			}
+		}
+		return b.x0 >= 0 && b.x1 <= 1
+	}
+	var right, left plotter.XYLabels
+	for _, s := range ss {
+		text := label(s)
+		u, v := norm(s.x, p.X.Min, p.X.Max), norm(s.y, p.Y.Min, p.Y.Max)
+		w := 0.016*float64(len(text)) + 0.02
+		if b := (box{u, u + w, v - 0.035, v + 0.035}); free(b) {
+			placed = append(placed, b)
+			right.XYs, right.Labels = append(right.XYs, plotter.XY{X: s.x, Y: s.y}), append(right.Labels, text)
+		} else if b := (box{u - w, u, v - 0.035, v + 0.035}); free(b) {
+			placed = append(placed, b)
+			left.XYs, left.Labels = append(left.XYs, plotter.XY{X: s.x, Y: s.y}), append(left.Labels, text)
+		}
+	}
+	for _, side := range []struct {
+		l     plotter.XYLabels
+		align draw.XAlignment
+		dx    vg.Length
+	}{{right, draw.XLeft, vg.Points(5)}, {left, draw.XRight, -vg.Points(5)}} {
+		if len(side.l.XYs) == 0 {
+			continue
+		}
+		l, err := plotter.NewLabels(side.l)
+		if err != nil {
+			return err
+		}
+		for i := range l.TextStyle {
+			l.TextStyle[i].Font = font.From(plot.DefaultFont, 8)
+			l.TextStyle[i].XAlign = side.align
+			l.TextStyle[i].YAlign = draw.YCenter
+		}
+		l.Offset = vg.Point{X: side.dx}
+		p.Add(l)
+	}
+	return nil
+}
+
+// spotColor is barColor, a little transparent so that overlapping markers
+// show.
+var spotColor = color.NRGBA{R: 0x1F, G: 0x5A, B: 0x99, A: 0xB0}
+
+// periodPreperiod plots period against preperiod+1 of every proven game,
+// on log-log axes (a preperiod of 0 is drawn at 1): one marker per point,
+// its area by the number of games there, the outliers labelled.
+func periodPreperiod(what string, pts []point) (*plot.Plot, error) {
 	p := newPlot()
-	p.Title.Text = fmt.Sprintf("Census of %s: period against preperiod (proven games)", what)
+	ss := spots(pts, func(r point) (float64, float64) { return float64(r.preperiod + 1), float64(r.period) })
+	games := 0
+	for _, s := range ss {
+		games += len(s.names)
+	}
+	p.Title.Text = fmt.Sprintf("Census of %s: period by preperiod (%d proven)", what, games)
 	p.X.Label.Text = "preperiod + 1 (first n of the periodic part, plus one)"
 	p.Y.Label.Text = "period"
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
-	var xys plotter.XYs
-	seen := map[[2]int64]bool{}
-	for _, r := range rows {
-		if !r.Record.Proven {
-			continue
-		}
-		k := [2]int64{r.Record.Preperiod, r.Record.Period}
-		if !seen[k] {
-			seen[k] = true
-			xys = append(xys, plotter.XY{X: float64(k[0] + 1), Y: float64(k[1])})
-		}
-	}
-	if len(xys) == 0 {
-		xys = append(xys, plotter.XY{X: 1, Y: 1}) // an empty plot still needs a range
-	}
-	s, err := plotter.NewScatter(xys)
-	if err != nil {
+	if err := scatterOf(p, ss, true); err != nil {
 		return nil, err
 	}
-	// Log axes need a range above 0 even when every point is the same.
-	xmin, xmax, ymin, ymax := plotter.XYRange(xys)
-	p.X.Min, p.X.Max = xmin/1.5, xmax*1.5
-	p.Y.Min, p.Y.Max = ymin/1.5, ymax*1.5
-	s.GlyphStyle.Radius = vg.Points(2)
-	p.Add(plotter.NewGrid(), s)
-	p.Title.Text += fmt.Sprintf(", %d distinct pairs", len(seen))
 	return p, nil
 }
 
-// provenShare draws the share of games proven, by the family's size of a
-// game: number of digits after the point (codes) or set size (subtraction).
-func provenShare(kd kind, rows []Row) (*plot.Plot, error) {
-	total, proven := map[int]int{}, map[int]int{}
-	for _, r := range rows {
-		k := r.Game.size
-		total[k]++
-		if r.Record.Proven {
-			proven[k]++
-		}
+// periodLargest plots the period of every proven subtraction set against
+// its largest element, on linear axes: the preperiods of small sets are
+// mostly 0, so period against preperiod would be a vertical line, while
+// the period grows with the largest element (it is largest + smallest for
+// many sets).
+func periodLargest(what string, pts []point) (*plot.Plot, error) {
+	p := newPlot()
+	ss := spots(pts, func(r point) (float64, float64) { return float64(r.largest), float64(r.period) })
+	games := 0
+	for _, s := range ss {
+		games += len(s.names)
+	}
+	p.Title.Text = fmt.Sprintf("Census of %s: period by largest element (%d proven)", what, games)
+	p.X.Label.Text = "largest element of the set"
+	p.Y.Label.Text = "period"
+	p.X.Tick.Marker, p.Y.Tick.Marker = countTicks{}, countTicks{}
+	if err := scatterOf(p, ss, false); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// provenShare draws the share of games proven from at most 2^k values,
+// against k: a step at each checkpoint where proofs were found, for all the
+// games and for each size (digits, or set size) with at least 10 games, so
+// that a size of one game does not weigh like one of a hundred. The curve
+// of a size ends at the share of its games proven.
+func provenShare(kd kind, pts []point) (*plot.Plot, error) {
+	p := newPlot()
+	p.Title.Text = fmt.Sprintf("Census of %s: share proven by 2^k values", kd.what)
+	p.X.Label.Text = "k (the period proven from at most 2^k values)"
+	p.Y.Label.Text = "share of the games proven"
+	p.Y.Min, p.Y.Max = 0, 1
+	p.Add(plotter.NewGrid())
+	top := 0
+	for _, r := range pts {
+		top = max(top, log2Ceil(r.values))
+	}
+	curve := func(sel func(point) bool) (plotter.XYs, int) { return shareCurve(pts, top, sel) }
+	sizes := map[int]int{}
+	for _, r := range pts {
+		sizes[r.size]++
 	}
 	var keys []int
-	for k := range total {
-		keys = append(keys, k)
+	for k, n := range sizes {
+		if n >= 10 && len(sizes) > 1 {
+			keys = append(keys, k)
+		}
 	}
 	slices.Sort(keys)
-	var vals plotter.Values
-	var labels []string
-	for _, k := range keys {
-		vals = append(vals, float64(proven[k])/float64(total[k]))
-		labels = append(labels, fmt.Sprintf("%d (%d/%d)", k, proven[k], total[k]))
+	for i, size := range keys {
+		xys, n := curve(func(r point) bool { return r.size == size })
+		l, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, err
+		}
+		l.StepStyle = plotter.PostStep
+		l.Color = sizeColors[i%len(sizeColors)]
+		l.Width = vg.Points(1)
+		l.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
+		p.Add(l)
+		p.Legend.Add(fmt.Sprintf("%s %d (%d games)", kd.sizeName, size, n), l)
 	}
-	p := newPlot()
-	p.Title.Text = fmt.Sprintf("Census of %s: share with a proven period", kd.what)
-	p.X.Label.Text = kd.size
-	p.Y.Label.Text = "share proven"
-	p.Y.Min, p.Y.Max = 0, 1
-	b, err := plotter.NewBarChart(vals, vg.Points(24))
+	xys, n := curve(func(point) bool { return true })
+	l, err := plotter.NewLine(xys)
 	if err != nil {
 		return nil, err
 	}
-	b.Color, b.LineStyle.Width = barColor, 0
-	p.Add(plotter.NewGrid(), b)
-	p.NominalX(labels...)
+	l.StepStyle = plotter.PostStep
+	l.Color, l.Width = barColor, vg.Points(2)
+	p.Add(l)
+	p.Legend.Add(fmt.Sprintf("all (%d games)", n), l)
+	p.Legend.Top, p.Legend.Left = false, false
+	p.Legend.XOffs, p.Legend.YOffs = 0, vg.Points(4)
+	p.Legend.TextStyle.Font = font.From(plot.DefaultFont, 8)
+	p.X.Min, p.X.Max = max(0, xys[0].X-1), float64(top)+0.5
+	p.X.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+		step := max(1, int(math.Ceil((hi-lo)/8)))
+		var ticks []plot.Tick
+		for k := int(math.Ceil(lo)); float64(k) <= hi; k += step {
+			ticks = append(ticks, plot.Tick{Value: float64(k), Label: strconv.Itoa(k)})
+		}
+		return ticks
+	})
 	return p, nil
+}
+
+// shareCurve returns the share of the games sel keeps that are proven from
+// at most 2^k values, at each k from the first k with a proof to top (one
+// point at top when none is proven), and how many games sel keeps.
+func shareCurve(pts []point, top int, sel func(point) bool) (plotter.XYs, int) {
+	at := map[int]int{}
+	n := 0
+	for _, r := range pts {
+		if !sel(r) {
+			continue
+		}
+		n++
+		if r.proven {
+			at[log2Ceil(r.values)]++
+		}
+	}
+	var xys plotter.XYs
+	done := 0
+	for k := 0; k <= top; k++ {
+		done += at[k]
+		if done > 0 || k == top {
+			xys = append(xys, plotter.XY{X: float64(k), Y: float64(done) / float64(max(n, 1))})
+		}
+	}
+	return xys, n
+}
+
+// sizeColors are the colours of the sizes' curves: Okabe and Ito's
+// colour-blind-safe set (orange, sky blue, bluish green, vermilion,
+// reddish purple, yellow).
+var sizeColors = []color.Color{
+	color.RGBA{0xE6, 0x9F, 0x00, 0xFF}, color.RGBA{0x56, 0xB4, 0xE9, 0xFF}, color.RGBA{0x00, 0x9E, 0x73, 0xFF},
+	color.RGBA{0xD5, 0x5E, 0x00, 0xFF}, color.RGBA{0xCC, 0x79, 0xA7, 0xFF}, color.RGBA{0xF0, 0xE4, 0x42, 0xFF},
+}
+
+// log2Ceil returns the smallest k with 2^k >= v (0 for v <= 1).
+func log2Ceil(v int64) int {
+	if v <= 1 {
+		return 0
+	}
+	return bits.Len64(uint64(v - 1))
 }
 
 // periodHistogram counts the proven periods in bins 1, 2-3, 4-7, ...
-func periodHistogram(what string, rows []Row) (*plot.Plot, error) {
+func periodHistogram(what string, pts []point) (*plot.Plot, error) {
 	counts := map[int]int{}
 	top := 0
-	for _, r := range rows {
-		if r.Record.Proven {
-			b := bits.Len64(uint64(r.Record.Period)) - 1
+	for _, r := range pts {
+		if r.proven {
+			b := bits.Len64(uint64(r.period)) - 1
 			counts[b]++
 			top = max(top, b)
 		}
@@ -180,7 +533,7 @@ func periodHistogram(what string, rows []Row) (*plot.Plot, error) {
 	}
 	p := newPlot()
 	p.Title.Text = fmt.Sprintf("Census of %s: lengths of the proven periods", what)
-	p.X.Label.Text = "period p, in bins 2^k <= p < 2^(k+1) labelled 2^k"
+	p.X.Label.Text = "period p, in bins 2^k ≤ p < 2^(k+1) labelled 2^k"
 	p.Y.Label.Text = "games"
 	p.Y.Tick.Marker = countTicks{}
 	b, err := plotter.NewBarChart(vals, vg.Points(14))
@@ -233,8 +586,17 @@ func newPlot() *plot.Plot {
 	return p
 }
 
-// writeFigure draws f in each format into OUT/census and returns the files.
-func writeFigure(out string, f figure, formats []string) ([]output.File, error) {
+// Settings returns the plots settings of a configuration's figures:
+// section, as tabulate run draws with (configs keeps lengths in points, as
+// plots does), so that a census honours size, font size, titles and
+// resolution as every figure does.
+func Settings(f configs.Figures) plots.Settings {
+	return plots.Settings{Width: vg.Length(f.Width), Height: vg.Length(f.Height), FontSize: vg.Length(f.FontSize), Titles: f.Titles, DPI: f.DPI}
+}
+
+// writeFigure draws f in each format into OUT/census through temps, with
+// settings, and returns the files.
+func writeFigure(out string, temps *output.Temps, f figure, formats []string, settings plots.Settings, bounds []byte) ([]output.File, error) {
 	p, err := f.draw()
 	if err != nil {
 		return nil, fmt.Errorf("census: figure %s: %w", f.name, err)
@@ -246,11 +608,11 @@ func writeFigure(out string, f figure, formats []string) ([]output.File, error) 
 	var files []output.File
 	for _, format := range formats {
 		path := filepath.Join(dir, f.name+"."+format)
-		a, err := output.CreateAtomic(path)
+		a, err := temps.Create(path)
 		if err != nil {
 			return nil, err
 		}
-		if err := plots.Write(p, a, format); err != nil {
+		if err := settings.Write(p, a, format); err != nil {
 			a.Abort()
 			return nil, fmt.Errorf("census: figure %s: %w", path, err)
 		}
@@ -258,7 +620,7 @@ func writeFigure(out string, f figure, formats []string) ([]output.File, error) 
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, output.File{Path: "census/" + f.name + "." + format, Game: "census", Format: format, Bytes: n, SHA256: sum})
+		files = append(files, output.File{Path: "census/" + f.name + "." + format, Game: "census", Format: format, Bytes: n, SHA256: sum, Bounds: bounds})
 	}
 	return files, nil
 }

@@ -360,20 +360,25 @@ func finish(ctx context.Context, out string, temps *output.Temps, k kind, games 
 	if err != nil {
 		return nil, Findings{}, err
 	}
-	files, err := w.WriteTable(ctx, Table(name), string(boundsJSON), source(name, rows), nil)
+	files, err := w.WriteTable(ctx, Table(name), boundsJSON, source(name, rows), nil)
 	if err != nil {
 		return nil, Findings{}, err
 	}
-	timings, err := w.WriteTable(ctx, TimingsTable(name), string(boundsJSON), timingsSource(name, rows), nil)
+	timings, err := w.WriteTable(ctx, TimingsTable(name), boundsJSON, timingsSource(name, rows), nil)
 	if err != nil {
 		return nil, Findings{}, err
 	}
 	files = append(files, timings...)
-	for _, f := range figures(k, rows) {
+	paper, err := writePaper(out, temps, k, rows, boundsJSON)
+	if err != nil {
+		return nil, Findings{}, err
+	}
+	files = append(files, paper...)
+	for _, f := range figures(k, pointsOf(rows)) {
 		if len(cfg.Plots) == 0 {
 			break
 		}
-		fs, err := writeFigure(out, f, cfg.Plots)
+		fs, err := writeFigure(out, temps, f, cfg.Plots, Settings(cfg.Figures), boundsJSON)
 		if err != nil {
 			return nil, Findings{}, err
 		}

@@ -2,6 +2,8 @@ package census
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -17,6 +19,7 @@ type Row struct {
 // columns returns the columns of a family's table: the game (code string or
 // set list<int32>), then the value columns of the contract, then extras.
 func columns(family string) []output.Column {
+	ref := kindOf(family).column.Type
 	cols := []output.Column{
 		kindOf(family).column,
 		{Name: "period", Type: output.OptInt64},
@@ -28,17 +31,20 @@ func columns(family string) []output.Column {
 		{Name: "max_value_first_n", Type: output.Int64},
 		{Name: "rare_mask", Type: output.OptInt32},
 		{Name: "rare_count", Type: output.OptInt64},
-		{Name: "class", Type: output.String},
+		// class, nearest and computed_as name games: each has the type and
+		// the format of the game column (a code string, or a set as a
+		// list<int32>, [1,3,4] in CSV), so that they join with it.
+		{Name: "class", Type: ref},
 		{Name: "first_difference", Type: output.OptInt64},
 		// Beyond the contract: the game first_difference compares with,
 		// whether the sparse space labels by position parity as well
 		// (Flammenkamp's "+pos"), and whether the time bound stopped it.
-		{Name: "nearest", Type: output.String},
+		{Name: "nearest", Type: ref},
 		{Name: "rare_position_parity", Type: output.Bool},
 		{Name: "timed_out", Type: output.Bool},
 		// The game whose engine run gave the values: the game itself, or
 		// for an octal code the code it reduces to (equiv.go).
-		{Name: "computed_as", Type: output.String},
+		{Name: "computed_as", Type: ref},
 	}
 	if kindOf(family).behaviour {
 		// The arithmetic period (saltus not 0) of the values when they
@@ -100,7 +106,7 @@ func source(family string, rows []Row) output.Source {
 			timedOut[i], computedAs[i] = r.TimedOut, r.ComputedAs
 		}
 		batch := output.Batch{gameColumn(family, rows), period, pre, last, proven, values, maxV, maxN,
-			rareMask, rareCount, class, firstDiff, nearest, parity, timedOut, computedAs}
+			rareMask, rareCount, refs(family, class), firstDiff, refs(family, nearest), parity, timedOut, refs(family, computedAs)}
 		if kindOf(family).behaviour {
 			ap, apre, saltus, behaviour := make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]string, n)
 			for i, row := range rows {
@@ -134,4 +140,27 @@ func gameColumn(family string, rows []Row) any {
 		games[i] = row.Game
 	}
 	return kindOf(family).cell(games)
+}
+
+// refs returns a column of game names (class, nearest, computed_as) in the
+// type of the family's game column: the names themselves, or for a family
+// whose games are sets ("{1,3,4}") each as its list of elements, an empty
+// list for no game (nearest without one; no census set is empty).
+func refs(family string, names []string) any {
+	if kindOf(family).column.Type != output.Int32List {
+		return names
+	}
+	out := make([][]int32, len(names))
+	for i, name := range names {
+		out[i] = []int32{} // an empty list, not null, for no game
+		inner := strings.Trim(name, "{}")
+		if inner == "" {
+			continue
+		}
+		for _, f := range strings.Split(inner, ",") {
+			x, _ := strconv.Atoi(f) // a set's name, written by SubtractionGames
+			out[i] = append(out[i], int32(x))
+		}
+	}
+	return out
 }

@@ -92,7 +92,7 @@ func Defaults() Config {
 		Figures:  DefaultFigures(),
 	}
 	for _, name := range games.Names() {
-		d, _ := games.Lookup(name)
+		d, _ := games.ByName(name)
 		c.Sections[name] = d.Section()
 	}
 	return c
@@ -113,7 +113,7 @@ func (c *Config) Section(name string) games.Section {
 // Def returns the game called name: a registered game, or one the
 // configuration defines by rules. ok is false when there is neither.
 func (c *Config) Def(name string) (d games.Def, ok bool, err error) {
-	if d, ok := games.Lookup(name); ok {
+	if d, ok := games.ByName(name); ok {
 		return d, true, nil
 	}
 	m, family, ok := c.member(name)

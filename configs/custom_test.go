@@ -59,7 +59,7 @@ func TestCustomGameErrors(t *testing.T) {
 		{"bad name", "octal:\n  Kayles!: {code: \"0.77\"}\n", 2, []string{"Kayles!", "lower-case"}},
 		{"max too large", "octal:\n  k: {code: \"0.77\", max: 2000000000}\n", 2, []string{"octal.k.max", "2000000000", "1 to 1073741824"}},
 		{"primes too far", "subtraction:\n  p: {set: primes, max: 2000000}\n", 2, []string{"subtraction.p.max", "2000000", "1 to 1000000"}},
-		{"losing_max below max", "subtraction:\n  c: {set: cubes, max: 1000, losing_max: 999}\n", 2, []string{"subtraction.c.losing_max", "999", "1000 (max) to 1000000000000"}},
+		{"losing_max below max", "subtraction:\n  c: {set: squares, max: 1000, losing_max: 999}\n", 2, []string{"subtraction.c.losing_max", "999", "1000 (max) to 1000000000000"}},
 		{"losing_max too large", "subtraction:\n  c: {set: cubes, losing_max: 2000000000000}\n", 2, []string{"subtraction.c.losing_max", "out of range"}},
 		{"losing_max past the primes' list", "subtraction:\n  p: {set: primes, losing_max: 100000000000}\n", 2, []string{"subtraction.p.losing_max", "10000 (max) to 2"}},
 		{"odd primes too far", "subtraction:\n  p: {set: primes, all_but: [2], max: 2000000}\n", 2, []string{"subtraction.p.max", "2000000", "1 to 1000000)"}},

@@ -19,13 +19,52 @@ import (
 //	  font_size: 9     # points: tick labels and legend; labels +2, title +3
 //	  titles: true     # false leaves the title to the caption under the figure
 //	  dpi: 300         # PNG resolution, recorded in the file
+//	  grundy_window: [0, 500]  # n drawn in GAME/grundy; default below
 type Figures struct {
 	Width    Length `yaml:"width" json:"width"`
 	Height   Length `yaml:"height" json:"height"`
 	FontSize Points `yaml:"font_size" json:"font_size"`
 	Titles   bool   `yaml:"titles" json:"titles"`
 	DPI      int    `yaml:"dpi" json:"dpi"`
+	// GrundyWindow is the range of n, [from, to] inclusive, that the
+	// figure of g(n) against n (GAME/grundy of a one-heap game) draws; a
+	// range past the values computed is cut to them. Empty, the default,
+	// draws the preperiod and three periods for a game with a period
+	// (proven or candidate), and every value otherwise.
+	GrundyWindow Window `yaml:"grundy_window" json:"grundy_window,omitzero"`
 }
+
+// Window is a range of n, [From, To] inclusive, written in YAML as a list
+// of two whole numbers ([0, 500]); the zero Window is not set.
+type Window struct {
+	From, To int64
+	Set      bool
+}
+
+// UnmarshalYAML reads a Window from a list of two whole numbers.
+func (w *Window) UnmarshalYAML(n *yaml.Node) error {
+	bad := &Error{Value: describe(n), Problem: "is not a range of n", Allowed: windowAllowed}
+	if n.Kind != yaml.SequenceNode || len(n.Content) != 2 {
+		return bad
+	}
+	var v [2]int64
+	for i, c := range n.Content {
+		x, err := strconv.ParseInt(c.Value, 10, 64)
+		if c.Kind != yaml.ScalarNode || err != nil {
+			return bad
+		}
+		v[i] = x
+	}
+	*w = Window{From: v[0], To: v[1], Set: true}
+	return nil
+}
+
+// MarshalJSON renders a set Window as [from, to].
+func (w Window) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf("[%d,%d]", w.From, w.To)), nil
+}
+
+const windowAllowed = "two whole numbers [from, to] with 0 <= from <= to"
 
 // DefaultFigures returns the figures: defaults (16 cm x 10 cm, 9 pt, titles,
 // 300 dpi).
@@ -64,6 +103,10 @@ func (f Figures) Validate() error {
 	}
 	if f.DPI < MinDPI || f.DPI > MaxDPI {
 		return &Error{Key: "figures.dpi", Value: fmt.Sprint(f.DPI), Problem: "is out of range", Allowed: fmt.Sprintf("%d to %d", MinDPI, MaxDPI)}
+	}
+	if g := f.GrundyWindow; g.Set && (g.From < 0 || g.To < g.From) {
+		return &Error{Key: "figures.grundy_window", Value: fmt.Sprintf("[%d, %d]", g.From, g.To), Problem: "is not a range of n",
+			Allowed: windowAllowed}
 	}
 	w := math.Round(float64(f.Width) / 72 * float64(f.DPI))
 	h := math.Round(float64(f.Height) / 72 * float64(f.DPI))

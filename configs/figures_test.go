@@ -23,6 +23,8 @@ func TestFiguresLoad(t *testing.T) {
 		{"inches and points", "figures:\n  width: 3.5in\n  height: 180pt\n  font_size: 8.5\n  dpi: 600\n",
 			Figures{Width: 252, Height: 180, FontSize: 8.5, Titles: true, DPI: 600}},
 		{"pdf plots", "plots: [pdf]\n", DefaultFigures()},
+		{"grundy window", "figures: {grundy_window: [10, 500]}\n",
+			Figures{Width: 16 * Centimetre, Height: 10 * Centimetre, FontSize: 9, Titles: true, DPI: 300, GrundyWindow: Window{From: 10, To: 500, Set: true}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -33,7 +35,8 @@ func TestFiguresLoad(t *testing.T) {
 			got := cfg.Figures
 			near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 			if !near(float64(got.Width), float64(tt.want.Width)) || !near(float64(got.Height), float64(tt.want.Height)) ||
-				got.FontSize != tt.want.FontSize || got.Titles != tt.want.Titles || got.DPI != tt.want.DPI {
+				got.FontSize != tt.want.FontSize || got.Titles != tt.want.Titles || got.DPI != tt.want.DPI ||
+				got.GrundyWindow != tt.want.GrundyWindow {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})
@@ -56,6 +59,10 @@ func TestFiguresLoadErrors(t *testing.T) {
 		{"dpi", "figures:\n  dpi: 20\n", 2, []string{"figures.dpi", "20", "50 to 1200"}},
 		{"too many pixels", "figures:\n  width: 100cm\n  height: 100cm\n  dpi: 1200\n", 4, []string{"figures.dpi", "pixels"}},
 		{"titles not a bool", "figures:\n  titles: sometimes\n", 2, []string{"figures.titles", `"sometimes"`}},
+		{"window of one number", "figures:\n  grundy_window: [5]\n", 2, []string{"figures.grundy_window", "a list", "not a range of n", "0 <= from <= to"}},
+		{"window backwards", "figures:\n  grundy_window: [9, 3]\n", 2, []string{"figures.grundy_window", "[9, 3]", "0 <= from <= to"}},
+		{"window negative", "figures:\n  grundy_window: [-1, 3]\n", 2, []string{"figures.grundy_window", "[-1, 3]"}},
+		{"window not numbers", "figures:\n  grundy_window: [a, b]\n", 2, []string{"figures.grundy_window"}},
 		{"unknown key", "figures:\n  colour: red\n", 2, []string{"figures.colour", "unknown key", "width, height, font_size, titles, dpi"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

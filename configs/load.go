@@ -241,7 +241,7 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 			}
 			field, ok := fieldByTag(v, k.Value)
 			if cfg, top := v.Addr().Interface().(*Config); !ok && top {
-				if f, family := games.LookupFamily(k.Value); family {
+				if f, family := games.FamilyByName(k.Value); family {
 					// Games defined by the rules of a family (package games).
 					if err := cfg.decodeMembers(f, val, path, lines); err != nil {
 						return err

@@ -20,8 +20,8 @@ var caniwinGame = Def{
 	Section: func() Section { return &CanIWin{MaxChoosable: 20, MaxTotal: 300} },
 	Solve: &Solver{Args: "M T", Help: fmt.Sprintf("Can I Win with pool 1..M (1 <= M <= %d), target total T >= 0", caniwin.ChoosableMax),
 		Answer: answerCanIWin, Examples: []string{"10 11", "5 6", "3 7", "4 0"}},
-	Lookup: caniwinLookup,
-	Redraw: caniwinRedraw,
+	TableLookup: caniwinLookup,
+	Redraw:      caniwinRedraw,
 }
 
 // CanIWin bounds Can I Win.
@@ -45,7 +45,7 @@ func (c *CanIWin) Jobs(game string, workers int) []Job {
 		writing(int64(cfg.MaxChoosable)*int64(cfg.MaxTotal+1), 4*int64(cfg.MaxChoosable)+25),
 		Cost: float64(int64(1)<<cfg.MaxChoosable) / 1e6,
 		Run: func(ctx context.Context, s Sink) error {
-			table, err := caniwin.Solve(ctx, cfg.MaxChoosable, cfg.MaxTotal,
+			table, err := caniwin.Tabulate(ctx, cfg.MaxChoosable, cfg.MaxTotal,
 				grundy.Options{Workers: s.Workers(), Progress: s.Progress("retrograde pass", "sets")})
 			if err != nil {
 				return err
@@ -167,7 +167,7 @@ func answerCanIWin(ctx context.Context, args []string) (*Answer, error) {
 		ans.Outcome = "unreachable"
 		return ans, nil
 	}
-	table, err := caniwin.Solve(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
+	table, err := caniwin.Tabulate(ctx, int(m), int(t), grundy.Options{Progress: ProgressOf(ctx, "retrograde pass", "sets")})
 	if err != nil {
 		return nil, err
 	}

@@ -21,11 +21,11 @@ func IsSpec(name string) bool { return strings.Contains(name, ":") }
 // problem, when it is not one.
 func ParseSpec(spec string) (family string, m Member, err error) {
 	family, rules, _ := strings.Cut(spec, ":")
-	f, ok := LookupFamily(family)
+	f, ok := FamilyByName(family)
 	if !ok || f.Parse == nil {
 		var written []string // the families whose rules can be written so
 		for _, name := range Families() {
-			if g, _ := LookupFamily(name); g.Parse != nil {
+			if g, _ := FamilyByName(name); g.Parse != nil {
 				written = append(written, name)
 			}
 		}

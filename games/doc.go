@@ -2,7 +2,7 @@
 // game, built in or defined by its rules, that knows its configuration
 // section, its tables with their schemas, its figures, its findings (typed
 // structs), its memory and cost estimates, how to answer one position
-// (solve), how to answer it from the tables of an earlier run (Lookup, for
+// (solve), how to answer it from the tables of an earlier run (TableLookup, for
 // tabulate solve --from) and how to draw its figures again from those tables
 // (Redraw, for tabulate plot). The configuration, the pipeline, package
 // lookup and the command find games only through this package: none of them
@@ -18,13 +18,13 @@
 // to a Sink that the pipeline provides. A one-heap game known by its Grundy
 // sequence (an octal code, a subtraction set, Grundy's game) is a Heap, which
 // gives the tables GAME/grundy and GAME/p_positions, the figure of g(n), the
-// period search with its proof, and the Lookup and Redraw that read them
+// period search with its proof, and the TableLookup and Redraw that read them
 // back.
 //
 // A game defined by its rules is a member of a Family given to
 // RegisterFamily (octal, subtraction): the family's key in a configuration
 // holds its members by name (octal: {kayles: {code: "0.77"}}), each a
-// Member section whose Def is the game, with the same Solve, Lookup and
+// Member section whose Def is the game, with the same Solve, TableLookup and
 // Redraw as a registered one. A run records a member's bounds with its
 // family (MemberBounds), from which Recorded rebuilds its Def.
 package games

@@ -17,7 +17,7 @@ import (
 // Register.
 func ExampleNames() {
 	for _, name := range games.Names() {
-		d, _ := games.Lookup(name)
+		d, _ := games.ByName(name)
 		fmt.Printf("%s: %s\n", d.Name, d.Title)
 	}
 	// Output:
@@ -103,7 +103,7 @@ func ExampleParseHeaps() {
 // A002188); splitting 7 into 2 + 5 leaves 0 XOR 2 XOR 2 = 0, and splitting
 // 5 into 1 + 4 leaves 0 XOR 0 XOR 0 = 0.
 func ExampleSolver() {
-	d, _ := games.Lookup("grundy-game")
+	d, _ := games.ByName("grundy-game")
 	a, err := d.Solve.Answer(context.Background(), []string{"7", "5"})
 	if err == nil {
 		err = a.WriteText(os.Stdout)
@@ -159,13 +159,13 @@ func (m memTables) Bound(table, key string) (int64, bool, error) {
 	return 0, false, nil
 }
 
-// A game answers positions from the tables of a run through its Lookup, as
+// A game answers positions from the tables of a run through its TableLookup, as
 // tabulate solve --from does: here Grundy's game from g(0..10), OEIS
 // A002188, and a heap past the table.
 func ExampleTableLookup() {
-	d, _ := games.Lookup("grundy-game")
+	d, _ := games.ByName("grundy-game")
 	tables := memTables{"grundy.grundy": {0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0}}
-	answer := d.Lookup.Open(d.Name, tables)
+	answer := d.TableLookup.Open(d.Name, tables)
 	a, err := answer(context.Background(), []string{"7", "5"})
 	if err != nil {
 		fmt.Println(err)
@@ -221,7 +221,7 @@ func ExampleRecordedGames() {
 // worth g(5) = 4 (OEIS A002186); taking 1 from the middle leaves 2 + 2
 // (g = 2 XOR 2 = 0), the only move to a zero position.
 func ExampleFamily() {
-	f, _ := games.LookupFamily("octal")
+	f, _ := games.FamilyByName("octal")
 	m := f.Member()
 	m.(*games.OctalRules).Code = "0.77"
 	if err := m.Check(); err != nil {
@@ -247,7 +247,7 @@ func ExampleFamily() {
 // the program's own mistake, and panics.
 func ExampleRegister() {
 	defer func() { fmt.Println("panicked:", recover() != nil) }()
-	d, _ := games.Lookup("nim")
+	d, _ := games.ByName("nim")
 	games.Register(d)
 	// Output:
 	// panicked: true

@@ -23,15 +23,13 @@ type Family struct {
 	Title string
 	// Member returns a new member section holding the family's defaults.
 	Member func() Member
-	// Rules, when set, returns the heap game of a member's definition
-	// written as on the command line ("0.77" for octal, "1,3,4" for
-	// subtraction): the entry of callers that sweep many members, such as
-	// a census (games.Rules). nil when the members are not heap games.
-	Rules func(definition string) (Heap, error)
 	// Parse returns the member whose rules are written as on the command
 	// line after "FAMILY:" (tabulate solve octal:0.77 5), holding the
 	// family's other defaults, unchecked; a malformed text is an
-	// *ArgError. Nil when the family's games cannot be written so.
+	// *ArgError. Nil when the family's games cannot be written so. It is
+	// the one parser of such text: games.Rules, for callers that sweep many
+	// members such as a census, reads it too and asks a HeapMember for its
+	// Heap.
 	Parse func(rules string) (Member, error)
 }
 
@@ -53,17 +51,17 @@ func RegisterFamily(f Family) {
 	if f.Name == "" || f.Member == nil {
 		panic("games: RegisterFamily needs a name and a member")
 	}
-	if _, ok := LookupFamily(f.Name); ok {
+	if _, ok := FamilyByName(f.Name); ok {
 		panic("games: family " + f.Name + " registered twice")
 	}
-	if _, ok := Lookup(f.Name); ok {
+	if _, ok := ByName(f.Name); ok {
 		panic("games: family " + f.Name + " has the name of a game")
 	}
 	families = append(families, f)
 }
 
-// LookupFamily returns the family called name.
-func LookupFamily(name string) (Family, bool) {
+// FamilyByName returns the family called name.
+func FamilyByName(name string) (Family, bool) {
 	i := slices.IndexFunc(families, func(f Family) bool { return f.Name == name })
 	if i < 0 {
 		return Family{}, false
@@ -116,7 +114,7 @@ func (b MemberBounds) MarshalJSON() ([]byte, error) {
 // whose rules do not parse is an error naming the family and the game,
 // such as "octal.kayles: ...".
 func Recorded(name string, bounds json.RawMessage) (d Def, ok bool, err error) {
-	if d, ok := Lookup(name); ok {
+	if d, ok := ByName(name); ok {
 		return d, true, nil
 	}
 	var keys map[string]json.RawMessage
@@ -136,7 +134,7 @@ func Recorded(name string, bounds json.RawMessage) (d Def, ok bool, err error) {
 	default:
 		return Def{}, false, nil
 	}
-	f, ok := LookupFamily(family)
+	f, ok := FamilyByName(family)
 	if !ok {
 		return Def{}, false, fmt.Errorf("%s: the recorded family %q is unknown (known: %v)", name, family, Families())
 	}

@@ -95,9 +95,9 @@ func (f Period) String() string {
 	return p.String()
 }
 
-// Values sums up a table of Grundy values: how many, the largest value and
+// GrundySummary sums up a table of Grundy values: how many, the largest value and
 // where it first appears, and the period search.
-type Values struct {
+type GrundySummary struct {
 	Values        int    `json:"values"`
 	Largest       int32  `json:"largest"`
 	LargestFirstN int64  `json:"largest_first_n"`
@@ -106,7 +106,7 @@ type Values struct {
 }
 
 // String renders the summary on one line.
-func (f Values) String() string {
+func (f GrundySummary) String() string {
 	return fmt.Sprintf("%d values, largest %d (first at n = %d, %d records); %s", f.Values, f.Largest, f.LargestFirstN, f.Records, f.Period)
 }
 

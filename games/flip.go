@@ -26,9 +26,9 @@ var flipGame = Def{
 	Section: func() Section { return &Flip{RunMax: 1000, PositionMax: 60, CountMax: 60, BoardMax: 20} },
 	Solve: &Solver{Args: "BOARD", Help: "Flip Game II board of '+' and '-', any length", WholeLine: true, Answer: answerFlip,
 		Examples: []string{"++++", "+-++-+++", "", "--", "+++++-++++++"}},
-	Lookup: flipLookup,
-	Redraw: flipRedraw,
-	Misere: flipMisere,
+	TableLookup: flipLookup,
+	Redraw:      flipRedraw,
+	Misere:      flipMisere,
 }
 
 // Flip bounds Flip Game II.
@@ -130,7 +130,8 @@ func flipRunTable(ctx context.Context, s Sink, g []int32) error {
 		return err
 	}
 	if err := s.Figure(ctx, "run_grundy", func() (*plot.Plot, error) {
-		return plots.GrundyScatter("Flip Game II (octal 0.07): Grundy value of a run of n '+'", "run length n", g)
+		from, to, per := grundyWindow(s, len(g), period)
+		return plots.GrundyWindow("Flip Game II (octal 0.07): Grundy value of a run of n '+'", "run length n", g[from:to+1], from, per)
 	}); err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 // answer one position of it (computed, or read from the tables of an
 // earlier run) and how to draw its figures again from those tables.
 // Register adds one; the rest of the tool (configs, pipeline, lookup, the
-// command) finds it through Lookup and Names.
+// command) finds it through ByName and Names.
 type Def struct {
 	// Name is the game's key in a configuration, its folder under OUT and
 	// its name on the command line, such as "squares".
@@ -29,11 +29,11 @@ type Def struct {
 	// Solve answers one position given on the command line; nil when the
 	// game has no such answer.
 	Solve *Solver
-	// Lookup answers positions from the tables of an earlier run
+	// TableLookup answers positions from the tables of an earlier run
 	// (tabulate solve --from OUT); nil when they cannot answer them.
-	Lookup *TableLookup
+	TableLookup *TableLookup
 	// Redraw draws the game's figures again from the tables of an earlier
-	// run (tabulate plot OUT; see Redraw); nil when the figures need values
+	// run (tabulate plot OUT; see RedrawFunc and RedrawRecorded); nil when the figures need values
 	// the tables do not hold.
 	Redraw RedrawFunc
 	// Misere answers one position under misère play, the player who makes
@@ -203,14 +203,14 @@ func Register(d Def) {
 	if d.Name == "" || d.Section == nil {
 		panic("games: Register needs a name and a section")
 	}
-	if _, ok := Lookup(d.Name); ok {
+	if _, ok := ByName(d.Name); ok {
 		panic("games: " + d.Name + " registered twice")
 	}
 	registry = append(registry, d)
 }
 
-// Lookup returns the built-in game called name.
-func Lookup(name string) (Def, bool) {
+// ByName returns the built-in game called name.
+func ByName(name string) (Def, bool) {
 	i := slices.IndexFunc(registry, func(d Def) bool { return d.Name == name })
 	if i < 0 {
 		return Def{}, false

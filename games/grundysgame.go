@@ -19,9 +19,9 @@ var grundysGame = Def{
 	// Its tables are those of every heap game: GAME/grundy answers a
 	// position (of several heaps, through the heap's Sum) and redraws
 	// the figures.
-	Lookup: grundysGameHeap.Lookup(),
-	Redraw: redrawUnlessTail(grundysGameHeap.Redraw),
-	Misere: heapsSolver("grundy-game", "Grundy's game", grundysSplit{}),
+	TableLookup: grundysGameHeap.TableLookup(),
+	Redraw:      redrawUnlessTail(grundysGameHeap.Redraw),
+	Misere:      heapsSolver("grundy-game", "Grundy's game", grundysSplit{}),
 }
 
 // GrundysGame bounds Grundy's game.

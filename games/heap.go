@@ -75,7 +75,7 @@ type Heap struct {
 	// Sum, when set, answers a position of several heaps (a sum, as
 	// tabulate solve takes Grundy's game) from the values g(0..m), m at
 	// least the largest heap; nil means a position is one heap N,
-	// answered by Answer. It is what Lookup answers with.
+	// answered by Answer. It is what TableLookup answers with.
 	Sum func(heaps []int, g []int32, source string) *Answer
 	// Losing, when set, streams the losing positions 0..max in ascending
 	// order without the Grundy values (subtraction games, by
@@ -235,7 +235,11 @@ func (h Heap) losingFrom(ctx context.Context, s Sink, game string, max, rows int
 		return nil
 	}
 	return s.Figure(ctx, "p_growth", func() (*plot.Plot, error) {
-		return plots.PowerLawGrowth(h.name(game)+": losing positions up to x", xs, counts, fit)
+		p, err := plots.PowerLawGrowth(h.name(game)+": losing positions up to x", xs, counts, fit)
+		if err == nil {
+			p.Y.Label.Text = "losing positions ≤ x"
+		}
+		return p, err
 	})
 }
 
@@ -386,7 +390,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	}
 	if h.Growth {
 		last := records[len(records)-1]
-		s.Finding("grundy", Values{Values: len(seq), Largest: last.Grundy, LargestFirstN: last.FirstN,
+		s.Finding("grundy", GrundySummary{Values: len(seq), Largest: last.Grundy, LargestFirstN: last.FirstN,
 			Records: len(records), Period: finding})
 	} else {
 		s.Finding("grundy", finding)
@@ -396,7 +400,8 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	}
 	name := h.name(game)
 	if err := s.Figure(ctx, "grundy", func() (*plot.Plot, error) {
-		return plots.GrundyScatter(name+": Grundy value g(n)", "heap size n", seq)
+		from, to, per := grundyWindow(s, len(seq), period)
+		return plots.GrundyWindow(name+": Grundy value g(n)", "heap size n", seq[from:to+1], from, per)
 	}); err != nil {
 		return err
 	}
@@ -488,13 +493,13 @@ func (h Heap) RedrawTo(losingMax func(bounds json.RawMessage) (int64, error)) Re
 	}
 }
 
-// Lookup is the TableLookup of every heap game: it answers from the values
+// TableLookup is the TableLookup of every heap game: it answers from the values
 // in GAME/grundy a heap N, or a position of several heaps (their sum; the
 // game's Sum when it has one). Past the table, a game whose run proved its
 // period (the manifest's finding "grundy", checked again on the table's
 // values by the game's theorem) is answered by the period, as tabulate
 // solve answers it computed: nothing is computed again.
-func (h Heap) Lookup() *TableLookup {
+func (h Heap) TableLookup() *TableLookup {
 	return &TableLookup{Table: "grundy", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
 		var proven *sequence // the recorded proof, once read
 		return func(ctx context.Context, args []string) (*Answer, error) {
@@ -619,4 +624,34 @@ func ParseHeaps(game string, args []string, max int64) ([]int, error) {
 		heaps[i] = int(h)
 	}
 	return heaps, nil
+}
+
+// FigureWindow is a Sink that sets the range of n the figure of g(n)
+// draws (figures: grundy_window); the pipeline's Sink is one.
+type FigureWindow interface {
+	// GrundyWindow returns the range [from, to] of n, or false when none
+	// is set.
+	GrundyWindow() (from, to int64, ok bool)
+}
+
+// grundyWindow is the range [from, to] of n that GAME/grundy draws from
+// count values: the Sink's FigureWindow when it sets one, cut to the values;
+// otherwise the preperiod and three periods of a sequence with a period
+// (proven or candidate), so that a periodic game is not drawn as a few flat
+// lines over 10^5 values; otherwise every value. per is the period, 0 when
+// none was found, for the buckets of plots.GrundyWindow.
+func grundyWindow(s Sink, count int, period analysis.Period) (from, to, per int) {
+	last := count - 1
+	if period.Found && period.Period > 0 {
+		per = period.Period
+	}
+	if w, ok := s.(FigureWindow); ok {
+		if f, t, ok := w.GrundyWindow(); ok {
+			return int(min(f, int64(last))), int(min(t, int64(last))), per
+		}
+	}
+	if per > 0 {
+		return 0, min(last, max(period.Preperiod, 0)+3*per-1), per
+	}
+	return 0, last, 0
 }

@@ -19,11 +19,11 @@ import (
 // octal: and subtraction: keys.
 var (
 	octalFamily = Family{Name: "octal", Title: "octal games",
-		Member: func() Member { return &OctalRules{Max: DefaultRulesMax} }, Rules: octalDefinition,
-		Parse: func(rules string) (Member, error) { return &OctalRules{Code: rules, Max: DefaultRulesMax}, nil }}
+		Member: func() Member { return &OctalRules{Max: DefaultRulesMax} },
+		Parse:  func(rules string) (Member, error) { return &OctalRules{Code: rules, Max: DefaultRulesMax}, nil }}
 	subtractionFamily = Family{Name: "subtraction", Title: "subtraction games",
-		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax} }, Rules: subtractionDefinition,
-		Parse: parseSubtraction}
+		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax} },
+		Parse:  parseSubtraction}
 )
 
 // DefaultRulesMax is the largest heap of a game defined by rules whose max
@@ -31,8 +31,9 @@ var (
 const DefaultRulesMax = 10000
 
 // LosingMaxLimit is the largest losing_max of a subtraction game, as for
-// take-a-square's win_max; a set with very many members allows less
-// (subtraction.LosingLimit: the primes about 2.9·10^9).
+// take-a-square's win_max; a set whose sieve would need more than 32 GiB
+// allows less (subtraction.LosingLimit: the primes about 2.3·10^9, the cubes
+// 2.2·10^10, the triangular numbers 1.8·10^11).
 const LosingMaxLimit = 1_000_000_000_000
 
 // OctalRules is a member of the family octal: an octal game given by its
@@ -63,8 +64,8 @@ func (o *OctalRules) Check() error {
 	return o.TailKeys.checkWith(o.Play, o.CandidateTables)
 }
 
-// heap is the game of the code (checked by Check).
-func (o *OctalRules) heap() (Heap, error) {
+// Heap is the heap game of the code (checked by Check).
+func (o *OctalRules) Heap() (Heap, error) {
 	code, err := octal.Parse(o.Code)
 	if err != nil {
 		return Heap{}, err
@@ -76,7 +77,7 @@ func (o *OctalRules) heap() (Heap, error) {
 
 // Jobs plans the game's tables (the code is checked by Check).
 func (o *OctalRules) Jobs(game string, workers int) []Job {
-	h, err := o.heap()
+	h, err := o.Heap()
 	if err != nil {
 		return nil
 	}
@@ -90,7 +91,7 @@ func (o *OctalRules) Jobs(game string, workers int) []Job {
 
 // Def returns the octal game called name.
 func (o *OctalRules) Def(name string) (Def, error) {
-	h, err := o.heap()
+	h, err := o.Heap()
 	if err != nil {
 		return Def{}, err
 	}
@@ -161,26 +162,33 @@ func (s *SubtractionRules) Check() error {
 	return s.Play.Check()
 }
 
-// Jobs plans the game's tables (the set is checked by Check).
-func (s *SubtractionRules) Jobs(game string, workers int) []Job {
+// Heap is the heap game of the set (checked by Check).
+func (s *SubtractionRules) Heap() (Heap, error) {
 	set, err := s.rules()
 	if err != nil {
-		return nil
+		return Heap{}, err
 	}
 	h := Subtraction(set)
 	h.CandidateTables = s.CandidateTables
+	return h, nil
+}
+
+// Jobs plans the game's tables (the set is checked by Check).
+func (s *SubtractionRules) Jobs(game string, workers int) []Job {
+	h, err := s.Heap()
+	if err != nil {
+		return nil
+	}
 	h.Play = s.Play
 	return h.JobsTo(game, s.Max, s.LosingMax)
 }
 
 // Def returns the subtraction game called name.
 func (s *SubtractionRules) Def(name string) (Def, error) {
-	set, err := s.rules()
+	h, err := s.Heap()
 	if err != nil {
 		return Def{}, err
 	}
-	h := Subtraction(set)
-	h.CandidateTables = s.CandidateTables
 	return h.memberDef(name, s, h.RedrawTo(func(bounds json.RawMessage) (int64, error) {
 		var b SubtractionRules
 		if err := json.Unmarshal(bounds, &b); err != nil {
@@ -295,8 +303,8 @@ func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
 		Section: func() Section { return sec },
 		Solve: &Solver{Args: "N...", Help: help, Answer: answer,
 			Examples: []string{"0", "1", "5", "7", "30", "5 3 8"}},
-		Lookup: h.Lookup(),
-		Redraw: redraw,
-		Misere: h.MisereSolver(name),
+		TableLookup: h.TableLookup(),
+		Redraw:      redraw,
+		Misere:      h.MisereSolver(name),
 	}
 }

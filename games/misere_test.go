@@ -199,9 +199,9 @@ func TestMisereSumsAgainstSearch(t *testing.T) {
 	if methods["tame"] == 0 || methods["quotient"] == 0 {
 		t.Errorf("kayles: methods %v; the test should see both the tame rule and the quotient", methods)
 	}
-	squares, _ := games.Lookup("squares")
+	squares, _ := games.ByName("squares")
 	checkHeapsSolver(t, "squares", squares.Misere, squaresRules, 3, 14)
-	grundy, _ := games.Lookup("grundy-game")
+	grundy, _ := games.ByName("grundy-game")
 	checkHeapsSolver(t, "grundy-game", grundy.Misere, grundySplitRules, 3, 12)
 	// Four heaps, fewer sizes.
 	checkHeapsSolver(t, "kayles", kayles.Misere, kaylesRules, 4, 6)
@@ -226,7 +226,7 @@ func TestMisereNimBouton(t *testing.T) {
 		}
 		return x != 0
 	}
-	d, _ := games.Lookup("nim")
+	d, _ := games.ByName("nim")
 	if d.Misere == nil {
 		t.Fatal("nim has no misère solver")
 	}
@@ -268,7 +268,7 @@ func TestMisereNimBouton(t *testing.T) {
 // answered through runs of 0.07 heaps, against a plain search over the
 // literal boards: every board of up to 12 characters.
 func TestMisereFlipBoards(t *testing.T) {
-	d, _ := games.Lookup("flip")
+	d, _ := games.ByName("flip")
 	if d.Misere == nil || !d.Misere.WholeLine {
 		t.Fatal("flip has no misère solver taking a whole line")
 	}

@@ -18,11 +18,11 @@ import (
 // nim is Nim: a move removes any positive number of stones from one pile.
 var nimGame = Def{
 	Name: "nim", Title: "Nim", Default: true,
-	Section: func() Section { return &Nim{MaxPiles: 7, MaxPile: 7} },
-	Solve:   &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Answer: answerNim, Examples: []string{"1 2 3", "3 4 5", "7", "2 2 5 1"}},
-	Lookup:  nimLookup,
-	Redraw:  nimRedraw,
-	Misere:  nimMisere,
+	Section:     func() Section { return &Nim{MaxPiles: 7, MaxPile: 7} },
+	Solve:       &Solver{Args: "PILE...", Help: "Nim position, one or more pile sizes >= 0", Answer: answerNim, Examples: []string{"1 2 3", "3 4 5", "7", "2 2 5 1"}},
+	TableLookup: nimLookup,
+	Redraw:      nimRedraw,
+	Misere:      nimMisere,
 }
 
 // Nim bounds Nim.

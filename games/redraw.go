@@ -14,12 +14,12 @@ import (
 // tables are listed in skipped with the reason.
 type RedrawFunc func(game string, bounds json.RawMessage, cols Columns) (run func(ctx context.Context, s Sink) error, skipped []string, err error)
 
-// Redraw returns a job that draws again the figures of game from the
+// RedrawRecorded returns a job that draws again the figures of game from the
 // tables of an earlier run, read through cols (see RedrawFunc), through the
-// Redraw of the game the manifest records with these bounds (Recorded: a
+// RedrawRecorded of the game the manifest records with these bounds (Recorded: a
 // registered game, or a member of a family). When it has none, run is nil
 // and skipped says why.
-func Redraw(game string, bounds json.RawMessage, cols Columns) (run func(ctx context.Context, s Sink) error, skipped []string, err error) {
+func RedrawRecorded(game string, bounds json.RawMessage, cols Columns) (run func(ctx context.Context, s Sink) error, skipped []string, err error) {
 	d, ok, err := Recorded(game, bounds)
 	if err != nil {
 		return nil, nil, err

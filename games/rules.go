@@ -114,66 +114,45 @@ func Subtraction(set subtraction.Set) Heap {
 }
 
 // Rules returns the heap game of a definition written as on the command
-// line, through the family registry: family "octal" with a code such as
-// "0.77", or "subtraction" with a set such as "1,3,4" or the name of an
-// infinite set ("squares", "primes", ...), or any registered Family with
-// Rules. It is the model's entry for callers that sweep many rules, such as
-// a census: Rules("octal", "0.77") gives Kayles, whose Values(ctx, n,
-// grundy.Options{}) are g(0..n).
+// line, through the family registry and its one parser (Family.Parse):
+// family "octal" with a code such as "0.77", "subtraction" with a set such
+// as "1,3,4", the name of an infinite set ("squares", "primes", ...) or
+// all-but:LIST, "takebreak" with a hexadecimal code, or any registered
+// Family whose members are HeapMembers. It is the model's entry for callers
+// that sweep many rules, such as a census: Rules("octal", "0.77") gives
+// Kayles, whose Values(ctx, n, grundy.Options{}) are g(0..n).
 func Rules(family, definition string) (Heap, error) {
-	f, ok := LookupFamily(family)
-	if !ok || f.Rules == nil {
+	f, ok := FamilyByName(family)
+	var m Member
+	var err error
+	if ok && f.Parse != nil {
+		m, err = f.Parse(definition)
+		if err != nil {
+			return Heap{}, err
+		}
+	}
+	hm, ok := m.(HeapMember)
+	if !ok {
 		var known []string
 		for _, f := range families {
-			if f.Rules != nil {
+			if f.Parse == nil {
+				continue
+			}
+			if _, ok := f.Member().(HeapMember); ok {
 				known = append(known, f.Name)
 			}
 		}
 		return Heap{}, &ArgError{Arg: "family", Value: strconv.Quote(family), Problem: "is unknown", Allowed: strings.Join(known, ", ")}
 	}
-	return f.Rules(definition)
+	return hm.Heap()
 }
 
-// octalDefinition is the heap game of an octal code such as "0.77".
-func octalDefinition(definition string) (Heap, error) {
-	code, err := octal.Parse(definition)
-	if err != nil {
-		return Heap{}, err
-	}
-	return Octal(code), nil
-}
-
-// subtractionDefinition is the heap game of a subtraction set written as
-// "1,3,4", as the name of an infinite set ("squares") or as all-but:LIST
-// ("all-but:3,5,7,10", every positive integer but those listed).
-func subtractionDefinition(definition string) (Heap, error) {
-	var set subtraction.Set
-	var err error
-	if m, perr := parseSubtraction(definition); perr == nil && m.(*SubtractionRules).Set.Name == subtraction.NameNaturals {
-		// all-but:LIST, the all-but game (see parseSubtraction).
-		if set, err = m.(*SubtractionRules).rules(); err != nil {
-			return Heap{}, err
-		}
-		return Subtraction(set), nil
-	}
-	if definition != "" && (definition[0] < '0' || definition[0] > '9') {
-		set, err = subtraction.NewSet(definition, nil, nil)
-	} else {
-		var elems []int
-		for _, f := range strings.Split(definition, ",") {
-			x, perr := strconv.Atoi(strings.TrimSpace(f))
-			if perr != nil {
-				return Heap{}, &ArgError{Arg: "subtraction set", Value: strconv.Quote(definition), Problem: "is not a list of whole numbers",
-					Allowed: "elements such as 1,3,4 or a name such as squares"}
-			}
-			elems = append(elems, x)
-		}
-		set, err = subtraction.NewSet("", elems, nil)
-	}
-	if err != nil {
-		return Heap{}, err
-	}
-	return Subtraction(set), nil
+// HeapMember is a Member whose game is a heap game (Rules returns it).
+type HeapMember interface {
+	Member
+	// Heap returns the heap game of the member's rules, or the error of
+	// rules that do not define one.
+	Heap() (Heap, error)
 }
 
 // octalMoves lists the moves from a heap of n in the octal game code: for

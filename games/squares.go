@@ -18,9 +18,9 @@ var squares = Def{
 	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000, MovesMax: 1000} },
 	Solve: &Solver{Args: "N...", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d), or several piles (their sum, each at most %d)", int64(subtraction.SquaresSolveMax), subtraction.SquaresSolveGrundyMax),
 		Answer: answerSquares, Examples: []string{"20", "0", "2", "100", "1000", "20 7 5"}},
-	Lookup: squaresLookup,
-	Redraw: squaresRedraw,
-	Misere: squaresHeap().MisereSolver("squares"),
+	TableLookup: squaresLookup,
+	Redraw:      squaresRedraw,
+	Misere:      squaresHeap().MisereSolver("squares"),
 }
 
 // Squares bounds take-a-square.
@@ -153,7 +153,7 @@ var squaresLookup = &TableLookup{Table: "grundy", Open: func(game string, t Tabl
 	return func(ctx context.Context, args []string) (*Answer, error) {
 		if len(args) > 1 {
 			// A sum of piles: from the Grundy values alone.
-			return squaresHeap().Lookup().Open(game, t)(ctx, args)
+			return squaresHeap().TableLookup().Open(game, t)(ctx, args)
 		}
 		if len(args) != 1 {
 			return nil, &ArgError{Arg: "solve " + game, Problem: "takes one pile N, or several (their sum)"}

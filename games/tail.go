@@ -493,7 +493,7 @@ func (p TailPeriod) String() string {
 // computing it as any member does, but its run has no GAME/grundy to
 // answer from or to draw figures again from.
 func tailDef(d Def) Def {
-	d.Lookup, d.Redraw = nil, nil
+	d.TableLookup, d.Redraw = nil, nil
 	return d
 }
 

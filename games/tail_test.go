@@ -96,10 +96,10 @@ func TestTailRecorded(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("Recorded: %v, %v", ok, err)
 	}
-	if d.Lookup != nil || d.Redraw != nil {
-		t.Errorf("a tail member has Lookup %v, Redraw %v: want neither", d.Lookup != nil, d.Redraw != nil)
+	if d.TableLookup != nil || d.Redraw != nil {
+		t.Errorf("a tail member has Lookup %v, Redraw %v: want neither", d.TableLookup != nil, d.Redraw != nil)
 	}
-	g, _ := Lookup("grundy-game")
+	g, _ := ByName("grundy-game")
 	run, skipped, err := g.Redraw("grundy-game", json.RawMessage(`{"max":1099511627776,"tail":true}`), nil)
 	if err != nil || run != nil || len(skipped) != 1 {
 		t.Errorf("grundy-game in tail mode: redraw %v, skipped %v, %v; want skipped", run != nil, skipped, err)

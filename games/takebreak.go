@@ -14,8 +14,8 @@ import (
 // hexadecimal code (Howse and Nowakowski; CGSuite's TakeAndBreak): a
 // configuration's takebreak: key, such as takebreak: {t: {code: "0.3F"}}.
 var takebreakFamily = Family{Name: "takebreak", Title: "take-and-break games (hexadecimal codes)",
-	Member: func() Member { return &TakebreakRules{Max: DefaultRulesMax} }, Rules: takebreakDefinition,
-	Parse: func(rules string) (Member, error) { return &TakebreakRules{Code: rules, Max: DefaultRulesMax}, nil }}
+	Member: func() Member { return &TakebreakRules{Max: DefaultRulesMax} },
+	Parse:  func(rules string) (Member, error) { return &TakebreakRules{Code: rules, Max: DefaultRulesMax}, nil }}
 
 // TakebreakMax is the limit of a take-and-break game whose code has a
 // digit past 7: takebreak.ValuesMax (2^20), whose engine's work grows at
@@ -47,16 +47,20 @@ func (r *TakebreakRules) Check() error {
 	return checkRange("max", int64(r.Max), 1, int64(TakeBreak(code).Limit))
 }
 
-// heap is the game of the code (checked by Check).
-func (r *TakebreakRules) heap() (Heap, error) {
-	h, err := takebreakDefinition(r.Code)
+// Heap is the heap game of the code (checked by Check).
+func (r *TakebreakRules) Heap() (Heap, error) {
+	code, err := takebreak.Parse(r.Code)
+	if err != nil {
+		return Heap{}, err
+	}
+	h := TakeBreak(code)
 	h.CandidateTables = r.CandidateTables
-	return h, err
+	return h, nil
 }
 
 // Jobs plans the game's tables (the code is checked by Check).
 func (r *TakebreakRules) Jobs(game string, workers int) []Job {
-	h, err := r.heap()
+	h, err := r.Heap()
 	if err != nil {
 		return nil
 	}
@@ -65,21 +69,11 @@ func (r *TakebreakRules) Jobs(game string, workers int) []Job {
 
 // Def returns the take-and-break game called name.
 func (r *TakebreakRules) Def(name string) (Def, error) {
-	h, err := r.heap()
+	h, err := r.Heap()
 	if err != nil {
 		return Def{}, err
 	}
 	return h.memberDef(name, r, h.Redraw), nil
-}
-
-// takebreakDefinition is the heap game of a take-and-break code such as
-// "0.3F".
-func takebreakDefinition(definition string) (Heap, error) {
-	code, err := takebreak.Parse(definition)
-	if err != nil {
-		return Heap{}, err
-	}
-	return TakeBreak(code), nil
 }
 
 // TakeBreak is the heap game of a take-and-break code. An octal code

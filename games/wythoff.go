@@ -22,8 +22,8 @@ var wythoffGame = Def{
 	Section: func() Section { return &Wythoff{Max: 1000} },
 	Solve: &Solver{Args: "A B", Help: fmt.Sprintf("Wythoff's game, heaps A and B (0 <= A, B <= %d)", wythoffSolveMax),
 		Answer: answerWythoff, Examples: []string{"3 5", "0 0", "4 7", "10 2"}},
-	Lookup: wythoffLookup,
-	Redraw: wythoffRedraw,
+	TableLookup: wythoffLookup,
+	Redraw:      wythoffRedraw,
 }
 
 // Wythoff bounds Wythoff's game.
@@ -139,7 +139,7 @@ func wythoffTables(ctx context.Context, s Sink, game string, t *wythoff.Table) e
 	s.Finding("p_positions", RuleCheck{Rule: "Wythoff's theorem (the losing positions are (floor(k phi), floor(k phi^2)), k >= 0)",
 		Positions: count, Agrees: true})
 	return s.Figure(ctx, "grundy", func() (*plot.Plot, error) {
-		return plots.GrundyHeatmap(fmt.Sprintf("Wythoff's game: Grundy value g(a, b), a, b <= %d", max), max, func(a, b int) int32 {
+		return plots.GrundyHeatmap(fmt.Sprintf("Wythoff's game: Grundy value g(a, b), a, b ≤ %d", max), max, func(a, b int) int32 {
 			if a > b {
 				a, b = b, a
 			}

@@ -22,7 +22,7 @@
 //     flip.BoardCounts, flip.Boards);
 //   - [github.com/tabulate-games/tabulate/grundy/caniwin]: Can I Win, a
 //     shared pool 1..M, first to bring the running total to T wins
-//     (caniwin.Solve);
+//     (caniwin.Tabulate);
 //   - [github.com/tabulate-games/tabulate/grundy/nim]: Nim, decided by
 //     search rather than by Bouton's rule (nim.Positions, nim.Solve);
 //   - [github.com/tabulate-games/tabulate/grundy/wythoff]: Wythoff's game,

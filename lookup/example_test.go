@@ -2,6 +2,7 @@ package lookup_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 
@@ -28,7 +29,7 @@ func Example() {
 	t := output.Table{Game: "squares", Name: "grundy", Columns: []output.Column{
 		{Name: "n", Type: output.Int64, Sorted: true}, {Name: "grundy", Type: output.Int32}}}
 	w := &output.Writer{Dir: dir, Formats: []string{output.FormatParquet}, Version: "example", Temps: &output.Temps{}}
-	files, err := w.WriteTable(ctx, t, `{"grundy_max":10}`, func(ctx context.Context, emit func(output.Batch) error) error {
+	files, err := w.WriteTable(ctx, t, json.RawMessage(`{"grundy_max":10}`), func(ctx context.Context, emit func(output.Batch) error) error {
 		return emit(output.Batch{n, g})
 	}, nil)
 	if err != nil {

@@ -1,7 +1,7 @@
 // Package lookup answers positions from the tables of an earlier run
 // (tabulate solve --from OUT) instead of computing them. It opens the
 // folder and reads the tables; which tables answer a game, and how, is the
-// game's own (games.Def.Lookup of the game the manifest records:
+// game's own (games.Def.TableLookup of the game the manifest records:
 // games.RecordedGames, a registered game or a member of a family).
 //
 // Before a table is used, its bytes are checked against the size and sha256
@@ -80,7 +80,7 @@ func (t *Tables) Games() []string {
 	}
 	var others []string
 	for g := range t.defs {
-		if _, registered := games.Lookup(g); !registered {
+		if _, registered := games.ByName(g); !registered {
 			others = append(others, g)
 		}
 	}
@@ -98,10 +98,10 @@ func (t *Tables) Games() []string {
 // there is neither.
 func (t *Tables) lookupOf(game string) *games.TableLookup {
 	if d, ok := t.defs[game]; ok {
-		return d.Lookup
+		return d.TableLookup
 	}
-	if d, ok := games.Lookup(game); ok {
-		return d.Lookup
+	if d, ok := games.ByName(game); ok {
+		return d.TableLookup
 	}
 	return nil
 }
@@ -162,7 +162,7 @@ func column[T any](t *Tables, cache map[string]T, rel, name string, read func(pa
 func (t *Tables) Manifest() *output.Manifest { return t.manifest }
 
 // Columns reads the tables of game, each checked against the manifest
-// before it is read (for games.Redraw, and for the game's TableLookup).
+// before it is read (for games.RedrawRecorded, and for the game's TableLookup).
 func (t *Tables) Columns(game string) games.Tables { return gameTables{t, game} }
 
 // gameTables reads the tables of one game of the folder.

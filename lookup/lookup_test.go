@@ -2,6 +2,7 @@ package lookup_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -23,7 +24,7 @@ func (toySection) Jobs(game string, workers int) []games.Job { return nil }
 
 func init() {
 	games.Register(games.Def{Name: "toy", Title: "a test game", Section: func() games.Section { return toySection{} },
-		Lookup: &games.TableLookup{Table: "values", Open: func(game string, t games.Tables) func(ctx context.Context, args []string) (*games.Answer, error) {
+		TableLookup: &games.TableLookup{Table: "values", Open: func(game string, t games.Tables) func(ctx context.Context, args []string) (*games.Answer, error) {
 			return func(ctx context.Context, args []string) (*games.Answer, error) {
 				if len(args) != 1 {
 					return nil, &games.ArgError{Arg: "solve " + game, Problem: "takes one number N"}
@@ -57,7 +58,7 @@ func writeToy(t *testing.T, values []int32) string {
 	tab := output.Table{Game: "toy", Name: "values", Columns: []output.Column{
 		{Name: "n", Type: output.Int64, Sorted: true}, {Name: "value", Type: output.Int32}}}
 	w := &output.Writer{Dir: dir, Formats: []string{output.FormatParquet}, Version: "test", Temps: &output.Temps{}}
-	files, err := w.WriteTable(context.Background(), tab, `{"max":3}`, func(ctx context.Context, emit func(output.Batch) error) error {
+	files, err := w.WriteTable(context.Background(), tab, json.RawMessage(`{"max":3}`), func(ctx context.Context, emit func(output.Batch) error) error {
 		return emit(output.Batch{ns, values})
 	}, nil)
 	if err != nil {

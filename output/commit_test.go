@@ -2,6 +2,7 @@ package output
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -35,7 +36,7 @@ func TestSiblingFailureKeepsCommitted(t *testing.T) {
 	defer func() { wrapSink = nil }()
 	w := &Writer{Dir: dir, Formats: []string{FormatParquet, FormatCSV}, Version: "test"}
 	tab := Table{Game: "g", Name: "t", Columns: []Column{{Name: "n", Type: Int64, Sorted: true}}}
-	files, err := w.WriteTable(context.Background(), tab, `{}`, func(ctx context.Context, emit func(Batch) error) error {
+	files, err := w.WriteTable(context.Background(), tab, json.RawMessage(`{}`), func(ctx context.Context, emit func(Batch) error) error {
 		return emit(Batch{[]int64{1, 2, 3}})
 	}, nil)
 	if err == nil {

@@ -2,6 +2,7 @@ package output_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -26,7 +27,7 @@ func ExampleWriter_WriteTable() {
 			{Name: "win", Type: output.Bool},
 		},
 	}
-	files, err := w.WriteTable(context.Background(), t, `{"grundy_max":4}`, func(ctx context.Context, emit func(output.Batch) error) error {
+	files, err := w.WriteTable(context.Background(), t, json.RawMessage(`{"grundy_max":4}`), func(ctx context.Context, emit func(output.Batch) error) error {
 		return emit(output.Batch{[]int64{0, 1, 2, 3, 4}, []int32{0, 1, 0, 1, 2}, []bool{false, true, false, true, true}})
 	}, nil)
 	if err != nil {
@@ -76,7 +77,7 @@ func ExampleReadColumn() {
 	w := &output.Writer{Dir: dir, Formats: []string{"parquet"}, Version: "example"}
 	t := output.Table{Game: "squares", Name: "grundy",
 		Columns: []output.Column{{Name: "n", Type: output.Int64, Sorted: true}, {Name: "grundy", Type: output.Int32}}}
-	_, err = w.WriteTable(context.Background(), t, `{"grundy_max":4}`, func(ctx context.Context, emit func(output.Batch) error) error {
+	_, err = w.WriteTable(context.Background(), t, json.RawMessage(`{"grundy_max":4}`), func(ctx context.Context, emit func(output.Batch) error) error {
 		return emit(output.Batch{[]int64{0, 1, 2, 3, 4}, []int32{0, 1, 0, 1, 2}})
 	}, nil)
 	if err != nil {

@@ -24,7 +24,7 @@ const ManifestLimit = 256 << 20
 // SaveInterval is the least time between two saves of a running manifest:
 // files are listed in batches, so the manifest work of a run is linear in its
 // files (a save after every file made it quadratic).
-var SaveInterval = time.Second
+const SaveInterval = time.Second
 
 // Run states recorded in a manifest.
 const (
@@ -448,9 +448,13 @@ func (w *ManifestWriter) scheduledSave() {
 // After a failed or interrupted run, the earlier files of the rerun games
 // that this run did not replace are listed again (each with the bounds it
 // was computed with) once their checksum is confirmed, so a failed rerun
-// forgets no good file. After a complete run they are removed instead (a
-// format or figure no longer asked for), by the known layout only, so that
-// the folder holds what the manifest lists.
+// forgets no good file. After a complete run the tables among them are
+// removed instead (a format no longer asked for), by the known layout
+// only, so that the folder holds what the manifest lists; a figure (a file
+// of no table) is never removed by a run that did not replace it: it stays
+// listed, with the bounds it was drawn with (tabulate run --plots none
+// keeps the figures of the earlier run, and tabulate plot is the way to
+// draw them again).
 func (w *ManifestWriter) Finish(status string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -471,7 +475,7 @@ func (w *ManifestWriter) Finish(status string) error {
 		if w.written[old.Path] {
 			continue
 		}
-		if status == StatusComplete {
+		if status == StatusComplete && old.Table != "" {
 			if full, ok := w.localPath(old); ok && w.intact(old) {
 				stale = append(stale, full)
 			}

@@ -2,6 +2,7 @@ package output_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -54,7 +55,7 @@ func ExampleWriter_WriteTable_bounds() {
 	w := &output.Writer{Dir: dir, Formats: []string{output.FormatParquet, output.FormatCSV}, Version: "0.1.0"}
 	t := output.Table{Game: "squares", Name: "p_positions",
 		Columns: []output.Column{{Name: "n", Type: output.Int64, Sorted: true}}}
-	files, err := w.WriteTable(context.Background(), t, `{"win_max":7}`, func(ctx context.Context, emit func(output.Batch) error) error {
+	files, err := w.WriteTable(context.Background(), t, json.RawMessage(`{"win_max":7}`), func(ctx context.Context, emit func(output.Batch) error) error {
 		return emit(output.Batch{[]int64{0, 2, 5, 7}})
 	}, nil)
 	if err != nil {

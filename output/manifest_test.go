@@ -174,7 +174,8 @@ func TestManifestFinishCancelsSave(t *testing.T) {
 // TestManifestRerunProtocol follows one game through a rerun: its earlier
 // files are unlisted before anything can replace them, a failed rerun lists
 // again those it did not replace (and the new ones), and a complete rerun
-// removes those it no longer writes. Files of other games stay listed.
+// removes the tables it no longer writes but keeps its figures (a run never
+// removes a figure it did not replace). Files of other games stay listed.
 func TestManifestRerunProtocol(t *testing.T) {
 	for _, status := range []string{StatusFailed, StatusInterrupted, StatusComplete} {
 		t.Run(status, func(t *testing.T) {
@@ -182,12 +183,14 @@ func TestManifestRerunProtocol(t *testing.T) {
 			a := putFile(t, dir, "g", "a.csv", "a\n1\n")
 			b := putFile(t, dir, "g", "b.csv", "b\n1\n")
 			other := putFile(t, dir, "h", "c.csv", "c\n1\n")
+			fig := putFile(t, dir, "g", "f.png", "not really a png")
+			fig.Table, fig.Format, fig.Rows = "", "png", 0
 			first, err := OpenManifest(dir, "tabulate", "test", nil, []string{"g", "h"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			first.SetBounds("g", map[string]int{"max": 1})
-			first.Add(a, b, other)
+			first.Add(a, b, other, fig)
 			if err := first.Finish(StatusComplete); err != nil {
 				t.Fatal(err)
 			}
@@ -197,8 +200,8 @@ func TestManifestRerunProtocol(t *testing.T) {
 				t.Fatal(err)
 			}
 			m, paths := listed(t, dir)
-			if !slices.Equal(paths, []string{"h/c.csv"}) || m.Status != StatusRunning || len(m.Replacing) != 2 {
-				t.Fatalf("running manifest lists %v (status %s, %d replacing); want only h/c.csv, running, 2 replacing", paths, m.Status, len(m.Replacing))
+			if !slices.Equal(paths, []string{"h/c.csv"}) || m.Status != StatusRunning || len(m.Replacing) != 3 {
+				t.Fatalf("running manifest lists %v (status %s, %d replacing); want only h/c.csv, running, 3 replacing", paths, m.Status, len(m.Replacing))
 			}
 			newA := putFile(t, dir, "g", "a.csv", "a\n1\n2\n") // the rerun replaces a, not b
 			newA.Bounds = json.RawMessage(`{"max":2}`)
@@ -207,12 +210,15 @@ func TestManifestRerunProtocol(t *testing.T) {
 				t.Fatal(err)
 			}
 			m, paths = listed(t, dir)
-			want := []string{"g/a.csv", "g/b.csv", "h/c.csv"}
+			want := []string{"g/a.csv", "g/b.csv", "g/f.png", "h/c.csv"}
 			if status == StatusComplete {
-				want = []string{"g/a.csv", "h/c.csv"}
+				want = []string{"g/a.csv", "g/f.png", "h/c.csv"}
 				if _, err := os.Stat(filepath.Join(dir, "g", "b.csv")); !os.IsNotExist(err) {
 					t.Errorf("g/b.csv, no longer written, was not removed")
 				}
+			}
+			if _, sum, err := HashIn(dir, "g/f.png"); err != nil || sum != fig.SHA256 {
+				t.Errorf("g/f.png, a figure the rerun did not replace, is gone or changed: %v", err)
 			}
 			if !slices.Equal(paths, want) || m.Status != status || len(m.Replacing) != 0 {
 				t.Errorf("final manifest lists %v (status %s, %d replacing), want %v", paths, m.Status, len(m.Replacing), want)

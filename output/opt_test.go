@@ -2,6 +2,7 @@ package output_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -27,7 +28,7 @@ func TestNullableAndDouble(t *testing.T) {
 	}
 	dir := t.TempDir()
 	w := &Writer{Dir: dir, Formats: []string{FormatParquet, FormatCSV}, Version: "test"}
-	if _, err := w.WriteTable(context.Background(), tbl, "{}", func(ctx context.Context, emit func(Batch) error) error {
+	if _, err := w.WriteTable(context.Background(), tbl, json.RawMessage("{}"), func(ctx context.Context, emit func(Batch) error) error {
 		return emit(rows)
 	}, nil); err != nil {
 		t.Fatal(err)

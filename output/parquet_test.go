@@ -2,6 +2,7 @@ package output
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -50,7 +51,7 @@ func TestParquetLayout(t *testing.T) {
 			dir := t.TempDir()
 			w := &Writer{Dir: dir, Formats: []string{FormatParquet}, Version: "test"}
 			all := sampleRows(tc.rows)
-			_, err := w.WriteTable(context.Background(), sampleTable, `{"max":10}`, func(ctx context.Context, emit func(Batch) error) error {
+			_, err := w.WriteTable(context.Background(), sampleTable, json.RawMessage(`{"max":10}`), func(ctx context.Context, emit func(Batch) error) error {
 				for lo := 0; lo < tc.rows; lo += tc.batch {
 					if err := emit(sliceRows(all, lo, min(tc.rows, lo+tc.batch))); err != nil {
 						return err

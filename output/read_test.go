@@ -2,6 +2,7 @@ package output
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ func TestReadColumn(t *testing.T) {
 	}
 	tbl := Table{Game: "x", Name: "seq", Columns: []Column{{Name: "n", Type: Int64, Sorted: true}, {Name: "g", Type: Int32}}}
 	w := &Writer{Dir: dir, Formats: []string{FormatParquet}, Version: "test", Temps: &Temps{}}
-	files, err := w.WriteTable(context.Background(), tbl, "{}", func(ctx context.Context, emit func(Batch) error) error {
+	files, err := w.WriteTable(context.Background(), tbl, json.RawMessage("{}"), func(ctx context.Context, emit func(Batch) error) error {
 		for s := 0; s < rows; s += 1 << 16 {
 			e := min(rows, s+1<<16)
 			if err := emit(Batch{n[s:e], g[s:e]}); err != nil {

@@ -67,8 +67,10 @@ type encoder interface {
 	close() error
 }
 
-// Progress is told the running count of rows written.
-type Progress func(rows int64)
+// RowsWritten is told the running count of rows written to a table. Unlike
+// grundy.Progress (done of a known total, from an engine) it has no total:
+// the caller that knows the table's row count sets it on its display.
+type RowsWritten func(rows int64)
 
 // WriteTable streams the rows of src into one file per format and commits
 // them once src and every encoder have finished without error. It returns
@@ -78,8 +80,11 @@ type Progress func(rows int64)
 // whole and may have replaced an earlier run's (deleting them would leave
 // neither copy). The error names the file. bounds is recorded in Parquet
 // metadata (as "tabulate.bounds"; a JSON object of the limits the table was
-// computed to) and in each File.
-func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Source, progress Progress) ([]File, error) {
+// computed to) and in each File: the bounds as JSON, as everywhere a
+// game's bounds pass once marshalled (File.Bounds, games.RedrawFunc,
+// games.Recorded); only the live section before it is marshalled is an any
+// (GameEntry.Bounds, SetBounds).
+func (w *Writer) WriteTable(ctx context.Context, t Table, bounds json.RawMessage, src Source, progress RowsWritten) ([]File, error) {
 	dir := filepath.Join(w.Dir, t.Game)
 	var formats []string
 	for _, format := range Formats {
@@ -105,7 +110,7 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 	meta := append([]KeyValue{
 		{"tabulate.game", t.Game},
 		{"tabulate.table", t.Name},
-		{"tabulate.bounds", bounds},
+		{"tabulate.bounds", string(bounds)},
 		{"tabulate.version", w.Version},
 	}, t.Metadata...)
 
@@ -175,8 +180,8 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds string, src Sou
 		return nil, err
 	}
 	var raw json.RawMessage
-	if json.Valid([]byte(bounds)) {
-		raw = json.RawMessage(bounds)
+	if json.Valid(bounds) {
+		raw = slices.Clone(bounds)
 	}
 	var files []File
 	for _, o := range outs {

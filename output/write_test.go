@@ -3,6 +3,7 @@ package output
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -60,7 +61,7 @@ func sliceRows(b Batch, lo, hi int) Batch {
 func writeSample(t *testing.T, w *Writer, rows, batch int) []File {
 	t.Helper()
 	all := sampleRows(rows)
-	files, err := w.WriteTable(context.Background(), sampleTable, `{"max":10}`, func(ctx context.Context, emit func(Batch) error) error {
+	files, err := w.WriteTable(context.Background(), sampleTable, json.RawMessage(`{"max":10}`), func(ctx context.Context, emit func(Batch) error) error {
 		for lo := 0; lo < rows; lo += batch {
 			if err := emit(sliceRows(all, lo, min(rows, lo+batch))); err != nil {
 				return err
@@ -256,7 +257,7 @@ func TestWriteTableDiskFull(t *testing.T) {
 			second := sampleTable
 			second.Name = "second"
 			rows := sampleRows(200000)
-			_, err := w.WriteTable(context.Background(), second, "{}", func(ctx context.Context, emit func(Batch) error) error {
+			_, err := w.WriteTable(context.Background(), second, json.RawMessage("{}"), func(ctx context.Context, emit func(Batch) error) error {
 				return emit(rows)
 			}, nil)
 			if !errors.Is(err, errDiskFull) {
@@ -302,7 +303,7 @@ func TestWriteTableSourceError(t *testing.T) {
 		}, context.Canceled},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := w.WriteTable(ctx, sampleTable, "{}", tc.src, nil)
+			_, err := w.WriteTable(ctx, sampleTable, json.RawMessage("{}"), tc.src, nil)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("got %v, want %v", err, tc.want)
 			}
@@ -315,7 +316,7 @@ func TestWriteTableSourceError(t *testing.T) {
 
 func TestWriteTableBadBatch(t *testing.T) {
 	w := &Writer{Dir: t.TempDir(), Formats: []string{FormatCSV}, Version: "test"}
-	_, err := w.WriteTable(context.Background(), sampleTable, "{}", func(ctx context.Context, emit func(Batch) error) error {
+	_, err := w.WriteTable(context.Background(), sampleTable, json.RawMessage("{}"), func(ctx context.Context, emit func(Batch) error) error {
 		b := sampleRows(3)
 		b[1] = []int64{1, 2, 3}
 		return emit(b)
@@ -334,7 +335,7 @@ func TestWriteTableNoApplicableFormat(t *testing.T) {
 	table := sampleTable
 	table.Sequence = nil
 	seen := 0
-	files, err := w.WriteTable(context.Background(), table, "{}", func(ctx context.Context, emit func(Batch) error) error {
+	files, err := w.WriteTable(context.Background(), table, json.RawMessage("{}"), func(ctx context.Context, emit func(Batch) error) error {
 		seen += 7
 		return emit(sampleRows(7))
 	}, nil)

@@ -48,7 +48,7 @@ func sectionKeys(t *testing.T, sec games.Section) map[string][2]int64 {
 // plan cannot size (issue 12, item 9).
 func TestAcceptedBoundsPlan(t *testing.T) {
 	for _, name := range games.Names() {
-		d, _ := games.Lookup(name)
+		d, _ := games.ByName(name)
 		keys := sectionKeys(t, d.Section())
 		var variants []map[string]int64
 		allMin, allMax := map[string]int64{}, map[string]int64{}
@@ -91,7 +91,7 @@ func TestAcceptedBoundsPlan(t *testing.T) {
 func TestLeastBoundsRun(t *testing.T) {
 	for _, name := range games.Names() {
 		t.Run(name, func(t *testing.T) {
-			d, _ := games.Lookup(name)
+			d, _ := games.ByName(name)
 			cfg := configs.Defaults()
 			cfg.Games, cfg.Out, cfg.Plots = []string{name}, t.TempDir(), nil
 			v := reflect.ValueOf(cfg.Sections[name]).Elem()

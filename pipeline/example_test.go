@@ -65,11 +65,11 @@ func ExampleNewPlan() {
 	// true
 }
 
-// Redraw draws the figures of an earlier run again, here in another format,
+// Plot draws the figures of an earlier run again, here in another format,
 // from its Parquet tables alone: the subtraction game of {1, 2} run without
 // figures, then drawn as SVG. A heap game has two figures (README, "What it
 // computes"): g(n) and the raster of its period.
-func ExampleRedraw() {
+func ExamplePlot() {
 	cfg, err := configs.Load("example.yaml", []byte("games: [s]\nsubtraction: {s: {set: [1, 2], max: 30}}\nformats: [parquet]\nplots: []\n"))
 	if err != nil {
 		fmt.Println(err)
@@ -90,7 +90,7 @@ func ExampleRedraw() {
 		return
 	}
 	cfg.Plots = []string{"svg"}
-	res, err := pipeline.Redraw(context.Background(), cfg, pipeline.Options{})
+	res, err := pipeline.Plot(context.Background(), cfg, pipeline.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -18,3 +18,10 @@ func figureSettings(f configs.Figures) plots.Settings {
 		DPI:      f.DPI,
 	}
 }
+
+// GrundyWindow implements games.FigureWindow: the figures: grundy_window
+// range, when it is set.
+func (e *env) GrundyWindow() (from, to int64, ok bool) {
+	w := e.plan.Config.Figures.GrundyWindow
+	return w.From, w.To, w.Set
+}

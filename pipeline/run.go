@@ -41,6 +41,9 @@ type Options struct {
 	// report.Write). It is not called for a failed or interrupted run. Its
 	// error is the run's error; the manifest stays complete.
 	AfterComplete func(ctx context.Context, dir string) error
+	// Into, for Redraw only, is the folder the figures are written to
+	// instead of cfg.Out (tabulate plot OUT --into DIR); "" for cfg.Out.
+	Into string
 }
 
 // Written is one file written by a run, with the time its job took.
@@ -57,7 +60,7 @@ type Result struct {
 
 	Elapsed time.Duration
 	Status  string
-	// Skipped lists the figures Redraw could not draw from the tables.
+	// Skipped lists the figures Plot could not draw from the tables.
 	Skipped []string
 }
 
@@ -227,14 +230,14 @@ func (e *env) Progress(phase, unit string) grundy.Progress {
 // the number of rows, shown as progress; a negative rows leaves progress to
 // the source (a sieve reports how far it has got, not rows).
 func (e *env) Table(ctx context.Context, t output.Table, rows int64, src output.Source) error {
-	var rowProgress output.Progress
+	var rowProgress output.RowsWritten
 	if rows >= 0 {
 		e.task.Phase("writing "+t.Name, "rows", rows)
 		rowProgress = e.task.Set
 	}
 	bounds, _ := json.Marshal(e.bounds)
 	start := time.Now()
-	files, err := e.writer.WriteTable(ctx, t, string(bounds), src, rowProgress)
+	files, err := e.writer.WriteTable(ctx, t, bounds, src, rowProgress)
 	for i := range files {
 		files[i].Seconds = seconds(time.Since(e.start))
 	}

@@ -119,7 +119,7 @@ func TestWythoffRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, _ := games.Lookup("wythoff")
+	d, _ := games.ByName("wythoff")
 	for _, pos := range [][2]int{{0, 0}, {3, 5}, {5, 3}, {7, 7}, {2, 9}, {30, 30}, {30, 12}} {
 		args := []string{strconv.Itoa(pos[0]), strconv.Itoa(pos[1])}
 		from, err := tables.Answer(context.Background(), "wythoff", args)
@@ -153,7 +153,7 @@ func TestWythoffRun(t *testing.T) {
 
 	// tabulate plot: the map of g(a, b) is drawn again from wythoff/grundy.
 	cfg.Plots = []string{"png"}
-	red, err := Redraw(context.Background(), cfg, Options{})
+	red, err := Plot(context.Background(), cfg, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package plots
 
 import (
 	"image/color"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -102,7 +103,10 @@ func (g *cellGrid) Plot(c draw.Canvas, plt *plot.Plot) {
 		return
 	}
 	f := g.labelFont
-	f.Size = textSize(plt)
+	f.Size = g.labelSize(plt, trX, trY)
+	if f.Size == 0 {
+		return
+	}
 	sty := text.Style{
 		Font:    f,
 		XAlign:  draw.XCenter,
@@ -115,12 +119,55 @@ func (g *cellGrid) Plot(c draw.Canvas, plt *plot.Plot) {
 			if k < 0 {
 				continue
 			}
+			s := g.label(col, r)
+			if s == "" {
+				continue
+			}
 			sty.Color = color.Black
 			if luminance(g.colors[k]) < 0.45 {
 				sty.Color = color.White
 			}
 			pt := vg.Point{X: trX(g.x0 + float64(col)), Y: trY(g.y0 + float64(r))}
-			c.FillText(sty, pt, g.label(col, r))
+			c.FillText(sty, pt, s)
 		}
 	}
+}
+
+// MinLabelSize is the smallest text a cell's label is written in: cells too
+// small for it carry no label.
+const MinLabelSize = vg.Length(4)
+
+// labelSize is the size of the cells' labels: the plot's text size, or less
+// so that the widest label fills at most 80% of a cell's width and its
+// height at most 85% of a cell's height (the cell size in points, from the
+// data transforms); 0 when that is under MinLabelSize.
+func (g *cellGrid) labelSize(plt *plot.Plot, trX, trY func(float64) vg.Length) vg.Length {
+	cw := vg.Length(math.Abs(float64(trX(g.x0+1) - trX(g.x0))))
+	ch := vg.Length(math.Abs(float64(trY(g.y0+1) - trY(g.y0))))
+	f := g.labelFont
+	f.Size = textSize(plt)
+	sty := text.Style{Font: f, Handler: plt.TextHandler}
+	var widest vg.Length
+	seen := map[string]bool{}
+	for r := 0; r < g.rows; r++ {
+		for col := 0; col < g.cols; col++ {
+			if g.class(col, r) < 0 {
+				continue
+			}
+			s := g.label(col, r)
+			if s == "" || seen[s] {
+				continue
+			}
+			seen[s] = true
+			widest = max(widest, sty.Width(s))
+		}
+	}
+	size := min(f.Size, 0.85*ch)
+	if widest > 0 {
+		size = min(size, f.Size*0.8*cw/widest)
+	}
+	if size < MinLabelSize {
+		return 0
+	}
+	return size
 }

@@ -24,7 +24,7 @@ const GrundyMapCells = 64
 const grundyMapPixels = 1024
 
 // zeroMark is the colour of the cells of value 0 in GrundyHeatmap.
-var zeroMark = rgb(0xE8403A)
+var zeroMark = rgb(0xD55E00) // Okabe-Ito vermillion: no viridis colour is near it
 
 // GrundyHeatmap maps the Grundy values of a game of two heaps, such as
 // Wythoff's game: cell (a, b), for heaps a (across) and b (up) of 0..max,

@@ -22,7 +22,9 @@ const (
 // (across, 0..maxT) and the largest number M that can be chosen (up, 1..maxM).
 // outcome(m, t) must return FirstPlayerWins, SecondPlayerWins or Unreachable
 // (1+...+m < t, so nobody can reach the total); each has its own colour,
-// named in the legend beside the map.
+// named in the legend beside the map. The T axis ends at the largest total
+// that can be reached, 1+...+maxM, when maxT is larger (210 for maxM = 20):
+// the columns past it would all be unreachable.
 //
 // It returns an error if maxM < 1, maxT < 0 or outcome returns anything
 // else, naming the (m, t) it was called with.
@@ -42,9 +44,13 @@ func OutcomeHeatmap(title string, maxM, maxT int, outcome func(m, t int) int) (*
 	}
 	p := newPlot(title, "desired total T", "largest number M")
 	p.X.Padding, p.Y.Padding = 0, 0
-	colors := []color.Color{rgb(0x2C6FB0), rgb(0xE8743B), color.Gray{Y: 222}}
+	// Okabe-Ito blue and vermillion (see okabeIto), and a light grey.
+	colors := []color.Color{okabeIto[0], okabeIto[3], color.Gray{Y: 222}}
+	// The x axis ends where the data does: no total past 1+...+maxM is
+	// reachable, so those columns would all be grey.
+	cols := min(maxT, maxM*(maxM+1)/2) + 1
 	p.Add(&cellGrid{
-		cols: maxT + 1, rows: maxM, x0: 0, y0: 1,
+		cols: cols, rows: maxM, x0: 0, y0: 1,
 		class:  func(c, r int) int { return int(cells[r*(maxT+1)+c]) },
 		colors: colors,
 	})

@@ -5,15 +5,20 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"html"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/cmpimg"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/tabulate-games/tabulate/analysis"
@@ -83,6 +88,10 @@ func TestGolden(t *testing.T) {
 		{"win_fraction.svg", "win_fraction", "svg", DefaultSettings()},
 		{"win_fraction.pdf", "win_fraction", "pdf", DefaultSettings()},
 		{"period_raster_column.png", "period_raster", "png", column},
+		{"period_raster_broken_column.png", "period_raster_broken", "png", column},
+		{"power_law_growth_column.svg", "power_law_growth", "svg", column},
+		{"power_law_growth_column.pdf", "power_law_growth", "pdf", column},
+		{"outcome_heatmap_column.png", "outcome_heatmap", "png", column},
 	}
 	for name := range figs {
 		cases = append(cases, goldenCase{name + ".png", name, "png", DefaultSettings()})
@@ -616,5 +625,251 @@ func TestRowLayout(t *testing.T) {
 				t.Errorf("row %d of n0 = %d is not drawn", tt.n0/tt.per, tt.n0)
 			}
 		})
+	}
+}
+
+// TestBucketWidth checks the buckets of the value-frequency map: a round
+// width, or for a known period the least multiple of it at least that wide
+// (0.137's period 34 over 10^4 values: 68, not 50).
+func TestBucketWidth(t *testing.T) {
+	for _, tc := range []struct{ count, period, want int }{
+		{10000, 0, 50},
+		{10000, 34, 68},
+		{100000, 34, 510},
+		{100000, 12, 504},
+		{10000, 50, 50},
+		{10000, 2000, 50}, // a period over a tenth of the values: round width
+	} {
+		if got := bucketWidth(tc.count, tc.period); got != tc.want {
+			t.Errorf("bucketWidth(%d, %d) = %d, want %d", tc.count, tc.period, got, tc.want)
+		}
+	}
+}
+
+// TestNarrowLegendBelow checks that every figure with a legend puts it
+// below the plot at 8.5 cm and beside or above it at 16 cm, and that the
+// columns of a legend below fit the width.
+func TestNarrowLegendBelow(t *testing.T) {
+	column := DefaultSettings()
+	column.Width, column.Height, column.FontSize = 8.5*vg.Centimeter, 6*vg.Centimeter, 7
+	for name, p := range figures(t) {
+		for _, s := range []Settings{DefaultSettings(), column} {
+			q := s.apply(p)
+			st := &drawState{s: s}
+			drawing.Store(q, st)
+			q.GlyphBoxes(q)
+			drawing.Delete(q)
+			narrow := s.Width < NarrowWidth
+			hasLegend := !strings.HasPrefix(name, "grundy_scatter") || name == "grundy_scatter_buckets" || name == "grundy_scatter_kayles"
+			if name == "win_fraction" {
+				hasLegend = false
+			}
+			if got := st.below != nil; got != (narrow && hasLegend) {
+				t.Errorf("%s at %v wide: legend below %v, want %v", name, s.Width, got, narrow && hasLegend)
+			}
+			if st.below != nil {
+				_, widths, _ := st.below.columns(q, s.Width-vg.Points(6))
+				var sum vg.Length
+				for i, w := range widths {
+					sum += w
+					if i > 0 {
+						sum += belowGap
+					}
+				}
+				if len(widths) > 1 && sum > s.Width-vg.Points(6) {
+					t.Errorf("%s: legend columns %v wider than the figure", name, widths)
+				}
+			}
+		}
+	}
+}
+
+// TestRealGlyphs checks that ≤ and the fit's superscript reach the SVG as
+// text: "≤" itself (not "<="), and the exponent as its own smaller text
+// element, not "x^".
+func TestRealGlyphs(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(figures(t)["power_law_growth"], &buf, "svg"); err != nil {
+		t.Fatal(err)
+	}
+	svg := buf.String()
+	if !strings.Contains(svg, "≤ x") || strings.Contains(svg, "&lt;=") {
+		t.Error("the SVG lacks the y label's ≤ or spells it <=")
+	}
+	if strings.Contains(svg, "x^") || !strings.Contains(svg, ">0.694<") {
+		t.Errorf("the fit's exponent is not drawn as a text element of its own")
+	}
+}
+
+// TestOutcomeAxisEndsAtReach checks that Can I Win's T axis ends at
+// 1+...+M when the total asked for is larger: 36 for M = 8.
+func TestOutcomeAxisEndsAtReach(t *testing.T) {
+	p, err := OutcomeHeatmap("", 8, 300, func(m, t int) int {
+		if m*(m+1)/2 < t {
+			return Unreachable
+		}
+		return FirstPlayerWins
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Max != 36.5 {
+		t.Errorf("T axis ends at %v, want 36.5 (the cell of T = 36)", p.X.Max)
+	}
+}
+
+// TestTitlesOff checks that titles: false leaves every figure's title out
+// of its SVG.
+func TestTitlesOff(t *testing.T) {
+	s := DefaultSettings()
+	s.Titles = false
+	for name, p := range figures(t) {
+		var buf bytes.Buffer
+		if err := s.Write(p, &buf, "svg"); err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(p.Title.Text, "\n")
+		first = html.EscapeString(first)
+		if first != "" && strings.Contains(buf.String(), ">"+first+"<") {
+			t.Errorf("%s: the title %q is drawn with titles off", name, first)
+		}
+		if on := new(bytes.Buffer); Write(p, on, "svg") == nil && first != "" && !strings.Contains(on.String(), ">"+first+"<") {
+			t.Errorf("%s: the title %q is not found even with titles on (the check would miss it)", name, first)
+		}
+	}
+}
+
+// svgText is a text element of an SVG written by Write: its anchor in the
+// canvas's coordinates (points, y up from the bottom), size and text.
+type svgText struct {
+	x, y, size float64
+	s          string
+}
+
+// svgTexts returns the text elements outside the rotated group (the y
+// axis label) and every coordinate pair of the M and L commands of the
+// paths, in the canvas's coordinates.
+func svgTexts(t *testing.T, svg string) ([]svgText, [][2]float64) {
+	t.Helper()
+	body := svg
+	if i := strings.Index(svg, `<g transform="rotate(90)"`); i >= 0 {
+		if j := strings.Index(svg[i:], "</g>"); j >= 0 {
+			body = svg[:i] + svg[i+j:]
+		}
+	}
+	textRE := regexp.MustCompile(`<text x="([-0-9.e]+)" y="([-0-9.e]+)" transform="scale\(1, -1\)"\s+style="[^"]*font-size:([0-9.]+)px">([^<]*)</text>`)
+	var texts []svgText
+	for _, m := range textRE.FindAllStringSubmatchIndex(body, -1) {
+		g := func(i int) string { return body[m[2*i]:m[2*i+1]] }
+		x, _ := strconv.ParseFloat(g(1), 64)
+		y, _ := strconv.ParseFloat(g(2), 64)
+		size, _ := strconv.ParseFloat(g(3), 64)
+		texts = append(texts, svgText{x: x, y: -y, size: size, s: html.UnescapeString(g(4))})
+	}
+	pathRE := regexp.MustCompile(` d="([^"]*)"`)
+	cmdRE := regexp.MustCompile(`([ML])([-0-9.e]+),([-0-9.e]+)`)
+	var pts [][2]float64
+	for _, m := range pathRE.FindAllStringSubmatch(svg, -1) {
+		for _, c := range cmdRE.FindAllStringSubmatch(m[1], -1) {
+			x, _ := strconv.ParseFloat(c[2], 64)
+			y, _ := strconv.ParseFloat(c[3], 64)
+			pts = append(pts, [2]float64{x, y})
+		}
+	}
+	return texts, pts
+}
+
+// TestSVGInsideCanvas checks, in the SVG of every figure at the default
+// size and at a journal column's, that every path point and every text
+// (from its anchor to its measured width) lies on the canvas, and at the
+// column's size that the legend is under the x axis label.
+func TestSVGInsideCanvas(t *testing.T) {
+	column := DefaultSettings()
+	column.Width, column.Height, column.FontSize, column.Titles = 8.5*vg.Centimeter, 6*vg.Centimeter, 7, false
+	for name, p := range figures(t) {
+		for _, s := range []Settings{DefaultSettings(), column} {
+			var buf bytes.Buffer
+			if err := s.Write(p, &buf, "svg"); err != nil {
+				t.Fatal(err)
+			}
+			w, h := float64(s.Width), float64(s.Height)
+			texts, pts := svgTexts(t, buf.String())
+			if len(texts) == 0 || len(pts) == 0 {
+				t.Fatalf("%s: no text or path found in the SVG", name)
+			}
+			const tol = 0.01
+			for _, q := range pts {
+				if q[0] < -tol || q[0] > w+tol || q[1] < -tol || q[1] > h+tol {
+					t.Errorf("%s at %v: path point %v outside the %gx%g canvas", name, s.Width, q, w, h)
+					break
+				}
+			}
+			for _, tx := range texts {
+				face := font.DefaultCache.Lookup(font.From(plot.DefaultFont, vg.Length(tx.size)), vg.Length(tx.size))
+				right := tx.x + float64(face.Width(tx.s))
+				if tx.x < -tol || right > w+1 || tx.y < -tol || tx.y > h+tol {
+					t.Errorf("%s at %v: text %q at (%g, %g) to x = %g outside the %gx%g canvas", name, s.Width, tx.s, tx.x, tx.y, right, w, h)
+				}
+			}
+			if name == "period_raster" && s.Width < NarrowWidth {
+				var axis, legend float64
+				for _, tx := range texts {
+					switch {
+					case tx.s == "n mod 34":
+						axis = tx.y
+					case strings.HasPrefix(tx.s, "start of period"):
+						legend = tx.y
+					}
+				}
+				if axis == 0 || legend == 0 || legend >= axis {
+					t.Errorf("%s at %v: legend at y = %g, x axis label at y = %g: want the legend below", name, s.Width, legend, axis)
+				}
+			}
+		}
+	}
+}
+
+// TestDecadeTicks checks the ticks of an axis holding log10 values from
+// 1.5 to 1000: labels at 10, 100 and 1000, minor ticks at 2..9, 20..90 and
+// 200..900, and 10^{7} set as a superscript.
+func TestDecadeTicks(t *testing.T) {
+	var labels []string
+	minor := 0
+	for _, tk := range (decadeTicks{}).Ticks(math.Log10(1.5), 3) {
+		if tk.Label == "" {
+			minor++
+			continue
+		}
+		labels = append(labels, tk.Label)
+	}
+	if got := fmt.Sprint(labels); got != "[10 100 1000]" || minor != 24 {
+		t.Errorf("got labels %s and %d minor ticks, want [10 100 1000] and 24", got, minor)
+	}
+	if got := (decadeTicks{}).Ticks(7, 7); len(got) != 1 || got[0].Label != "10^{7}" {
+		t.Errorf("got %v at 10^7, want one tick labelled 10^{7}", got)
+	}
+}
+
+// TestRasterKey checks the raster's key of values: one line an entry
+// ("g = 0") beside the data at 16 cm, one row ("g =" and a swatch a value)
+// under the plot at 8.5 cm.
+func TestRasterKey(t *testing.T) {
+	p := figures(t)["period_raster"]
+	column := DefaultSettings()
+	column.Width = 8.5 * vg.Centimeter
+	for _, tc := range []struct {
+		s         Settings
+		want, not string
+	}{
+		{DefaultSettings(), ">g = 0<", ">g =<"},
+		{column, ">g =<", ">g = 0<"},
+	} {
+		var buf bytes.Buffer
+		if err := tc.s.Write(p, &buf, "svg"); err != nil {
+			t.Fatal(err)
+		}
+		if svg := buf.String(); !strings.Contains(svg, tc.want) || strings.Contains(svg, tc.not) {
+			t.Errorf("at %v wide: want %q and no %q in the SVG", tc.s.Width, tc.want, tc.not)
+		}
 	}
 }

@@ -31,8 +31,9 @@ const RasterRows = 40
 
 // PeriodRaster lays out a periodic sequence, values[n] = g(n), as a raster:
 // n mod p across, n div p down with row 0 at the top, each cell coloured by
-// its value (one colour per value, with a legend, for up to 10 distinct
-// values; otherwise bands of values on a sequential scale). Once the sequence
+// its value (Okabe and Ito's colour-blind-safe colours for values up to 7,
+// viridis for more, in bands of values past 10, with a legend) and, where
+// the cell is large enough for MinLabelSize text, labelled with the value. Once the sequence
 // is periodic every row repeats the one above it, so the columns become
 // stripes; the preperiod shows as the broken pattern above them.
 //
@@ -46,12 +47,13 @@ const RasterRows = 40
 // Up to RasterRows rows are drawn in full. Beyond that the row axis is
 // broken, so that a sequence of 10^5 values with a preperiod of 50 still
 // shows its preperiod and exceptions in large cells: the rows up to three
-// past the preperiod's (at least 12), a grey band naming the rows left out,
-// and the last 3 rows. A preperiod of more than 33 rows is shown by its
+// past the preperiod's (at least 12), a grey band saying how many rows are
+// left out (when that fits in the band; the legend names them), and the
+// last 3 rows. A preperiod of more than 33 rows is shown by its
 // first 12 rows and the 12 rows before the period starts (with 3 after);
 // the legend then counts the exceptions in all and in the rows drawn
 // (analysis.Exceptions lists them all). Exception marks shrink to fit small
-// cells.
+// cells; in a labelled cell the mark fills the cell behind its value.
 //
 // It returns ErrNoPeriod if p.Found is false, an error if values is empty,
 // and an error wrapping analysis.ErrNoStructure if p does not hold in values.
@@ -74,7 +76,7 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	if title != "" {
 		full = title + "\n" + full
 	}
-	pl := newPlot(full, fmt.Sprintf("n mod %d", per), fmt.Sprintf("first n of the row (rows of %d)", per))
+	pl := newPlot(full, fmt.Sprintf("n mod %d", per), "first n of the row")
 	pl.X.Padding, pl.Y.Padding = 0, 0
 
 	colorOf, entries := valueColors(values, false, "g = ")
@@ -93,11 +95,20 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 			return colorOf(values[n])
 		},
 	}
+	grid.label = func(c, d int) string {
+		r, ok := lay.row(d)
+		if n := r*per + c; ok && n < len(values) {
+			return fmt.Sprint(values[n])
+		}
+		return ""
+	}
+	grid.labelFont = font.From(plot.DefaultFont, tickSize)
 	for _, e := range entries {
 		grid.colors = append(grid.colors, e.color)
 	}
 	grid.colors = append(grid.colors, gapGrey)
 	pl.Add(grid)
+	var gaps []string // the legend's lines for the rows left out
 	for i := 1; i < len(lay.segs); i++ {
 		a, b := lay.segs[i-1][1], lay.segs[i][0] // rows a..b-1 are left out
 		what := "each repeats the row above"
@@ -105,7 +116,8 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 			what = "part of the preperiod"
 		}
 		pl.Add(&rowNote{y: float64(lay.display(a-1) + 1), x: float64(cols-1) / 2,
-			text: fmt.Sprintf("%d rows not drawn, n = %d to %d: %s", b-a, a*per, b*per-1, what)})
+			text: fmt.Sprintf("%d rows not drawn", b-a)})
+		gaps = append(gaps, fmt.Sprintf("rows n = %d to %d not drawn:", a*per, b*per-1), what)
 	}
 
 	// Exceptions: n < n0 whose value differs from the periodic value of
@@ -130,7 +142,7 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 			return nil, fmt.Errorf("plots: PeriodRaster: %w", err)
 		}
 		exceptions.GlyphStyle = draw.GlyphStyle{Shape: ringGlyph{}, Radius: vg.Points(2.2), Color: color.Black}
-		pl.Add(cellMarks{exceptions})
+		pl.Add(cellMarks{Scatter: exceptions, grid: grid})
 	}
 	var boundary *plotter.Line
 	if n0 > 0 && n0 < len(values) {
@@ -143,13 +155,21 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	for _, v := range values {
 		present[colorOf(v)] = true
 	}
+	var items []keyItem
+	var lines []string
 	for i, e := range entries {
 		if present[i] {
-			leg.Add(e.label, swatch{e.color})
+			items = append(items, keyItem{text: e.short(), color: e.color})
+			lines = append(lines, e.label)
 		}
 	}
+	leg.AddKey("g =", items, lines)
 	if boundary != nil {
 		leg.Add(fmt.Sprintf("start of period, n = %d", n0), boundary)
+	}
+	for i := 0; i < len(gaps); i += 2 {
+		leg.Add(gaps[i], swatch{gapGrey})
+		leg.Add(gaps[i+1])
 	}
 	if len(exc) > 0 {
 		leg.Add(fmt.Sprintf("exception (%d): g(n) differs", all), exceptions)
@@ -256,8 +276,7 @@ func (l rowLayout) display(r int) int {
 
 // ticks labels the display rows of a broken axis with the first n of their
 // row: about 6 labels over the first segment, with minor ticks on its other
-// rows; every row of a segment of at most 3 rows; and the first and last
-// rows of the others.
+// rows, and the first row of each other segment.
 func (l rowLayout) ticks(per int) plot.TickerFunc {
 	return func(_, _ float64) []plot.Tick {
 		var ts []plot.Tick
@@ -269,10 +288,8 @@ func (l rowLayout) ticks(per int) plot.TickerFunc {
 				switch {
 				case i == 0:
 					label = r%step == 0
-				case g[1]-g[0] <= 3:
-					label = true
 				default:
-					label = r == g[0] || r == g[1]-1
+					label = r == g[0] // its neighbours' labels would overlap it in a small figure
 				}
 				t := plot.Tick{Value: float64(d + r - g[0])}
 				if label {
@@ -305,9 +322,18 @@ func (n *rowNote) Plot(c draw.Canvas, plt *plot.Plot) {
 		Handler: plt.TextHandler,
 	}
 	// Shrink the text, half a point at a time, until it fits the width of
-	// the data area (a long period or long numbers would overflow it).
-	for sty.Font.Size > 5 && sty.Width(n.text) > 0.98*c.Size().X {
+	// the data area and the height of the band (a long period or small
+	// cells would overflow them); leave it out when it cannot fit at
+	// MinLabelSize: the legend says the same.
+	band := vg.Length(math.Abs(float64(trY(n.y+0.5) - trY(n.y-0.5))))
+	fits := func() bool {
+		return sty.Width(n.text) <= 0.98*c.Size().X && sty.Height(n.text) <= band
+	}
+	for sty.Font.Size > MinLabelSize && !fits() {
 		sty.Font.Size -= 0.5
+	}
+	if !fits() {
+		return
 	}
 	c.FillText(sty, vg.Point{X: trX(n.x), Y: trY(n.y)}, n.text)
 }
@@ -339,19 +365,38 @@ func staircase(col, row, per int) *plotter.Line {
 // cellMarks draws its scatter's ring glyphs at most 0.45 of a cell across,
 // with their rim thinned to match, so that exceptions stay inside their
 // cells when a raster has many small cells; in cells of 4.4 points or more
-// it draws exactly as the scatter would.
-type cellMarks struct{ *plotter.Scatter }
+// it draws exactly as the scatter would. Where grid writes its labels, the
+// ring fills the cell and the label is written again, in black, over its
+// white disc.
+type cellMarks struct {
+	*plotter.Scatter
+	grid *cellGrid
+}
 
 // Plot implements plot.Plotter.
 func (m cellMarks) Plot(c draw.Canvas, plt *plot.Plot) {
 	trX, trY := plt.Transforms(&c)
 	cell := min(vg.Length(math.Abs(float64(trX(1)-trX(0)))), vg.Length(math.Abs(float64(trY(1)-trY(0)))))
 	sty := m.GlyphStyle
-	if r := 0.45 * cell; r < sty.Radius {
-		sty.Radius, sty.Shape = r, ringGlyph{rim: r / 3}
+	var size vg.Length
+	if m.grid != nil && m.grid.label != nil {
+		size = m.grid.labelSize(plt, trX, trY)
+	}
+	if r := 0.45 * cell; r < sty.Radius || size > 0 {
+		sty.Radius, sty.Shape = r, ringGlyph{rim: min(r/3, vg.Points(0.7))}
+	}
+	var label text.Style
+	if size > 0 {
+		f := m.grid.labelFont
+		f.Size = size
+		label = text.Style{Font: f, Color: color.Black, XAlign: draw.XCenter, YAlign: draw.YCenter, Handler: plt.TextHandler}
 	}
 	for _, p := range m.XYs {
-		c.DrawGlyph(sty, vg.Point{X: trX(p.X), Y: trY(p.Y)})
+		pt := vg.Point{X: trX(p.X), Y: trY(p.Y)}
+		c.DrawGlyph(sty, pt)
+		if size > 0 {
+			c.FillText(label, pt, m.grid.label(int(p.X), int(p.Y)))
+		}
 	}
 }
 
@@ -383,8 +428,8 @@ type valueEntry struct {
 	label       string
 }
 
-// valueColors chooses colours for the values 0..max(values): one Tableau
-// colour per value when there are at most 10 and sequential is false, else
+// valueColors chooses colours for the values 0..max(values): one Okabe-Ito
+// colour per value when there are at most 8 and sequential is false, else
 // viridis, one colour per value up to 10 values and otherwise in at most 10
 // bands of equal width. It returns the entry index for a value and the
 // entries in increasing order of value; labels start with prefix.
@@ -399,8 +444,8 @@ func valueColors(values []int32, sequential bool, prefix string) (func(int32) in
 	for b := range bands {
 		e := valueEntry{first: b * width, last: min(b*width+width-1, top)}
 		switch {
-		case !sequential && bands <= len(tableau10) && width == 1:
-			e.color = tableau10[b]
+		case !sequential && bands <= len(okabeIto) && width == 1:
+			e.color = okabeIto[b]
 		case bands == 1:
 			e.color = viridis(0)
 		default:
@@ -413,4 +458,12 @@ func valueColors(values []int32, sequential bool, prefix string) (func(int32) in
 		entries = append(entries, e)
 	}
 	return func(v int32) int { return int(max(v, 0)) / width }, entries
+}
+
+// short is the value or band of e as written in a swatch: "3" or "4–7".
+func (e valueEntry) short() string {
+	if e.last > e.first {
+		return fmt.Sprintf("%d–%d", e.first, e.last)
+	}
+	return fmt.Sprint(e.first)
 }

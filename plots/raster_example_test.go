@@ -42,5 +42,5 @@ func ExamplePeriodRaster() {
 	// Output:
 	// Dawson's Kayles (0.07)
 	// period 34, preperiod 53: proven for all n
-	// n mod 34 | first n of the row (rows of 34)
+	// n mod 34 | first n of the row
 }

@@ -10,9 +10,12 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -185,14 +188,51 @@ func TestPDF(t *testing.T) {
 	if !bytes.Contains(pdf, []byte("/MediaBox [0 0 453.54 283.46]")) {
 		t.Errorf("no 16 x 10 cm MediaBox in %.300q", pdf)
 	}
-	// The title is written in Windows-1252: … is 0x85, ² is 0xB2, and ≤,
-	// which that code page lacks, is spelt <=.
-	want := []byte("Nim \x85 a <= b, R\xb2 = 1")
-	found := false
+	// The title is written in Windows-1252: … is 0x85, ² is 0xB2; ≤,
+	// which that code page lacks, is drawn as its glyph's outline between
+	// the two runs of text, never spelt "<=".
+	tj := regexp.MustCompile(`\(((?:[^()\\]|\\.)*)\)Tj`)
+	var texts []string
 	for _, s := range pdfStreams(t, pdf) {
-		found = found || bytes.Contains(s, want)
+		for _, m := range tj.FindAllSubmatch(s, -1) {
+			texts = append(texts, string(m[1]))
+		}
 	}
-	if !found {
-		t.Errorf("no stream holds the title as %q", want)
+	for _, want := range []string{"Nim \x85 a ", " b, R\xb2 = 1"} {
+		if !slices.Contains(texts, want) {
+			t.Errorf("no text %q in the PDF's text runs %q", want, texts)
+		}
+	}
+	for _, s := range texts {
+		if strings.Contains(s, "<=") {
+			t.Errorf("text run %q spells ≤ as <=", s)
+		}
+	}
+}
+
+// TestGlyphPath checks the outline pdfFillString draws for a character
+// Windows-1252 lacks: ≤ in Liberation Serif at 10 pt is a closed path
+// inside its advance width, above the baseline's descent and under the
+// font's ascent.
+func TestGlyphPath(t *testing.T) {
+	f := font.DefaultCache.Lookup(font.From(plot.DefaultFont, 10), 10)
+	origin := vg.Point{X: 100, Y: 50}
+	path, ok := glyphPath(f, '≤', origin)
+	if !ok || len(path) < 4 {
+		t.Fatalf("no outline for ≤: %v", path)
+	}
+	ext := f.Extents()
+	w := f.Width("≤")
+	for _, c := range path {
+		if c.Type == vg.CloseComp {
+			continue
+		}
+		p := c.Pos
+		if p.X < origin.X-0.5 || p.X > origin.X+w+0.5 || p.Y < origin.Y-ext.Descent || p.Y > origin.Y+ext.Ascent {
+			t.Errorf("outline point %v outside the glyph's box (origin %v, width %v)", p, origin, w)
+		}
+	}
+	if _, ok := glyphPath(f, '\uE000', origin); ok {
+		t.Error("an outline for a private-use character the font lacks")
 	}
 }

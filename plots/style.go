@@ -32,6 +32,7 @@ func newPlot(title, xLabel, yLabel string) *plot.Plot {
 		a.Label.TextStyle.Font = font.From(plot.DefaultFont, labelSize)
 		a.Tick.Label.Font = font.From(plot.DefaultFont, tickSize)
 	}
+	withSupText(p)
 	return p
 }
 
@@ -45,19 +46,33 @@ func addGrid(p *plot.Plot) {
 	p.Add(g)
 }
 
-// Colours. The qualitative set is Tableau 10, the sequential one samples
-// viridis; both read well in print and for most colour-blind readers.
+// Colours. The qualitative set is Okabe and Ito's, "Color Universal Design
+// (CUD): how to make figures and presentations that are friendly to
+// colorblind people" (2008, https://jfly.uni-koeln.de/color/), the palette
+// Nature Methods' "Points of view: Color blindness" (B. Wong, 2011)
+// recommends: its eight colours stay distinct under the three common kinds
+// of colour blindness. Black comes last, for an eighth value only. The
+// sequential scale samples viridis (van der Walt and Smith, matplotlib
+// 2015), which is monotone in lightness and so reads in grey and for
+// colour-blind readers too. Figures that tell values apart by colour also
+// print them (digits in cells), so colour is never the only cue.
 var (
-	tableau10 = []color.Color{
-		rgb(0x4E79A7), rgb(0xF28E2B), rgb(0xE15759), rgb(0x76B7B2), rgb(0x59A14F),
-		rgb(0xEDC948), rgb(0xB07AA1), rgb(0xFF9DA7), rgb(0x9C755F), rgb(0xBAB0AC),
+	okabeIto = []color.Color{
+		rgb(0x0072B2), // blue
+		rgb(0xE69F00), // orange
+		rgb(0x009E73), // bluish green
+		rgb(0xD55E00), // vermillion
+		rgb(0x56B4E9), // sky blue
+		rgb(0xCC79A7), // reddish purple
+		rgb(0xF0E442), // yellow
+		rgb(0x000000), // black
 	}
 	viridisStops = []color.RGBA{
 		rgb(0x440154), rgb(0x482878), rgb(0x3E4A89), rgb(0x31688E), rgb(0x26828E),
 		rgb(0x1F9E89), rgb(0x35B779), rgb(0x6DCD59), rgb(0xB4DE2C), rgb(0xFDE725),
 	}
-	dataBlue = rgb(0x1F5A99)
-	fitRed   = rgb(0xC2372F)
+	dataBlue = rgb(0x0072B2) // Okabe-Ito blue
+	fitRed   = rgb(0xD55E00) // Okabe-Ito vermillion
 	edgeGrey = color.Gray{Y: 120}
 )
 
@@ -103,14 +118,49 @@ func (s swatch) Thumbnail(c *draw.Canvas) {
 	c.Stroke(sq.Path())
 }
 
-// sideLegend is a legend drawn as a plotter beside the data (right) or above
-// it, never over it. It reserves its room through plot.GlyphBoxer: the plot
+// NarrowWidth is the figure width below which legends go under the plot
+// rather than beside it: at a journal column's 8.5 cm a legend on the right
+// would take 40% of the width from the data.
+const NarrowWidth = 10 * vg.Centimeter
+
+// sideLegend is a legend drawn beside the data (right) or above it, never
+// over it, or, in a figure narrower than NarrowWidth, under the whole plot,
+// in as many columns as fit its width.
+//
+// Beside or above, it reserves its room through plot.GlyphBoxer: the plot
 // shrinks its data area to make space for a glyph box just outside it, and
-// Plot draws the legend there, icons first, left-aligned. The plot's own
-// Legend stays empty.
+// Plot draws the legend there, icons first, left-aligned. Below, Settings
+// learns of it before drawing (drawState), draws the plot in the canvas less
+// a strip at the bottom and the legend in that strip, since gonum/plot draws
+// the x axis at the bottom of the canvas whatever glyph boxes ask. The
+// plot's own Legend stays empty.
 type sideLegend struct {
 	plot.Legend
 	right bool
+	// lines are the entries as added, for the columns of a legend below.
+	lines []legendLine
+	// key, if set, is a row of values drawn above the columns of a legend
+	// below (AddKey).
+	key *valueKey
+}
+
+// valueKey is a compact key of coloured values: a prefix ("g =") and one
+// swatch a value, the value written in it.
+type valueKey struct {
+	prefix string
+	items  []keyItem
+}
+
+// keyItem is one swatch of a valueKey.
+type keyItem struct {
+	text  string // written in the swatch: "3", or "4–7" for a band
+	color color.Color
+}
+
+// legendLine is one entry of a sideLegend.
+type legendLine struct {
+	text   string
+	thumbs []plot.Thumbnailer
 }
 
 // newSideLegend returns an empty legend in the package's style, to the right
@@ -119,10 +169,109 @@ type sideLegend struct {
 func newSideLegend(right bool) *sideLegend {
 	l := &sideLegend{Legend: plot.NewLegend(), right: right}
 	l.TextStyle.Font = font.From(plot.DefaultFont, legendSize)
+	l.TextStyle.Handler = newSupText()
 	l.ThumbnailWidth = vg.Points(14)
 	l.Padding = vg.Points(1.5)
 	l.Top, l.Left = true, true
 	return l
+}
+
+// Add adds an entry: text with its thumbnails, or a line of text that
+// continues the entry before it when there are none.
+func (l *sideLegend) Add(text string, thumbs ...plot.Thumbnailer) {
+	l.Legend.Add(text, thumbs...)
+	l.lines = append(l.lines, legendLine{text, thumbs})
+}
+
+// AddKey adds a key of values: beside or above the data an entry per item,
+// labelled line (the label an entry of the wider legend would have); under
+// the plot one row, prefix and a swatch per item with its text inside, in
+// place of a column of entries.
+func (l *sideLegend) AddKey(prefix string, items []keyItem, lines []string) {
+	for i, it := range items {
+		l.Legend.Add(lines[i], swatch{it.color})
+	}
+	l.key = &valueKey{prefix: prefix, items: items}
+}
+
+// keyRows lays the key out in rows at most width wide: it returns, for
+// each row, the index of its first item, the swatches' widths, the row
+// height, and the prefix's width.
+func (l *sideLegend) keyRows(plt *plot.Plot, width vg.Length) (starts []int, widths []vg.Length, h, pw vg.Length) {
+	if l.key == nil {
+		return nil, nil, 0, 0
+	}
+	sty := l.sized(plt).TextStyle
+	h = 1.3 * sty.Font.Size
+	pw = sty.Width(l.key.prefix) + vg.Points(3)
+	x := pw
+	for i, it := range l.key.items {
+		w := max(h, sty.Width(it.text)+vg.Points(3))
+		widths = append(widths, w)
+		if i == 0 || x+w > width {
+			starts = append(starts, i)
+			x = pw
+		}
+		x += w + vg.Points(1)
+	}
+	return starts, widths, h, pw
+}
+
+// keyHeight is the height of the key under plt in a strip width wide, with
+// the gap under it; 0 without a key.
+func (l *sideLegend) keyHeight(plt *plot.Plot, width vg.Length) vg.Length {
+	starts, _, h, _ := l.keyRows(plt, width)
+	if len(starts) == 0 {
+		return 0
+	}
+	return vg.Length(len(starts))*(h+vg.Points(1)) + vg.Points(3)
+}
+
+// drawKey draws the key in rows from the top of c.
+func (l *sideLegend) drawKey(c draw.Canvas, plt *plot.Plot) {
+	starts, widths, h, pw := l.keyRows(plt, c.Size().X)
+	sty := l.sized(plt).TextStyle
+	sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+	y := c.Max.Y - h/2
+	for r, first := range starts {
+		end := len(l.key.items)
+		if r+1 < len(starts) {
+			end = starts[r+1]
+		}
+		if r == 0 {
+			sty.Color = color.Black
+			c.FillText(sty, vg.Point{X: c.Min.X, Y: y}, l.key.prefix)
+		}
+		x := c.Min.X + pw
+		for i := first; i < end; i++ {
+			it := l.key.items[i]
+			box := vg.Rectangle{Min: vg.Point{X: x, Y: y - h/2}, Max: vg.Point{X: x + widths[i], Y: y + h/2}}
+			c.SetColor(it.color)
+			c.Fill(box.Path())
+			c.SetLineStyle(draw.LineStyle{Color: edgeGrey, Width: vg.Points(0.4)})
+			c.Stroke(box.Path())
+			ts := sty
+			ts.XAlign = draw.XCenter
+			ts.Color = color.Black
+			if luminance(it.color) < 0.45 {
+				ts.Color = color.White
+			}
+			c.FillText(ts, vg.Point{X: x + widths[i]/2, Y: y}, it.text)
+			x += widths[i] + vg.Points(1)
+		}
+		y -= h + vg.Points(1)
+	}
+}
+
+// height is the height of the legend under plt in a strip width wide: its
+// key and its columns.
+func (l *sideLegend) height(plt *plot.Plot, width vg.Length) vg.Length {
+	h := l.keyHeight(plt, width)
+	if len(l.lines) > 0 {
+		_, _, ch := l.columns(plt, width)
+		h += ch
+	}
+	return h
 }
 
 // gap is the space between the data and the legend.
@@ -141,8 +290,22 @@ func (l *sideLegend) sized(plt *plot.Plot) plot.Legend {
 	return leg
 }
 
+// below reports whether the legend goes under plt, a figure being written
+// narrower than NarrowWidth, and tells the writer so.
+func (l *sideLegend) below(plt *plot.Plot) bool {
+	st := drawStateOf(plt)
+	if st == nil || st.s.Width >= NarrowWidth {
+		return false
+	}
+	st.below = l
+	return true
+}
+
 // GlyphBoxes implements plot.GlyphBoxer.
 func (l *sideLegend) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
+	if l.below(plt) {
+		return nil
+	}
 	leg := l.sized(plt)
 	size := leg.Rectangle(draw.Canvas{}).Size()
 	if size.X <= 0 {
@@ -155,8 +318,11 @@ func (l *sideLegend) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
 }
 
 // Plot implements plot.Plotter: it draws the legend in the room reserved
-// beside c, the data canvas.
+// beside c, the data canvas, or nothing when the legend goes below.
 func (l *sideLegend) Plot(c draw.Canvas, plt *plot.Plot) {
+	if l.below(plt) {
+		return
+	}
 	leg := l.sized(plt)
 	size := leg.Rectangle(draw.Canvas{}).Size()
 	r := vg.Rectangle{
@@ -170,6 +336,93 @@ func (l *sideLegend) Plot(c draw.Canvas, plt *plot.Plot) {
 		}
 	}
 	leg.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: r})
+}
+
+// belowGap is the space between the x axis and a legend below the plot, and
+// between its columns.
+const belowGap = vg.Length(8)
+
+// columns lays the legend out under plt in a strip width wide: groups of
+// lines (an entry with its continuation lines, which stay together) filled
+// down columns, in order, as few lines to a column as lets the columns'
+// widths add up to at most width (one column when nothing fits). It returns
+// one legend per column, their widths and the tallest column's height.
+func (l *sideLegend) columns(plt *plot.Plot, width vg.Length) ([]plot.Legend, []vg.Length, vg.Length) {
+	var groups [][]legendLine
+	for _, ln := range l.lines {
+		if len(ln.thumbs) == 0 && len(groups) > 0 && len(groups[len(groups)-1][0].thumbs) > 0 {
+			groups[len(groups)-1] = append(groups[len(groups)-1], ln)
+			continue
+		}
+		if len(ln.thumbs) == 0 && len(groups) > 0 && len(groups[len(groups)-1][0].thumbs) == 0 {
+			groups[len(groups)-1] = append(groups[len(groups)-1], ln) // a header of several lines
+			continue
+		}
+		groups = append(groups, []legendLine{ln})
+	}
+	base := l.sized(plt)
+	// build fills columns of at most rows lines, a group never split
+	// (a group longer than rows gets a column of its own).
+	build := func(rows int) ([]plot.Legend, []vg.Length, vg.Length, vg.Length) {
+		var legs []plot.Legend
+		n := 0 // lines in the last column
+		for _, g := range groups {
+			if len(legs) == 0 || (n > 0 && n+len(g) > rows) {
+				leg := plot.NewLegend()
+				leg.TextStyle, leg.ThumbnailWidth, leg.Padding = base.TextStyle, base.ThumbnailWidth, base.Padding
+				leg.Top, leg.Left = true, true
+				legs = append(legs, leg)
+				n = 0
+			}
+			for _, ln := range g {
+				legs[len(legs)-1].Add(ln.text, ln.thumbs...)
+			}
+			n += len(g)
+		}
+		var widths []vg.Length
+		var sum, height vg.Length
+		for i, leg := range legs {
+			sz := leg.Rectangle(draw.Canvas{}).Size()
+			widths = append(widths, sz.X)
+			sum += sz.X
+			if i > 0 {
+				sum += belowGap
+			}
+			height = max(height, sz.Y)
+		}
+		return legs, widths, sum, height
+	}
+	// The fewest rows whose columns fit the width: the lowest strip.
+	for rows := 1; rows < len(l.lines); rows++ {
+		legs, widths, sum, height := build(rows)
+		if sum <= width {
+			return legs, widths, height
+		}
+	}
+	legs, widths, _, height := build(len(l.lines))
+	return legs, widths, height
+}
+
+// drawBelow draws the legend in c, the strip under the plot, its columns
+// side by side from the left.
+func (l *sideLegend) drawBelow(c draw.Canvas, plt *plot.Plot) {
+	if l.key != nil {
+		l.drawKey(c, plt)
+		c.Max.Y -= l.keyHeight(plt, c.Size().X)
+	}
+	if len(l.lines) == 0 {
+		return
+	}
+	legs, widths, height := l.columns(plt, c.Size().X)
+	x := c.Min.X
+	for i, leg := range legs {
+		r := vg.Rectangle{
+			Min: vg.Point{X: x, Y: c.Max.Y - height},
+			Max: vg.Point{X: x + widths[i], Y: c.Max.Y},
+		}
+		leg.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: r})
+		x += widths[i] + belowGap
+	}
 }
 
 // niceStep returns the smallest of 1, 2, 5, 10, 20, 50, ... that is >= x.

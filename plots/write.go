@@ -10,11 +10,10 @@ import (
 	"image/png"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/charmap"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
@@ -65,8 +64,8 @@ func Write(p *plot.Plot, w io.Writer, format string) error {
 //     keeps its width wherever one of them is installed, and the file stays
 //     small. (Embedding made 97% of each file the font.)
 //   - PDF embeds the font, as journals require; text is encoded as
-//     Windows-1252, the code page of the PDF writer, with ≤ and ≥ written as
-//     <= and >=, which it lacks. Its creation date is fixed so that the same
+//     Windows-1252, the code page of the PDF writer, and the characters it
+//     lacks (≤, ≥, −) are drawn as their glyphs' outlines. Its creation date is fixed so that the same
 //     figure gives the same bytes.
 //
 // The output depends only on p and s: drawing the same plot twice gives the
@@ -85,7 +84,7 @@ func (s Settings) Write(p *plot.Plot, w io.Writer, format string) error {
 	switch format {
 	case "png":
 		c := vgimg.NewWith(vgimg.UseWH(s.Width, s.Height), vgimg.UseDPI(s.DPI))
-		q.Draw(withMargins(c))
+		s.draw(q, c)
 		var buf bytes.Buffer
 		enc := png.Encoder{CompressionLevel: pngCompression}
 		if err := enc.Encode(&buf, c.Image()); err != nil {
@@ -96,7 +95,7 @@ func (s Settings) Write(p *plot.Plot, w io.Writer, format string) error {
 		}
 	case "svg":
 		c := vgsvg.NewWith(vgsvg.UseWH(s.Width, s.Height), vgsvg.EmbedFonts(false))
-		q.Draw(withMargins(c))
+		s.draw(q, c)
 		var buf bytes.Buffer
 		if _, err := c.WriteTo(&buf); err != nil {
 			return fmt.Errorf("plots: writing svg: %w", err)
@@ -106,7 +105,7 @@ func (s Settings) Write(p *plot.Plot, w io.Writer, format string) error {
 		}
 	case "pdf":
 		c := pdfCanvas{vgpdf.New(s.Width, s.Height)}
-		q.Draw(withMargins(c))
+		s.draw(q, c)
 		if _, err := c.WriteTo(bw); err != nil {
 			return fmt.Errorf("plots: writing pdf: %w", err)
 		}
@@ -133,6 +132,51 @@ func (s Settings) apply(p *plot.Plot) *plot.Plot {
 		a.Tick.Label.Font.Size = s.FontSize
 	}
 	return &q
+}
+
+// drawState is what the plotters of a figure being written learn of it:
+// its settings, and the legend that asks to go below the plot.
+type drawState struct {
+	s     Settings
+	below *sideLegend
+}
+
+// drawing maps each plot being written (the copy apply makes, one per
+// Write) to its drawState, for plotters, which see only the plot.
+var drawing sync.Map // *plot.Plot -> *drawState
+
+// drawStateOf returns the drawState of plt, or nil when plt is drawn other
+// than by Settings.Write (plt.Draw called directly).
+func drawStateOf(plt *plot.Plot) *drawState {
+	if v, ok := drawing.Load(plt); ok {
+		return v.(*drawState)
+	}
+	return nil
+}
+
+// draw draws q, a copy made by apply, on c less its margins; a legend that
+// goes below the plot (a narrow figure) gets a strip at the bottom, under
+// the x axis.
+func (s Settings) draw(q *plot.Plot, c vg.CanvasSizer) {
+	dc := withMargins(c)
+	st := &drawState{s: s}
+	drawing.Store(q, st)
+	defer drawing.Delete(q)
+	q.GlyphBoxes(q) // a legend that goes below says so (sideLegend.below)
+	if st.below == nil {
+		q.Draw(dc)
+		return
+	}
+	if q.BackgroundColor != nil { // the legend's strip too
+		dc.SetColor(q.BackgroundColor)
+		dc.Fill(dc.Rectangle.Path())
+	}
+	h := st.below.height(q, dc.Size().X)
+	strip := dc
+	strip.Max.Y = strip.Min.Y + h
+	dc.Min.Y += h + belowGap
+	q.Draw(dc)
+	st.below.drawBelow(strip, q)
 }
 
 // textSize is the size of the text a plotter draws in plt: its tick label
@@ -194,18 +238,11 @@ func init() {
 
 // pdfCanvas is a PDF canvas that encodes text for the PDF writer, which
 // takes Windows-1252 bytes and would show UTF-8's multi-byte characters
-// (², ·, …) as two or three wrong ones.
+// (², ·, …) as two or three wrong ones; characters that code page lacks
+// (≤, ≥, −) are drawn as their glyphs' outlines (pdfFillString).
 type pdfCanvas struct{ *vgpdf.Canvas }
-
-// pdfText maps the characters the figures use that Windows-1252 lacks.
-var pdfText = strings.NewReplacer("≤", "<=", "≥", ">=", "−", "-")
 
 // FillString implements vg.Canvas.
 func (c pdfCanvas) FillString(f font.Face, pt vg.Point, str string) {
-	enc := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder())
-	s, err := enc.String(pdfText.Replace(str))
-	if err != nil {
-		s = str // ReplaceUnsupported does not fail on text; keep it as is if it does
-	}
-	c.Canvas.FillString(f, pt, s)
+	pdfFillString(c.Canvas, c.Canvas.FillString, f, pt, str)
 }

@@ -94,8 +94,8 @@ func readCensus(r *reader, f output.File) (*dataTable, error) {
 		}
 		for k, v := range rec {
 			c := tableCell{Text: v}
-			if k < len(header) && linked[header[k]] && keys[v] {
-				c.Href = "#" + t.ID + "-" + safeID(v)
+			if k < len(header) && linked[header[k]] && keys[rowKey(v)] {
+				c.Href = "#" + t.ID + "-" + safeID(rowKey(v))
 			}
 			row.Cells = append(row.Cells, c)
 		}
@@ -104,8 +104,10 @@ func readCensus(r *reader, f output.File) (*dataTable, error) {
 	return t, nil
 }
 
-// rowKey names a row as the census's class column does: an octal code as
-// it is, a subtraction set [1,3,4] as {1,3,4}.
+// rowKey names a row by its game: an octal code as it is, a subtraction
+// set as {1,3,4}, whether the cell writes it [1,3,4] (the set column, and
+// since they share its format class, nearest and computed_as) or {1,3,4}
+// (those three in tables written before).
 func rowKey(first string) string {
 	if strings.HasPrefix(first, "[") && strings.HasSuffix(first, "]") {
 		return "{" + first[1:len(first)-1] + "}"

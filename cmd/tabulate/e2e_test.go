@@ -223,7 +223,7 @@ func TestRunEndToEnd(t *testing.T) {
 	})
 
 	t.Run("caniwin", func(t *testing.T) {
-		solved, err := caniwin.Solve(ctx, 8, 36, grundy.Options{Workers: 1})
+		solved, err := caniwin.Tabulate(ctx, 8, 36, grundy.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

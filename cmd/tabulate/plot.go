@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -14,16 +16,23 @@ import (
 	"github.com/tabulate-games/tabulate/progress"
 )
 
-const plotUsage = `Usage: tabulate plot OUT [flags]
+const plotUsage = `Usage: tabulate plot OUT [--into DIR] [flags]
 
 Draws again the figures of the output folder OUT of an earlier tabulate run
 from its tables, with other figure settings, without computing any value:
 the figures: section (size, font size, titles, resolution) and plots: (the
 formats) of --config FILE, or of the built-in configuration, and --plots.
 Each table is checked against the sha256 in OUT/manifest.json first; the
-new figures replace the old ones in OUT and in its manifest. Figures that
+new figures replace the old ones in OUT and in its manifest. The census
+figures are drawn from the census tables (census/FAMILY.csv). Figures that
 the tables alone cannot give (each game says which) are listed as skipped
 with the reason.
+
+With --into DIR the figures go to DIR/GAME/FIGURE.EXT instead, listed in
+DIR/manifest.json, and nothing in OUT is written, so that variants (a
+column-wide PDF, slides) sit side by side. DIR is held as OUT is (its lock,
+no link followed below it); it must be apart from OUT (neither inside the
+other) and hold no tables.
 
 Flags:
 `
@@ -38,6 +47,7 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs := newFlags("plot")
 	configPath := fs.String("config", "", "YAML configuration `FILE` whose figures: and plots: are used (default: the built-in one)")
 	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg,pdf")
+	into := fs.String("into", "", "write the figures to the folder `DIR` (its own manifest) instead of OUT")
 	quiet := fs.Bool("q", false, "quiet: no progress and no summary, only errors")
 	if err := parseFlags(fs, args, plotUsage, hint, stdout); err != nil {
 		return err
@@ -52,6 +62,11 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if _, err := os.Stat(filepath.Join(out, output.ManifestName)); err != nil {
 		return &UsageError{Msg: fmt.Sprintf("%s has no %s: not the output folder of a tabulate run", out, output.ManifestName), Hint: hint}
+	}
+	if *into != "" {
+		if err := checkInto(out, *into); err != nil {
+			return err
+		}
 	}
 	var cfg configs.Config
 	var err error
@@ -81,7 +96,7 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if !*quiet {
 		mode = progress.Lines
 	}
-	res, err := pipeline.Redraw(ctx, cfg, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon})
+	res, err := pipeline.Plot(ctx, cfg, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Into: *into})
 	if res != nil && !*quiet {
 		fmt.Fprintf(stdout, "tabulate: %s: drew %d figures in %s\n", res.Status, len(res.Files), res.Dir)
 		for _, f := range res.Files {
@@ -92,4 +107,79 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 	return err
+}
+
+// checkInto refuses, before anything is written, a --into folder that
+// cannot take the figures: one that cannot be an output folder (checkOut:
+// a file, a link to nothing), OUT itself, a folder inside OUT or holding
+// it (one run folder inside another, whose reruns and temporaries would
+// meet), and the folder of a run (its manifest lists tables: plotting into
+// it would mix its figures with another run's).
+func checkInto(out, into string) error {
+	hint := "choose a new folder, or one an earlier tabulate plot --into wrote, apart from OUT"
+	if err := checkOut(into, "--into"); err != nil {
+		return err
+	}
+	o, err := realPath(out)
+	if err != nil {
+		return fmt.Errorf("plot: %w", err)
+	}
+	d, err := realPath(into)
+	if err != nil {
+		return fmt.Errorf("plot: --into: %w", err)
+	}
+	switch {
+	case o == d:
+		return &UsageError{Msg: fmt.Sprintf("--into %s is the output folder %s itself", into, out), Hint: "leave --into out to redraw in place; " + hint}
+	case within(d, o):
+		return &UsageError{Msg: fmt.Sprintf("--into %s is inside the output folder %s", into, out), Hint: hint}
+	case within(o, d):
+		return &UsageError{Msg: fmt.Sprintf("--into %s holds the output folder %s", into, out), Hint: hint}
+	}
+	data, err := output.ReadIn(into, output.ManifestName, output.ManifestLimit)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return &UsageError{Msg: fmt.Sprintf("--into %s: %v", into, err), Hint: hint}
+	}
+	var m output.Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return &UsageError{Msg: fmt.Sprintf("--into %s: its %s cannot be read (%v)", into, output.ManifestName, err), Hint: hint}
+	}
+	for _, f := range m.Files {
+		if f.Table != "" {
+			return &UsageError{Msg: fmt.Sprintf("--into %s holds the tables of a run (%s): figures drawn from %s would be mixed with that run's", into, f.Path, out), Hint: hint}
+		}
+	}
+	return nil
+}
+
+// realPath returns p absolute with every link resolved; a path that does
+// not exist yet is resolved up to its longest existing parent.
+func realPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	var rest []string
+	for {
+		if r, err := filepath.EvalSymlinks(abs); err == nil {
+			return filepath.Join(append([]string{r}, rest...)...), nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return filepath.Join(append([]string{abs}, rest...)...), nil
+		}
+		rest = append([]string{filepath.Base(abs)}, rest...)
+		abs = parent
+	}
+}
+
+// within reports whether the clean absolute path p is strictly inside dir.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != "." && filepath.IsLocal(rel)
 }

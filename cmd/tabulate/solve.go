@@ -41,11 +41,11 @@ func solveUsage() string {
 	b.WriteString("Usage: tabulate solve [-q] [--json] [--from OUT] [--config FILE] GAME POSITION | GAME -\n\n")
 	width := len("NAME N")
 	for _, name := range solvable() {
-		d, _ := games.Lookup(name)
+		d, _ := games.ByName(name)
 		width = max(width, len(d.Name+" "+d.Solve.Args))
 	}
 	for _, name := range solvable() {
-		d, _ := games.Lookup(name)
+		d, _ := games.ByName(name)
 		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
 	families := strings.Join(games.Families(), " or ")
@@ -93,7 +93,7 @@ Flags (before or after GAME):
 func gameList() string {
 	var parts []string
 	for _, name := range games.Names() {
-		d, _ := games.Lookup(name)
+		d, _ := games.ByName(name)
 		parts = append(parts, fmt.Sprintf("%s (%s)", d.Name, d.Title))
 	}
 	return strings.Join(parts, ", ")
@@ -104,7 +104,7 @@ func gameList() string {
 func fromTables() []string {
 	var names []string
 	for _, name := range games.Names() {
-		if d, _ := games.Lookup(name); d.Lookup != nil {
+		if d, _ := games.ByName(name); d.TableLookup != nil {
 			names = append(names, name)
 		}
 	}
@@ -115,7 +115,7 @@ func fromTables() []string {
 func solvable() []string {
 	var names []string
 	for _, name := range games.Names() {
-		if d, _ := games.Lookup(name); d.Solve != nil {
+		if d, _ := games.ByName(name); d.Solve != nil {
 			names = append(names, name)
 		}
 	}
@@ -176,7 +176,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 			mode = progress.Live
 		}
-		sp := &solveProgress{w: stderr, mode: mode, name: game}
+		sp := &solveTracker{w: stderr, mode: mode, name: game}
 		defer sp.stop()
 		ctx = games.WithProgress(ctx, sp.start)
 		out = stopOnWrite{stdout, sp}
@@ -212,10 +212,10 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return usageOf(one(pos), hint)
 	}
 	wholeLine := false
-	if d, ok := games.Lookup(game); ok && d.Solve != nil {
+	if d, ok := games.ByName(game); ok && d.Solve != nil {
 		wholeLine = d.Solve.WholeLine
 	}
-	if d, ok := games.Lookup(game); ok && *misere && d.Misere != nil {
+	if d, ok := games.ByName(game); ok && *misere && d.Misere != nil {
 		wholeLine = d.Misere.WholeLine
 	}
 	bad, lines := 0, 0
@@ -358,11 +358,12 @@ var (
 	solveProgressEvery = progress.Interval
 )
 
-// solveProgress shows the progress of tabulate solve's computations on w,
-// from solveProgressAfter after each starts: a tracker with one task, made
-// when first needed and stopped before the answer is printed, so that live
-// bars never interleave with standard output.
-type solveProgress struct {
+// solveTracker displays on w the progress (each a grundy.Progress) of
+// tabulate solve's computations, from solveProgressAfter after each starts:
+// a progress.Tracker with one task, made when first needed and stopped
+// before the answer is printed, so that live bars never interleave with
+// standard output.
+type solveTracker struct {
 	w    io.Writer
 	mode progress.Mode
 	name string
@@ -374,7 +375,7 @@ type solveProgress struct {
 
 // start is the games.WithProgress function: a Progress for one computation
 // of the phase and unit.
-func (sp *solveProgress) start(phase, unit string) grundy.Progress {
+func (sp *solveTracker) start(phase, unit string) grundy.Progress {
 	began := time.Now()
 	var last int64
 	return func(done, total int64) {
@@ -400,7 +401,7 @@ func (sp *solveProgress) start(phase, unit string) grundy.Progress {
 
 // stop ends the display, if any, leaving the next computation to start a
 // new one.
-func (sp *solveProgress) stop() {
+func (sp *solveTracker) stop() {
 	sp.mu.Lock()
 	defer sp.mu.Unlock()
 	if sp.tracker != nil {
@@ -414,7 +415,7 @@ func (sp *solveProgress) stop() {
 // display before the answer is written.
 type stopOnWrite struct {
 	w  io.Writer
-	sp *solveProgress
+	sp *solveTracker
 }
 
 func (s stopOnWrite) Write(p []byte) (int, error) {

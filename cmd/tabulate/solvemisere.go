@@ -36,7 +36,7 @@ func misereAnswerer(game, from, configPath string) (answerFunc, error) {
 func misereGames() []string {
 	var names []string
 	for _, name := range games.Names() {
-		if d, _ := games.Lookup(name); d.Misere != nil {
+		if d, _ := games.ByName(name); d.Misere != nil {
 			names = append(names, name)
 		}
 	}

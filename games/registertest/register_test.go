@@ -76,8 +76,8 @@ func init() {
 			g, _ := toyValues(ctx, int(n), grundy.Options{})
 			return toyHeap.Answer("toy", g, int(n), "computed"), nil
 		}},
-		Lookup: toyHeap.Lookup(),
-		Redraw: toyHeap.Redraw,
+		TableLookup: toyHeap.TableLookup(),
+		Redraw:      toyHeap.Redraw,
 	})
 }
 
@@ -145,7 +145,7 @@ func TestRegisteredElsewhere(t *testing.T) {
 	if err := os.Remove(svg); err != nil {
 		t.Fatal(err)
 	}
-	res, err := pipeline.Redraw(context.Background(), cfg, pipeline.Options{})
+	res, err := pipeline.Plot(context.Background(), cfg, pipeline.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

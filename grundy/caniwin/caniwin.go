@@ -47,11 +47,11 @@ func (o Outcome) String() string {
 // original problem, "can the first player force a win".
 func (o Outcome) FirstPlayerWins() bool { return o == OutcomeFirst }
 
-// ChoosableMax is the largest pool size M that Solve accepts.
+// ChoosableMax is the largest pool size M that Tabulate accepts.
 // The engine visits all 2^M subsets of the pool.
 const ChoosableMax = 25
 
-// TotalMax is the largest desired total T that Solve accepts:
+// TotalMax is the largest desired total T that Tabulate accepts:
 // 1+2+...+ChoosableMax. A pair whose T exceeds 1+...+M is unreachable,
 // so a table may hold such totals (the default table has M <= 20, T <= 300)
 // but any larger bound would only add unreachable rows.
@@ -108,12 +108,12 @@ func (t *Table) WinningMoves(m, total int) []int32 {
 	return out
 }
 
-// caniwinCheck validates the bounds of Solve.
+// caniwinCheck validates the bounds of Tabulate.
 func caniwinCheck(maxChoosable, maxTotal int) error {
-	if err := engine.CheckRange("caniwin.Solve", "maxChoosable", int64(maxChoosable), 1, ChoosableMax); err != nil {
+	if err := engine.CheckRange("caniwin.Tabulate", "maxChoosable", int64(maxChoosable), 1, ChoosableMax); err != nil {
 		return err
 	}
-	return engine.CheckRange("caniwin.Solve", "maxTotal", int64(maxTotal), 0, TotalMax)
+	return engine.CheckRange("caniwin.Tabulate", "maxTotal", int64(maxTotal), 0, TotalMax)
 }
 
 // caniwinMaxWords is the largest number of 64-bit words of one bitset.
@@ -152,8 +152,8 @@ func caniwinBinomials() *[ChoosableMax + 2][ChoosableMax + 2]int {
 }
 
 // Memory estimates the peak memory in bytes of
-// Solve(ctx, maxChoosable, maxTotal, ...), or returns 0 for bounds that
-// Solve rejects. The engine keeps two buffers, each large enough for
+// Tabulate(ctx, maxChoosable, maxTotal, ...), or returns 0 for bounds that
+// Tabulate rejects. The engine keeps two buffers, each large enough for
 // any layer of subsets of one size, with a bitset per subset of as many
 // 64-bit words as the totals reachable in that layer need. At M = 25,
 // T = 325 the widest layer is the sets of 14 numbers, 4,457,400 of them with
@@ -169,7 +169,7 @@ func Memory(maxChoosable, maxTotal int) int64 {
 	return layers + pairs + 64<<10
 }
 
-// Solve solves every Can I Win pair with pool size 1 <= M <=
+// Tabulate solves every Can I Win pair with pool size 1 <= M <=
 // maxChoosable and desired total 0 <= T <= maxTotal in one retrograde pass
 // over the 2^maxChoosable subsets of the pool 1..maxChoosable.
 //
@@ -195,7 +195,7 @@ func Memory(maxChoosable, maxTotal int) int64 {
 // 1..MaxChoosable or maxTotal is outside 0..MaxTotal, and ctx.Err()
 // promptly when ctx is cancelled. opts.Progress, if not nil, is told the
 // number of sets finished out of 2^maxChoosable.
-func Solve(ctx context.Context, maxChoosable, maxTotal int, opts grundy.Options) (*Table, error) {
+func Tabulate(ctx context.Context, maxChoosable, maxTotal int, opts grundy.Options) (*Table, error) {
 	workers, progress := opts.Workers, opts.Progress
 	if err := caniwinCheck(maxChoosable, maxTotal); err != nil {
 		return nil, err

@@ -24,7 +24,7 @@ var benchWorkers = []struct {
 //     winning moves, so the comparison favours it), with one memo array
 //     for the whole table, cleared between pairs, rather than one made per
 //     pair;
-//   - engine: Solve(20, 300), outcomes and winning moves of all
+//   - engine: Tabulate(20, 300), outcomes and winning moves of all
 //     pairs, on one core and on all.
 //
 // M=22 and M=25 time the engine alone (T up to 1+...+M). The memo
@@ -54,7 +54,7 @@ func BenchmarkCanIWin(b *testing.B) {
 		b.Run("engine/"+w.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := Solve(context.Background(), m, maxTotal, grundy.Options{Workers: w.workers}); err != nil {
+				if _, err := Tabulate(context.Background(), m, maxTotal, grundy.Options{Workers: w.workers}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -65,7 +65,7 @@ func BenchmarkCanIWin(b *testing.B) {
 			b.Run(fmt.Sprintf("M=%d/engine/%s", mm, w.name), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := Solve(context.Background(), mm, mm*(mm+1)/2, grundy.Options{Workers: w.workers}); err != nil {
+					if _, err := Tabulate(context.Background(), mm, mm*(mm+1)/2, grundy.Options{Workers: w.workers}); err != nil {
 						b.Fatal(err)
 					}
 				}

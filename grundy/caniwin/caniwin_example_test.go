@@ -16,8 +16,8 @@ import (
 // opponent adds, the first player finishes with 10 (or, after 10, anything).
 // 55 is 1+...+10, reached by the tenth pick, the second player's; 56 can't
 // be reached at all.
-func ExampleSolve() {
-	tab, err := caniwin.Solve(context.Background(), 10, 60, grundy.Options{})
+func ExampleTabulate() {
+	tab, err := caniwin.Tabulate(context.Background(), 10, 60, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

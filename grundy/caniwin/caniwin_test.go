@@ -112,7 +112,7 @@ func caniwinCheckPair(t *testing.T, tab *Table, m, total int) {
 func TestCanIWinOracleSmall(t *testing.T) {
 	// Every pair with M <= 12 and T <= 80 (1+...+12 = 78, so the
 	// unreachable side is covered too).
-	tab, err := Solve(context.Background(), 12, 80, grundy.Options{})
+	tab, err := Tabulate(context.Background(), 12, 80, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestCanIWinOracleLarge(t *testing.T) {
 		{20, 170}, {20, 200}, {20, 209}, {20, 210}, {20, 211}, {20, 300},
 		{18, 100}, {17, 153}, {16, 64}, {15, 100}, {14, 50}, {13, 91},
 	}
-	tab, err := Solve(context.Background(), 20, 300, grundy.Options{Workers: 2})
+	tab, err := Tabulate(context.Background(), 20, 300, grundy.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestCanIWinPublishedExamples(t *testing.T) {
 	// LeetCode 464 "Can I Win": Example 1 (maxChoosableInteger = 10,
 	// desiredTotal = 11 -> false), Example 2 (10, 0 -> true), Example 3
 	// (10, 1 -> true).
-	tab, err := Solve(context.Background(), 10, 11, grundy.Options{})
+	tab, err := Tabulate(context.Background(), 10, 11, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestCanIWinPublishedExamples(t *testing.T) {
 }
 
 func TestCanIWinConventions(t *testing.T) {
-	tab, err := Solve(context.Background(), 5, 15, grundy.Options{Workers: 1})
+	tab, err := Tabulate(context.Background(), 5, 15, grundy.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +220,7 @@ func TestCanIWinArguments(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Solve(context.Background(), tc.m, tc.total, grundy.Options{})
+			_, err := Tabulate(context.Background(), tc.m, tc.total, grundy.Options{})
 			var re *grundy.RangeError
 			if !errors.As(err, &re) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got error %v, want a *grundy.RangeError containing %q", err, tc.want)
@@ -233,12 +233,12 @@ func TestCanIWinArguments(t *testing.T) {
 }
 
 func TestCanIWinWorkersAgree(t *testing.T) {
-	base, err := Solve(context.Background(), 16, 136, grundy.Options{Workers: 1})
+	base, err := Tabulate(context.Background(), 16, 136, grundy.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range []int{2, 3, 7} {
-		tab, err := Solve(context.Background(), 16, 136, grundy.Options{Workers: w})
+		tab, err := Tabulate(context.Background(), 16, 136, grundy.Options{Workers: w})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,7 +247,7 @@ func TestCanIWinWorkersAgree(t *testing.T) {
 		}
 	}
 	// A smaller max_total gives the same answers on the pairs both hold.
-	small, err := Solve(context.Background(), 16, 40, grundy.Options{Workers: 2})
+	small, err := Tabulate(context.Background(), 16, 40, grundy.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +276,7 @@ func TestCanIWinProgressAndCancel(t *testing.T) {
 		last = done
 		calls++
 	}
-	if _, err := Solve(context.Background(), 18, 171, grundy.Options{Workers: 2, Progress: progress}); err != nil {
+	if _, err := Tabulate(context.Background(), 18, 171, grundy.Options{Workers: 2, Progress: progress}); err != nil {
 		t.Fatal(err)
 	}
 	if last != 1<<18 {
@@ -285,7 +285,7 @@ func TestCanIWinProgressAndCancel(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Solve(ctx, 18, 171, grundy.Options{Workers: 2}); !errors.Is(err, context.Canceled) {
+	if _, err := Tabulate(ctx, 18, 171, grundy.Options{Workers: 2}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled before start: got %v, want context.Canceled", err)
 	}
 
@@ -300,7 +300,7 @@ func TestCanIWinProgressAndCancel(t *testing.T) {
 		seen = max(seen, done)
 		mu.Unlock()
 	}
-	if _, err := Solve(ctx, 22, 253, grundy.Options{Workers: 2, Progress: stop}); !errors.Is(err, context.Canceled) {
+	if _, err := Tabulate(ctx, 22, 253, grundy.Options{Workers: 2, Progress: stop}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled while running: got %v, want context.Canceled", err)
 	}
 	if seen > 1<<21 {
@@ -330,7 +330,7 @@ func TestCanIWinOracleWide(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves M = 23 (seconds)")
 	}
-	tab, err := Solve(context.Background(), 23, 276, grundy.Options{})
+	tab, err := Tabulate(context.Background(), 23, 276, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

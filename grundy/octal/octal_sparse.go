@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/internal/engine"
 )
@@ -907,8 +908,9 @@ func (e *octalEngine) plainPays(n int, count int64) bool {
 // periodicity theorem that the sequence is periodic, and with which period p
 // and preperiod n0: the smallest p for which, with n0 the least index such
 // that g(n+p) = g(n) for n0 <= n < len(g)-p, the window of the theorem,
-// n0 <= n < 2*max(n0, 1) + p + t, lies inside the values (2*max(n0, 1) +
-// 2*p + t <= len(g)), as analysis.ProveOctal requires.
+// n0 <= n < 2*max(n0, 1) + p + t, lies inside the values
+// (analysis.OctalNeeded(p, n0, t) <= len(g), the one statement of that
+// window in the code base), as analysis.ProveOctal requires.
 //
 // It is the Z-algorithm of analysis.FindPeriodWhere (same result), with its
 // scratch allocated once at its final size, n/2 int32, where
@@ -941,7 +943,7 @@ func octalProvenPeriod(g []int32, t int) (p, n0 int, ok bool) {
 			l, right = k, k+zk
 		}
 		z[k] = int32(zk)
-		if n0 := n - k - zk; 2*max(n0, 1)+2*k+t <= n {
+		if n0 := n - k - zk; analysis.OctalNeeded(k, n0, t) <= n {
 			return k, n0, true
 		}
 	}

@@ -17,7 +17,7 @@ import (
 // of kernel.go (squaresGrundy), its losing positions on the sieve of
 // sieve.go with cursors of its own (squareCursors), which step through the
 // squares by their differences 2k+1 and so need no list of the squares and
-// reach 2^60.
+// reach about 2^44.9 in 32 GiB (squaresLosingLimit).
 
 const (
 	// SquaresSolveMax is the largest pile SolveSquares accepts, 2^32 stones.
@@ -34,9 +34,13 @@ const (
 	SquaresSolveGrundyMax = 20_000_000
 )
 
-// squaresLosingLimit bounds the max of squaresLosing so that a cursor's step
-// 2k+1 fits in a uint32 and no position arithmetic overflows.
-const squaresLosingLimit = LosingMax // 2^60
+// squaresLosingLimit is the largest max squaresLosing accepts: the largest
+// whose cursors (12 bytes per losing position, squaresLosingCountBound) fit
+// in losingMemoryMax, about 2^44.9; below LosingMax, so a cursor's step 2k+1
+// fits in a uint32 and no position arithmetic overflows.
+func squaresLosingLimit() int64 {
+	return largestFitting(func(max int64) bool { return 12*squaresLosingCountBound(max) <= losingMemoryMax })
+}
 
 // squaresLosingCountBound is an upper estimate of the number of losing
 // positions in 0..max. Their count grows like n^0.7 (Eppstein, "Faster
@@ -77,9 +81,9 @@ func squaresLosingMemory(max int64) int64 {
 // Memory is about 12 bytes per losing position found (about n^0.7 of them)
 // plus one 256 KiB segment per worker; see squaresLosingMemory. progress, if
 // not nil, receives (highest n sieved, max) after each segment. workers <= 0
-// means runtime.GOMAXPROCS(0). max must be in 0..2^60.
+// means runtime.GOMAXPROCS(0). max must be in 0..squaresLosingLimit() (about 2^44.9).
 func squaresLosing(ctx context.Context, max int64, opts grundy.Options, emit func(losing []int64) error) error {
-	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, squaresLosingLimit); err != nil {
+	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, squaresLosingLimit()); err != nil {
 		return err
 	}
 	capHint := squaresLosingCountBound(max)

@@ -439,17 +439,27 @@ func Values(ctx context.Context, s Set, max int, opts grundy.Options) ([]int32, 
 	return subtractionGrundy(ctx, s, max, opts.Workers, opts.Progress)
 }
 
-// LosingMax is the largest max Losing accepts: 2^60, for the squares, whose
-// cursors step through the squares, and for any set whose losing positions
-// come from the sieve and whose members up to max fit its list (at most
-// 2^27 of them, 1 GiB: the primes up to about 2.9·10^9, the triangular
-// numbers up to 2^55); the *grundy.RangeError of a larger max gives the
-// set's own limit.
+// LosingMax is the largest max Losing accepts for any set: 2^60, so that no
+// position arithmetic overflows. A set's own limit (LosingLimit) is lower
+// when the sieve's memory would pass losingMemoryMax (the squares: about
+// 2^44.9) or its members up to max would not fit its list (at most 2^27 of
+// them, 1 GiB: the primes up to about 2.9·10^9, though their memory stops them at 2.3·10^9 first); the *grundy.RangeError of
+// a larger max gives the set's own limit.
 const LosingMax = 1 << 60
 
 // losingMembersMax bounds the list of members the sieve of a set other than
 // the squares keeps (8 bytes each, 1 GiB).
 const losingMembersMax = 1 << 27
+
+// losingMemoryMax bounds what the sieve of a max Losing accepts keeps: 12
+// bytes per cursor and 8 per member, as LosingMemory counts them, at most
+// 32 GiB (the order of the largest Grundy table, ValuesMax values). A max
+// past it is a *grundy.RangeError refused before anything is allocated, as
+// every engine's bound: without it a library caller's 2^60 for the squares
+// (2^42 cursors) would exhaust memory instead. The cursors are counted at
+// the density of the rule's prefix, which for the infinite sets only falls,
+// so the limit errs on the safe side.
+const losingMemoryMax = 32 << 30
 
 // losingPrefix is the number of heaps whose Grundy values decide the way
 // Losing takes, and losingDensity the density of losing heaps below which
@@ -502,16 +512,33 @@ func losingWay(s Set, max int64) (bySieve bool, density float64) {
 }
 
 // LosingLimit returns the largest max Losing accepts for s: LosingMax, or
-// less when the members of s up to LosingMax would not fit the sieve's list
-// (the primes: about 2.9·10^9).
+// less when the sieve's cursors and members up to it would take more than
+// losingMemoryMax, 32 GiB (the squares: about 2^44.9), or the members of s
+// would not fit the sieve's list (the primes: about 2.9·10^9; their memory stops them first, at 2.3·10^9). It is at
+// least 2^31-1, where the Grundy values may serve instead of the sieve.
 func LosingLimit(s Set) int64 {
-	if s.isSquares() || subtractionMemberCount(s, LosingMax) <= losingMembersMax {
+	if s.isSquares() {
+		return squaresLosingLimit()
+	}
+	_, density := losingWay(s, LosingMax)
+	fits := func(max int64) bool {
+		members := int64(subtractionMemberCount(s, int(max)))
+		return members <= losingMembersMax && 12*losingCursors(s, max, density)+8*members <= losingMemoryMax
+	}
+	return largestFitting(fits)
+}
+
+// largestFitting returns the largest max in 2^31-1..LosingMax for which
+// fits holds, by bisection: fits must hold for 2^31-1 (or the answer is
+// 2^31-1) and, once false, stay false for larger max.
+func largestFitting(fits func(max int64) bool) int64 {
+	if fits(LosingMax) {
 		return LosingMax
 	}
-	lo, hi := int64(math.MaxInt32), int64(LosingMax) // count(lo) fits, count(hi) does not
+	lo, hi := int64(math.MaxInt32), int64(LosingMax) // fits(lo), not fits(hi)
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		if subtractionMemberCount(s, int(mid)) <= losingMembersMax {
+		if fits(mid) {
 			lo = mid
 		} else {
 			hi = mid
@@ -546,8 +573,12 @@ func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit fun
 	if s.name == "" && len(s.finite) == 0 {
 		return fmt.Errorf("subtraction: the set is not valid (use NewSet)")
 	}
-	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, LosingLimit(s)); err != nil {
-		return err
+	// Every set's limit is at least 2^31-1: the limit, which measures the
+	// set's prefix, is asked only past it.
+	if max < 0 || max > math.MaxInt32 {
+		if err := engine.CheckRange("subtraction.Losing", "max", max, 0, LosingLimit(s)); err != nil {
+			return err
+		}
 	}
 	if bySieve, density := losingWay(s, max); bySieve {
 		return listLosing(ctx, s, max, losingCursors(s, max, density), losingBatch(max, density), opts, emit)
@@ -602,7 +633,7 @@ func LosingMemory(s Set, max int64) int64 {
 	if s.isSquares() {
 		return squaresLosingMemory(max)
 	}
-	if max < 0 || max > LosingLimit(s) || s.name == "" && len(s.finite) == 0 {
+	if max < 0 || max > math.MaxInt32 && max > LosingLimit(s) || s.name == "" && len(s.finite) == 0 {
 		return 0
 	}
 	bySieve, density := losingWay(s, max)

@@ -7,12 +7,17 @@
 // a regular file of OUT), and nothing is loaded but data: URIs; every period
 // finding of OUT/manifest.json has its statement in its game's section; the
 // page's script ran (each filter's row counter is filled in); each
-// screenshot is not blank.
+// screenshot is not blank. With -query DOM (a census page loaded with
+// ?table=census-octal-table&sort=period&order=desc&filter=proven:true),
+// the census table's rows in that DOM are sorted by period, largest first
+// and empty cells last, and exactly the rows of proven codes are shown,
+// as many as census/octal.csv holds.
 //
-//	go run scripts/ci/report-browser/check.go -out OUT -dom DOM -console LOG SHOT.png...
+//	go run scripts/ci/report-browser/check.go -out OUT -dom DOM -console LOG [-query DOM] SHOT.png...
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -23,6 +28,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -35,6 +41,7 @@ func main() {
 	dom := flag.String("dom", "", "the DOM chromium dumped")
 	console := flag.String("console", "", "chromium's log (--enable-logging=stderr)")
 	minFigures := flag.Int("figures", 0, "the least number of inline figures")
+	query := flag.String("query", "", "the DOM of the census page sorted by period (descending) and filtered by proven:true through its address")
 	flag.Parse()
 	page, err := os.ReadFile(*dom)
 	if err != nil {
@@ -50,6 +57,14 @@ func main() {
 	checkLinks(*out, string(page), *minFigures)
 	checkPeriods(*out, string(page))
 	checkScript(string(page))
+	if *query != "" {
+		q, err := os.ReadFile(*query)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		checkQuery(*out, string(q))
+	}
 	for _, shot := range flag.Args() {
 		checkShot(shot)
 	}
@@ -212,3 +227,89 @@ func checkShot(path string) {
 }
 
 func size(b image.Rectangle) string { return fmt.Sprintf("%dx%d", b.Dx(), b.Dy()) }
+
+// checkQuery checks the census table of a page loaded with
+// ?table=census-octal-table&sort=period&order=desc&filter=proven:true.
+func checkQuery(out, page string) {
+	m := regexp.MustCompile(`(?s)<table class="sortable census" id="census-octal-table">(.*?)</table>`).FindStringSubmatch(page)
+	if m == nil {
+		fail("query: no census-octal-table in the DOM")
+		return
+	}
+	tag := regexp.MustCompile(`<[^>]*>`)
+	var heads []string
+	for _, h := range regexp.MustCompile(`(?s)<th[^>]*>(.*?)</th>`).FindAllStringSubmatch(m[1], -1) {
+		heads = append(heads, html.UnescapeString(tag.ReplaceAllString(h[1], "")))
+	}
+	col := func(name string) int {
+		for i, h := range heads {
+			if h == name {
+				return i
+			}
+		}
+		fail("query: no column %q in %v", name, heads)
+		return -1
+	}
+	period, proven := col("period"), col("proven")
+	if period < 0 || proven < 0 {
+		return
+	}
+	if !regexp.MustCompile(`<th[^>]*aria-sort="descending"[^>]*>period</th>`).MatchString(m[1]) {
+		fail("query: the period column is not marked sorted descending")
+	}
+	shown, last, empty := 0, int64(1)<<62, false
+	for i, r := range regexp.MustCompile(`(?s)<tr([^>]*)>(.*?)</tr>`).FindAllStringSubmatch(m[1], -1) {
+		if i == 0 {
+			continue // the header row
+		}
+		var cells []string
+		for _, c := range regexp.MustCompile(`(?s)<td[^>]*>(.*?)</td>`).FindAllStringSubmatch(r[2], -1) {
+			cells = append(cells, html.UnescapeString(tag.ReplaceAllString(c[1], "")))
+		}
+		if len(cells) <= max(period, proven) {
+			fail("query: row %d has %d cells", i, len(cells))
+			return
+		}
+		hidden := strings.Contains(r[1], "hidden")
+		if hidden == (cells[proven] == "true") {
+			fail("query: row %d (%s, proven %s) hidden=%v under filter proven:true", i, cells[0], cells[proven], hidden)
+		}
+		if !hidden {
+			shown++
+		}
+		if cells[period] == "" {
+			empty = true
+			continue
+		}
+		p, err := strconv.ParseInt(cells[period], 10, 64)
+		if err != nil || empty || p > last {
+			fail("query: row %d (%s): period %q after %d (empty before: %v): not sorted largest first, empty last", i, cells[0], cells[period], last, empty)
+		}
+		last = p
+	}
+	f, err := os.Open(filepath.Join(out, "census", "octal.csv"))
+	if err != nil {
+		fail("query: %v", err)
+		return
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(recs) == 0 {
+		fail("query: census/octal.csv: %v", err)
+		return
+	}
+	want := 0
+	for _, rec := range recs[1:] {
+		for k, name := range recs[0] {
+			if name == "proven" && rec[k] == "true" {
+				want++
+			}
+		}
+	}
+	if shown != want || want == 0 {
+		fail("query: %d rows shown under proven:true, census/octal.csv has %d proven codes", shown, want)
+	}
+	if !strings.Contains(page, fmt.Sprintf(">%d of %d rows<", want, len(recs)-1)) {
+		fail("query: the row counter does not say %d of %d rows", want, len(recs)-1)
+	}
+}
