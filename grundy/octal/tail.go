@@ -680,7 +680,7 @@ func (s *tailState[V]) mex() (int32, bool) {
 		if !more {
 			break
 		}
-		octalPack(seen[:mw], s.mk)
+		octalPack(seen[:min(lim+1, mw)], s.mk) // need counts only below v* (as sparseMex)
 		need = 0
 		for i := 0; i < lim; i++ {
 			need += bits.OnesCount64(^seen[i] &^ (s.par[i] ^ flip))
