@@ -1,6 +1,7 @@
 package census
 
 import (
+	"context"
 	"slices"
 
 	"github.com/tabulate-games/tabulate/configs"
@@ -18,39 +19,49 @@ type family struct {
 
 // familiesOf returns the families of the census c (with its defaults
 // filled in), in the order a run computes them: subtraction, octal,
-// takebreak.
-func familiesOf(c configs.Census) ([]family, error) {
-	var out []family
-	if c.Subtraction.MaxElement > 0 {
-		out = append(out, family{subtractionKind, SubtractionGames(c.Subtraction), c.Subtraction.Max,
-			struct {
-				configs.CensusSubtraction
-				Seconds float64
-			}{c.Subtraction, c.MaxSecondsPerGame}})
-	}
-	if c.Octal.Digits > 0 {
-		games, err := OctalGames(c.Octal)
+// takebreak. Listing 2^24 subtraction sets takes seconds: ctx stops it.
+func familiesOf(ctx context.Context, c configs.Census) ([]family, error) {
+	out := familySpecs(c)
+	for i := range out {
+		var err error
+		switch out[i].kind.name {
+		case Subtraction:
+			out[i].games, err = subtractionGames(ctx, c.Subtraction)
+		case Octal:
+			out[i].games, err = OctalGames(c.Octal)
+		case Takebreak:
+			out[i].games, err = TakebreakGames(c.Takebreak)
+		}
 		if err != nil {
 			return nil, err
 		}
-		key := c.Octal
-		key.Prefixes = slices.Sorted(slices.Values(key.Prefixes))
-		out = append(out, family{octalKind, games, c.Octal.Max,
-			struct {
-				configs.CensusOctal
-				Seconds float64
-			}{key, c.MaxSecondsPerGame}})
-	}
-	if c.Takebreak.Digits > 0 {
-		games, err := TakebreakGames(c.Takebreak)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, family{takebreakKind, games, c.Takebreak.Max,
-			struct {
-				configs.CensusTakebreak
-				Seconds float64
-			}{c.Takebreak, c.MaxSecondsPerGame}})
 	}
 	return out, nil
+}
+
+// familySpecs returns the families of the census c without their games:
+// kind, max and configuration, in the order a run computes them.
+func familySpecs(c configs.Census) []family {
+	var out []family
+	if c.Subtraction.MaxElement > 0 {
+		out = append(out, family{kind: subtractionKind, max: c.Subtraction.Max, config: struct {
+			configs.CensusSubtraction
+			Seconds float64
+		}{c.Subtraction, c.MaxSecondsPerGame}})
+	}
+	if c.Octal.Digits > 0 {
+		key := c.Octal
+		key.Prefixes = slices.Sorted(slices.Values(key.Prefixes))
+		out = append(out, family{kind: octalKind, max: c.Octal.Max, config: struct {
+			configs.CensusOctal
+			Seconds float64
+		}{key, c.MaxSecondsPerGame}})
+	}
+	if c.Takebreak.Digits > 0 {
+		out = append(out, family{kind: takebreakKind, max: c.Takebreak.Max, config: struct {
+			configs.CensusTakebreak
+			Seconds float64
+		}{c.Takebreak, c.MaxSecondsPerGame}})
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package census
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -194,6 +195,21 @@ func OctalGames(c configs.CensusOctal) ([]Game, error) {
 // = 0) non-zero, whose canonical form starts with one of prefixes (all
 // when prefixes is nil), sorted as strings.
 func codeGames(family string, firsts []string, alphabet string, digits int, prefixes []string) ([]Game, error) {
+	codes := codeNames(firsts, alphabet, digits, prefixes)
+	games := make([]Game, len(codes))
+	for i, code := range codes {
+		g, err := NewGame(family, code, "", digitsOf(code))
+		if err != nil {
+			return nil, err
+		}
+		games[i] = g
+	}
+	return games, nil
+}
+
+// codeNames lists the codes codeGames builds, as strings only (the plan of
+// a census counts them before any game is built).
+func codeNames(firsts []string, alphabet string, digits int, prefixes []string) []string {
 	var codes []string
 	var walk func(prefix string, k int)
 	walk = func(code string, k int) {
@@ -220,15 +236,7 @@ func codeGames(family string, firsts []string, alphabet string, digits int, pref
 		walk(d0, 0)
 	}
 	slices.Sort(codes)
-	games := make([]Game, len(codes))
-	for i, code := range codes {
-		g, err := NewGame(family, code, "", digitsOf(code))
-		if err != nil {
-			return nil, err
-		}
-		games[i] = g
-	}
-	return games, nil
+	return codes
 }
 
 // TakebreakGames lists the codes of a hexadecimal census, sorted: every
@@ -247,27 +255,45 @@ func TakebreakGames(c configs.CensusTakebreak) ([]Game, error) {
 // SubtractionGames lists the sets of a subtraction census, sorted as lists:
 // every S of {1..max_element} with 1 <= |S| <= max_size.
 func SubtractionGames(c configs.CensusSubtraction) []Game {
+	games, _ := subtractionGames(context.Background(), c)
+	return games
+}
+
+// subtractionGames is SubtractionGames, stopped by ctx: 2^24 sets take
+// seconds to list.
+func subtractionGames(ctx context.Context, c configs.CensusSubtraction) ([]Game, error) {
 	c = configs.Census{Subtraction: c}.Effective().Subtraction
 	var lists [][]int
 	var set []int
-	var walk func(next int)
-	walk = func(next int) {
+	var walk func(next int) error
+	walk = func(next int) error {
 		if len(set) > 0 {
 			lists = append(lists, slices.Clone(set))
+			if len(lists)%4096 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
 		}
 		if len(set) == c.MaxSize {
-			return
+			return nil
 		}
 		for x := next; x <= c.MaxElement; x++ {
 			set = append(set, x)
-			walk(x + 1)
+			if err := walk(x + 1); err != nil {
+				return err
+			}
 			set = set[:len(set)-1]
 		}
+		return nil
 	}
-	walk(1)
+	if err := walk(1); err != nil {
+		return nil, err
+	}
 	slices.SortFunc(lists, slices.Compare)
 	games := make([]Game, len(lists))
 	for i, l := range lists {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		parts := make([]string, len(l))
 		for k, x := range l {
 			parts[k] = strconv.Itoa(x)
@@ -279,5 +305,5 @@ func SubtractionGames(c configs.CensusSubtraction) []Game {
 		}
 		games[i] = g
 	}
-	return games
+	return games, nil
 }

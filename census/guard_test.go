@@ -96,3 +96,44 @@ func TestJournalGuard(t *testing.T) {
 		t.Errorf("the record of %s was reused for %s: %+v", g.Name(), h.Name(), got)
 	}
 }
+
+// TestJournalConfigGuard checks that a journal is never reused by a census
+// of another configuration: a record computed to 100 values, under its
+// journal, is not found by the journal of a census to 200; nor when its
+// whole, valid file is copied into that journal (by hand, or a shard's
+// journal merged into the wrong folder), which before was reused (records
+// computed to 8,192 values gave the table of a census to 16,384).
+func TestJournalConfigGuard(t *testing.T) {
+	out := t.TempDir()
+	small, err := openJournal(out, Subtraction, map[string]int{"max": 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	large, err := openJournal(out, Subtraction, map[string]int{"max": 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if small.dir == large.dir {
+		t.Fatalf("two configurations share the journal %s", small.dir)
+	}
+	g := testGame(Subtraction, "1,3,4")
+	if err := small.commit(g, &Record{Game: g.Name(), Values: 100}); err != nil {
+		t.Fatal(err)
+	}
+	if small.load(g) == nil {
+		t.Fatal("the record is not read back from its own journal")
+	}
+	if got := large.load(g); got != nil {
+		t.Errorf("a census to 200 reused the record of a census to 100: %+v", got)
+	}
+	data, err := os.ReadFile(small.path(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(large.path(g), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := large.load(g); got != nil {
+		t.Errorf("a record copied from the journal of another configuration was reused: %+v", got)
+	}
+}

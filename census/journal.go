@@ -25,27 +25,30 @@ const journalVersion = 4 // 4: the sparse space is the engine's (octal.Stats); 3
 // absent (the game is computed again).
 type journal struct {
 	dir string
+	key string // the SHA-256 of the configuration, hex; every record holds it
 }
 
 // journalFile is the content of one journal file.
 type journalFile struct {
 	Record *Record `json:"record"`
 	SHA256 string  `json:"sha256"` // of the JSON of Record
+	// Config is the SHA-256 of the configuration the record was computed
+	// under (the journal's key, whole). The folder's name holds its first
+	// 16 hex digits; a record copied into the journal of another
+	// configuration (by hand, or a shard's journal merged into the wrong
+	// folder) says which it belongs to and is not reused: records
+	// computed to 8,192 values once gave the table of a census to 16,384.
+	Config string `json:"config"`
 }
 
 // openJournal returns the journal of a family under out for the given
 // configuration, creating its folder.
 func openJournal(out, family string, config any) (*journal, error) {
-	b, err := json.Marshal(struct {
-		Version int `json:"version"`
-		Family  string
-		Config  any
-	}{journalVersion, family, config})
+	b, rel, key, err := journalOf(family, config)
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(b)
-	dir, err := output.MkdirIn(out, ".census/"+family+"-"+hex.EncodeToString(sum[:])[:16])
+	dir, err := output.MkdirIn(out, rel)
 	if err != nil {
 		return nil, fmt.Errorf("census: create journal: %w", err)
 	}
@@ -58,7 +61,24 @@ func openJournal(out, family string, config any) (*journal, error) {
 			return nil, fmt.Errorf("census: journal %s: %w", dir, err)
 		}
 	}
-	return &journal{dir: dir}, nil
+	return &journal{dir: dir, key: key}, nil
+}
+
+// journalOf returns the configuration record of a family's journal (its
+// config.json), the journal's folder relative to OUT and its key (the
+// SHA-256 of the record, hex).
+func journalOf(family string, config any) (record []byte, rel, key string, err error) {
+	b, err := json.Marshal(struct {
+		Version int `json:"version"`
+		Family  string
+		Config  any
+	}{journalVersion, family, config})
+	if err != nil {
+		return nil, "", "", err
+	}
+	sum := sha256.Sum256(b)
+	key = hex.EncodeToString(sum[:])
+	return b, ".census/" + family + "-" + key[:16], key, nil
 }
 
 func (j *journal) path(g Game) string { return filepath.Join(j.dir, g.fileKey()+".json") }
@@ -75,7 +95,7 @@ func (j *journal) load(g Game) *Record {
 }
 
 // read returns the record of g, or nil if the journal has no whole record
-// of it. The file is read by the rule of every file under OUT
+// of it (or one of another configuration). The file is read by the rule of every file under OUT
 // (output.ReadIn): a symbolic link, a FIFO, a device or an oversize file
 // in the journal is an error naming it (*output.UnsafeError), never
 // followed, waited on or read without end.
@@ -89,7 +109,7 @@ func (j *journal) read(g Game) (*Record, error) {
 		return nil, nil
 	}
 	var f journalFile
-	if err := json.Unmarshal(data, &f); err != nil || f.Record == nil || f.Record.Game != g.Name() {
+	if err := json.Unmarshal(data, &f); err != nil || f.Record == nil || f.Record.Game != g.Name() || f.Config != j.key {
 		return nil, nil
 	}
 	b, err := json.Marshal(f.Record)
@@ -112,7 +132,7 @@ func (j *journal) commit(g Game, r *Record) error {
 		return err
 	}
 	sum := sha256.Sum256(b)
-	data, err := json.Marshal(journalFile{Record: r, SHA256: hex.EncodeToString(sum[:])})
+	data, err := json.Marshal(journalFile{Record: r, SHA256: hex.EncodeToString(sum[:]), Config: j.key})
 	if err != nil {
 		return err
 	}

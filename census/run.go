@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -43,7 +43,14 @@ type Options struct {
 	// is not called for a failed or interrupted census, nor for a shard
 	// (Select). Its error is the run's error; the manifest stays complete.
 	AfterComplete func(ctx context.Context, dir string) error
+
+	plan *Plan // Run's plan, for RunIn
 }
+
+// nonHeapMemory is the part of a census's resident memory that the garbage
+// collector does not count: the program's code and data (about 20 MiB
+// measured, as a run's).
+const nonHeapMemory = 24 << 20
 
 // Result is what a census run computed and wrote.
 type Result struct {
@@ -70,6 +77,13 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 	if _, err := settings(cfg, opts); err != nil {
 		return nil, err
 	}
+	// The plan: memory and disk estimated, and refused over their limits,
+	// before the folder is touched.
+	plan, err := planned(ctx, cfg, out, opts)
+	if err != nil {
+		return nil, err
+	}
+	opts.plan = plan
 	cfg.Out = out // the manifest records the folder actually written
 	spec := output.FolderSpec{Tool: "tabulate", Version: opts.Version, Config: cfg, Rerun: []string{"census"}, Log: opts.Log}
 	if opts.Select == nil {
@@ -118,13 +132,19 @@ func RunIn(ctx context.Context, folder *output.Folder, cfg configs.Config, opts 
 	}
 	out := folder.Dir
 	cfg.Out = out
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = cfg.Workers
+	plan := opts.plan
+	if plan == nil {
+		// Called by tabulate merge, which planned the census (NewPlan)
+		// before it wrote anything.
+		if plan, err = NewPlan(cfg, out, opts); plan == nil {
+			return nil, err
+		}
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	// The garbage collector keeps the heap under the limit the census was
+	// planned for (less what is not heap), as a run's plan does, instead of
+	// letting it grow to twice the live data before it collects.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(max(plan.MemoryLimit-nonHeapMemory, plan.MemoryLimit/2)))
+	workers := censusWorkers(cfg, opts)
 	log := opts.Log
 	if log == nil {
 		log = io.Discard
@@ -134,7 +154,7 @@ func RunIn(ctx context.Context, folder *output.Folder, cfg configs.Config, opts 
 	res := &Result{Findings: map[string]Findings{}}
 	bound := time.Duration(c.MaxSecondsPerGame * float64(time.Second))
 
-	families, err := familiesOf(c)
+	families, err := familiesOf(ctx, c)
 	if err != nil {
 		return nil, err
 	}
@@ -180,6 +200,9 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 	fr := familyResult{journal: j}
 	var todo []Game
 	for _, g := range games {
+		if err := ctx.Err(); err != nil {
+			return fr, err
+		}
 		r, err := j.read(g)
 		if err != nil {
 			return fr, err
@@ -336,6 +359,9 @@ func finish(ctx context.Context, out string, temps *output.Temps, k kind, games 
 	name := k.name
 	recs := make([]*Record, len(games))
 	for i, g := range games {
+		if err := ctx.Err(); err != nil {
+			return nil, Findings{}, err
+		}
 		var err error
 		if recs[i], err = j.read(g); err != nil {
 			return nil, Findings{}, err

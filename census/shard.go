@@ -1,6 +1,7 @@
 package census
 
 import (
+	"context"
 	"slices"
 
 	"github.com/tabulate-games/tabulate/configs"
@@ -11,7 +12,7 @@ import (
 // sorted as its table is. A shard of a census (tabulate run --shard) picks
 // its games from this list.
 func Games(c configs.Census) ([]Game, error) {
-	fams, err := familiesOf(c.Effective())
+	fams, err := familiesOf(context.Background(), c.Effective())
 	if err != nil {
 		return nil, err
 	}

@@ -159,11 +159,33 @@ func (c Census) Validate() error {
 			return err
 		}
 	}
-	if c.MaxSecondsPerGame < 0 || c.MaxSecondsPerGame > CensusMaxSeconds || math.IsNaN(c.MaxSecondsPerGame) {
-		return &Error{Key: "census.max_seconds_per_game", Value: fmt.Sprint(c.MaxSecondsPerGame), Problem: "is out of range",
-			Allowed: fmt.Sprintf("0 (no bound) to %d", CensusMaxSeconds)}
+	if problem := CensusSecondsProblem(c.MaxSecondsPerGame); problem != "" {
+		return &Error{Key: "census.max_seconds_per_game", Value: fmt.Sprint(c.MaxSecondsPerGame), Problem: problem, Allowed: CensusSecondsAllowed}
 	}
 	return nil
+}
+
+// CensusMinSeconds is the least time bound per game of a census: a bound
+// under a millisecond rounds to no time at all (1e-300 s was read as no
+// bound), and no game is computed in less.
+const CensusMinSeconds = 1e-3
+
+// CensusSecondsAllowed says which time bounds per game a census accepts.
+var CensusSecondsAllowed = fmt.Sprintf("0 (no bound), or %g to %d seconds", CensusMinSeconds, CensusMaxSeconds)
+
+// CensusSecondsProblem says what is wrong with s as census.max_seconds_per_game
+// (or --max-seconds-per-game), or "" when it is allowed: not a number, out
+// of range, or so small it would mean no bound.
+func CensusSecondsProblem(s float64) string {
+	switch {
+	case math.IsNaN(s) || math.IsInf(s, 0):
+		return "is not a number of seconds"
+	case s < 0 || s > CensusMaxSeconds:
+		return "is out of range"
+	case s > 0 && s < CensusMinSeconds:
+		return "is too small to bound anything"
+	}
+	return ""
 }
 
 // censusPrefixProblem says what is wrong with an octal code prefix, or "".

@@ -137,6 +137,11 @@ func Run(ctx context.Context, out string, opts Options) (*Result, error) {
 	rerun := slices.Clone(names)
 	if cfg.Census.Enabled() {
 		rerun = append(rerun, "census")
+		// The census's memory and disk, planned before anything is
+		// written (census.NewPlan): a census over them is refused here.
+		if _, err := census.NewPlan(cfg, out, census.Options{ReuseOnly: true}); err != nil {
+			return nil, err
+		}
 	}
 	folder, err := output.OpenFolder(out, output.FolderSpec{Tool: "tabulate", Version: opts.Version, Config: cfg, Rerun: rerun,
 		Log: opts.Log, AfterComplete: opts.AfterComplete})
@@ -295,8 +300,16 @@ func checkShards(out string) ([]shardDir, error) {
 	return shards, nil
 }
 
+// maxProblems is how many problems a refusal lists.
+const maxProblems = 10
+
 // refused is the error of a merge refused for problems.
 func refused(out string, problems []string) error {
+	if len(problems) > maxProblems {
+		// A split of 100,000 shards with one run lists 99,999 missing:
+		// the first ones say what is wrong.
+		problems = append(problems[:maxProblems:maxProblems], fmt.Sprintf("and %d more problems", len(problems)-maxProblems))
+	}
 	return &RefusedError{Msg: "cannot merge " + out + ": " + strings.Join(problems, "; "),
 		Hint: "nothing was written; run the shards named again (same configuration, same tabulate)"}
 }

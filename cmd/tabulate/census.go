@@ -23,7 +23,9 @@ OUT/manifest.json. Finished games
 are kept in a journal under OUT/.census/, so a stopped census run again with
 the same configuration computes only the games not yet done. A complete
 census ends by writing OUT/index.html, its report (tabulate report), unless
---no-report.
+--no-report. A census is planned first: one whose estimated memory is over
+--max-memory (or max_memory), or whose journal will not fit on OUT's disk,
+is refused with exit status 2 before anything is written.
 
 Flags:
 `
@@ -35,6 +37,7 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	out := fs.String("out", "", "output `DIR` (default: the configuration's out)")
 	workers := fs.Int("workers", 0, "games computed side by side, `N`; 0 = the configuration's workers or the number of CPUs")
 	seconds := fs.Float64("max-seconds-per-game", 0, "bound each game to `S` seconds (default: census.max_seconds_per_game; 0 = none)")
+	maxMemory := fs.String("max-memory", "", "refuse a census estimated above `SIZE` of memory (default: the configuration's max_memory; auto = 60% of RAM, or e.g. 8GiB)")
 	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
 	noReport := fs.Bool("no-report", false, noReportHelp)
 	if err := parseFlags(fs, args, censusUsage, "see tabulate census --help", stdout); err != nil {
@@ -51,16 +54,29 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if set["workers"] && (*workers < 0 || *workers > 1024) {
 		return &configs.Error{Key: "--workers", Value: fmt.Sprint(*workers), Problem: "is out of range", Allowed: "0 to 1024"}
 	}
-	if set["max-seconds-per-game"] && (*seconds < 0 || *seconds > configs.CensusMaxSeconds) {
-		return &configs.Error{Key: "--max-seconds-per-game", Value: fmt.Sprint(*seconds), Problem: "is out of range",
-			Allowed: fmt.Sprintf("0 (no bound) to %d", configs.CensusMaxSeconds)}
+	if problem := configs.CensusSecondsProblem(*seconds); set["max-seconds-per-game"] && problem != "" {
+		return &configs.Error{Key: "--max-seconds-per-game", Value: fmt.Sprint(*seconds), Problem: problem, Allowed: configs.CensusSecondsAllowed}
+	}
+	var memory configs.Size
+	if set["max-memory"] {
+		var err error
+		if memory, err = parseMaxMemory(*maxMemory); err != nil {
+			return err
+		}
 	}
 	cfg, err := configs.LoadFile(*configPath)
 	if err != nil {
 		return err
 	}
+	outKey := ""
 	if set["out"] {
-		cfg.Out = *out
+		cfg.Out, outKey = *out, "--out"
+	}
+	if set["max-memory"] {
+		cfg.MaxMemory = memory
+	}
+	if err := checkOut(cfg.Out, outKey); err != nil {
+		return err
 	}
 	opts := census.Options{Workers: *workers, MaxSecondsPerGame: *seconds, Version: pipeline.Version,
 		AfterComplete: reportAfter(*noReport, *quiet, stderr)}
@@ -68,6 +84,7 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 		opts.Log = stderr
 	}
 	res, err := census.Run(ctx, cfg, cfg.Out, opts)
+	flagLimit(err, set["max-memory"])
 	var ce *configs.Error
 	if errors.As(err, &ce) && ce.File == "" {
 		ce.File = *configPath
@@ -82,4 +99,25 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 		}
 	}
 	return err
+}
+
+// planCensus checks the census of cfg, when it has one, against its memory
+// and the free space of out's disk (census.NewPlan), before anything is
+// written; fromFlag says --max-memory gave the limit.
+func planCensus(cfg configs.Config, out string, opts census.Options, fromFlag bool) error {
+	if !cfg.Census.Enabled() {
+		return nil
+	}
+	_, err := census.NewPlan(cfg, out, opts)
+	flagLimit(err, fromFlag)
+	return err
+}
+
+// flagLimit names --max-memory as the limit of a refused census when the
+// flag gave it (the census knows only cfg.MaxMemory, max_memory).
+func flagLimit(err error, fromFlag bool) {
+	var le *census.LimitError
+	if fromFlag && errors.As(err, &le) && le.Source == "max_memory" {
+		le.Source = "--max-memory"
+	}
 }

@@ -2,12 +2,18 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
+
+	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/pipeline"
 )
 
 // abandonGrace is how long a second signal waits for the run to remove its
@@ -47,9 +53,9 @@ func main() {
 	if err == nil && ctx.Err() != nil {
 		err = context.Cause(ctx)
 	}
-	if err == nil && stdout.err != nil {
-		// An answer that could not be written (a full disk, /dev/full) is
-		// a failure, not a silent success.
+	if (err == nil || errors.Is(err, errHelp)) && stdout.err != nil {
+		// An answer (or the help asked for) that could not be written (a
+		// full disk, /dev/full) is a failure, not a silent success.
 		err = fmt.Errorf("write standard output: %w", stdout.err)
 	}
 	os.Exit(exitCode(ctx, err, os.Stderr))
@@ -71,4 +77,61 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 		c.err = err
 	}
 	return n, err
+}
+
+// maxMessage is the longest error message printed whole. A message that
+// quotes what it refuses (a 16 MiB line of standard input, a merge missing
+// 99,999 shards) is cut in its middle, with a note saying how much was
+// left out: its start says what is wrong and its end what is allowed.
+const maxMessage = 4 << 10
+
+// clip returns s whole when it is at most n bytes, otherwise its first and
+// last bytes (on character boundaries) around a note of how many were cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	head, tail := n*3/4, n/4
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
+	}
+	start := len(s) - tail
+	for start < len(s) && !utf8.RuneStart(s[start]) {
+		start++
+	}
+	return fmt.Sprintf("%s [... %d bytes cut ...] %s", s[:head], start-head, s[start:])
+}
+
+// minMaxMemory is the least --max-memory accepted: what any plan needs
+// beside its jobs (the Go runtime, the writers' buffers), so that a smaller
+// limit could only refuse every run.
+const minMaxMemory = 64 << 20
+
+// parseMaxMemory reads the value of --max-memory: auto, or a size from
+// minMaxMemory to the machine's physical memory (to configs.MaxSize when
+// the machine does not say). 0, which the configuration file reads as
+// auto, is refused on the command line, where it reads as "no memory";
+// so is a size the machine cannot have (1EiB), which would disable the
+// plan's check.
+func parseMaxMemory(v string) (configs.Size, error) {
+	size, err := configs.ParseSize(v)
+	if err != nil {
+		var ce *configs.Error
+		if errors.As(err, &ce) {
+			ce.Key = "--max-memory"
+		}
+		return 0, err
+	}
+	if size == 0 && strings.TrimSpace(v) == "auto" {
+		return 0, nil
+	}
+	most := int64(configs.MaxSize)
+	if phys := pipeline.PhysicalMemory(); phys > 0 {
+		most = phys
+	}
+	if int64(size) < minMaxMemory || int64(size) > most {
+		return 0, &configs.Error{Key: "--max-memory", Value: fmt.Sprintf("%q", v), Problem: "is out of range",
+			Allowed: fmt.Sprintf("auto (%.0f%% of the machine's memory), or %s to %s (this machine's memory)", 100*pipeline.AutoMemoryShare, pipeline.Bytes(minMaxMemory), pipeline.Bytes(most))}
+	}
+	return size, nil
 }

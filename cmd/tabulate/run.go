@@ -202,6 +202,11 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	// The census after the tables is planned before the tables are
+	// computed, so that a census that cannot fit writes nothing either.
+	if err := planCensus(cfg, cfg.Out, census.Options{}, rf.set()["max-memory"]); err != nil {
+		return err
+	}
 	mode := progress.Off
 	if !quiet {
 		mode = progress.Lines
@@ -289,12 +294,8 @@ func (rf *runFlags) config(name string, data []byte) (configs.Config, error) {
 		}
 	}
 	if set["max-memory"] {
-		size, err := configs.ParseSize(*rf.maxMemory)
+		size, err := parseMaxMemory(*rf.maxMemory)
 		if err != nil {
-			var ce *configs.Error
-			if errors.As(err, &ce) {
-				ce.Key = "--max-memory"
-			}
 			return cfg, err
 		}
 		cfg.MaxMemory, flagKey["max_memory"] = size, "--max-memory"
@@ -389,7 +390,7 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabulate: %v; complete files were kept, no partial file is left\n", sig)
 		return 128 + int(sig.sig)
 	}
-	fmt.Fprintf(stderr, "tabulate: %v\n", err)
+	fmt.Fprintf(stderr, "tabulate: %s\n", clip(err.Error(), maxMessage))
 	if isUsage(err) {
 		return 2
 	}
@@ -410,6 +411,7 @@ func isUsage(err error) bool {
 	var unsafe *output.UnsafeError
 	var mre *merge.RefusedError
 	var tce *games.TailCheckpointError // a checkpoint of another configuration
+	var cle *census.LimitError         // a census over its memory or the free disk
 	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) ||
-		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce)
+		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce) || errors.As(err, &cle)
 }

@@ -141,6 +141,9 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	if name == "" {
 		rec.ConfigName = configs.DefaultName
 	}
+	if err := planCensus(cfg, filepath.Join(cfg.Out, filepath.FromSlash(s.Dir())), census.Options{}, rf.set()["max-memory"]); err != nil {
+		return err // before the output folder is made
+	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return fmt.Errorf("create output folder %s: %w", cfg.Out, err)
 	}

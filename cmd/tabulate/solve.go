@@ -226,9 +226,9 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			// A line that is not a position: said, and the next one read.
 			bad++
 			if *asJSON {
-				return enc.Encode(lineErrorJSON{Line: line, Input: strings.Join(args, " "), Error: err.Error()})
+				return enc.Encode(lineErrorJSON{Line: line, Input: clip(strings.Join(args, " "), maxMessage), Error: clip(err.Error(), maxMessage)})
 			}
-			fmt.Fprintf(stderr, "tabulate: standard input line %d: %v\n", line, err)
+			fmt.Fprintf(stderr, "tabulate: standard input line %d: %s\n", line, clip(err.Error(), maxMessage))
 			return nil
 		}
 		if err != nil {

@@ -93,9 +93,17 @@ var list = []Mutant{
 		Pkg: "./census", Run: "JournalGuard",
 		Why: "a journal record that fails its sha256 is reused"},
 	{Name: "journal-game", File: "census/journal.go",
-		Old: "f.Record == nil || f.Record.Game != g.Name() {", New: "f.Record == nil {",
+		Old: "f.Record.Game != g.Name() || f.Config != j.key {", New: "f.Config != j.key {",
 		Pkg: "./census", Run: "JournalGuard",
 		Why: "a journal record of another game is reused"},
+	{Name: "journal-config", File: "census/journal.go",
+		Old: "f.Record.Game != g.Name() || f.Config != j.key {", New: "f.Record.Game != g.Name() {",
+		Pkg: "./census", Run: "JournalConfigGuard",
+		Why: "a journal record copied from the journal of another configuration is reused"},
+	{Name: "journal-key", File: "census/journal.go",
+		Old: "}{journalVersion, family, config})", New: "}{journalVersion, family, nil})",
+		Pkg: "./census", Run: "JournalConfigGuard",
+		Why: "a census of another configuration reuses the journal (issue 27, item 5)"},
 
 	// The manifest keeps an earlier file only if it is unchanged.
 	{Name: "manifest-intact-sha", File: "output/manifest.go",
