@@ -232,7 +232,7 @@ type tailState[V tailValue] struct {
 	mk     []byte
 	par    []uint64
 
-	meta     TailResult // the prefix's findings (labelling, period)
+	meta     TailResult // the prefix's findings (labelling, period; relabel's mask)
 	tally    *Tally
 	tables   []FrequencyTable
 	tailFrom int64
@@ -478,6 +478,7 @@ func (s *tailState[V]) result(res TailResult) TailResult {
 	res.Tables = s.tables
 	res.TailFrom, res.Window, res.Width = s.tailFrom, int64(s.w), int(8*tailBytes[V]())
 	res.Largest, res.LargestAt = s.vmax, s.vmaxAt
+	res.Mask = s.meta.Mask // relabel may have added a bit
 	if s.n-1 == s.max {
 		s.tally.Finish()
 		res.Tables = s.tables
@@ -692,7 +693,51 @@ func (s *tailState[V]) mex() (int32, bool) {
 			return int32(vstar), true
 		}
 	}
-	return 0, false
+	// Every split inside the window is listed and a value below v* is
+	// not seen: perhaps a labelling with one more mask bit settles it.
+	octalPack(seen[:mw], s.mk)
+	return s.relabel(flip)
+}
+
+// relabel is tried at a heap n that the splits inside the window do not
+// settle: the labelling with mask bit b = vbits set as well. Every value
+// so far is below 2^b, so that bit changes the label of no heap below n:
+// the rare heaps are the same and the method stays exact (octal.go), but
+// the values from 2^b on change parity, so v* may change. If every value
+// below the new v* is seen (seen holds every option listed), g(n) = v*, n
+// is common under the new labelling, and the tail keeps it. Reason: a
+// value past every value so far is where the full-array engine, choosing
+// again, sets that bit (Grundy's game's first 256, at heap 7,250,049, is
+// rare under mask 0xfe and common under a mask with bit 8), and the tail
+// cannot choose again over values it no longer has. Cost: one pass over
+// seen at the heaps that would otherwise stop the run. No source.
+func (s *tailState[V]) relabel(flip uint64) (int32, bool) {
+	b := s.vbits
+	if b < 6 || b >= 16 || s.mask>>b != 0 || len(s.seen) < (2<<b)/64 {
+		return 0, false
+	}
+	vstar, need := -1, 0
+	for i, x := range s.seen {
+		p := s.par[i]
+		if 64*i >= 1<<b { // values 2^b to 2^(b+1)-1: bit b flips their parity
+			p = ^p
+		}
+		hard := p ^ flip
+		if free := hard &^ x; free != 0 {
+			tz := bits.TrailingZeros64(free)
+			vstar = 64*i + tz
+			need += bits.OnesCount64(^x &^ hard & (1<<tz - 1))
+			break
+		}
+		need += bits.OnesCount64(^x &^ hard)
+	}
+	if vstar < 0 || need != 0 {
+		return 0, false
+	}
+	s.mask |= 1 << b
+	s.meta.Mask = s.mask
+	s.resize()
+	return int32(vstar), true
 }
 
 // tailMarkRare sets mk[g(a) XOR g(s-a)] = 1 for every rare heap a, base

@@ -317,7 +317,10 @@ func TestGrundysGameTail(t *testing.T) {
 // 11921, which is common (g = 2, mask 0x1e): the splits inside the window
 // do not show its missing value, so the run stops there rather than guess,
 // with every value before it exact and handed over (from 2^14 it cannot
-// start: a rare heap at 13935 needs a window of 13937). About 1 s of CPU,
+// start: a rare heap at 13935 needs a window of 13937). 0.56 from 2^12
+// (mask 0x1b) meets its first value 64 at heap 22778, rare under that mask:
+// relabel adds bit 6 (mask 0x5b, the full-array engine's by 2^15), under
+// which the heap is common, and the run goes on to 2^15. About 2 s of CPU,
 // most of it the oracle.
 func TestTailOracle(t *testing.T) {
 	cases := []struct {
@@ -328,6 +331,7 @@ func TestTailOracle(t *testing.T) {
 		{"0.167", 1 << 12, 1 << 14, 0},
 		{"0.354", 1 << 13, 1 << 14, 0},
 		{"0.16", 1 << 13, 1 << 14, 11921},
+		{"0.56", 1 << 12, 1 << 15, 0},
 	}
 	oracle := map[string][]int32{}
 	for _, tc := range cases {
@@ -365,6 +369,9 @@ func TestTailOracle(t *testing.T) {
 		}
 		if int64(len(got)) != end {
 			t.Fatalf("%s from %d: %d values handed over, want %d", tc.code, tc.start, len(got), end)
+		}
+		if tc.code == "0.56" && res.Mask != 0x5b {
+			t.Errorf("0.56: mask %#x after the tail, want 0x5b (bit 6 added at heap 22778)", res.Mask)
 		}
 		for n := range got {
 			if got[n] != want[n] {
