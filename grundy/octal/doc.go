@@ -26,9 +26,10 @@
 //     every rare heap is below 2^17 (octalMarkRareNear): no bounds check in
 //     the hot loops. Reason: those loops are nearly all the time (0.6 on one
 //     worker: the rare loop 40%, step 3 45%). Cost: 64 KiB of marks a core.
-//     Measured on 0.6 to 10^6, one worker, whole process, interleaved with
-//     the version before on a machine loaded by other jobs (load average
-//     13 to 21): CPU time 0.89 then 0.90 of the version before each step;
+//     Measured on 0.6 to 10^6, one worker, whole process, interleaved
+//     pairs on a machine loaded by other jobs (load average 11 to 21): CPU
+//     time 0.96 of the version before with the marks array alone, 0.89
+//     with step 3's shorter pack too, then 0.90 of that with the near loop;
 //     no source (the Go compiler neither unrolls nor drops these checks);
 //   - step 3 lists splits in doubling chunks from both ends and packs only
 //     the words below v* (sparseMex): no branch a split, as the C++ solver
@@ -42,5 +43,7 @@
 //   - tail mode: a ring of the last W values stored twice (one slice for any
 //     W, no division), values in 8 or 16 bits (tail.go; idea from the Rust
 //     solver of rogalski-wmii-uni-lodz-pl/octal, written from its
-//     description).
+//     description); one more mask bit at a value past every value so far
+//     (relabel), which the full-array engine gets by choosing again.
+//     Measured: Grundy's game's first 256 stopped the tail without it.
 package octal
