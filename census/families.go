@@ -19,7 +19,7 @@ type family struct {
 
 // familiesOf returns the families of the census c (with its defaults
 // filled in), in the order a run computes them: subtraction, octal,
-// takebreak. Listing 2^24 subtraction sets takes seconds: ctx stops it.
+// takebreak, allbut. Listing 2^24 subtraction sets takes seconds: ctx stops it.
 func familiesOf(ctx context.Context, c configs.Census) ([]family, error) {
 	out := familySpecs(c)
 	for i := range out {
@@ -31,6 +31,8 @@ func familiesOf(ctx context.Context, c configs.Census) ([]family, error) {
 			out[i].games, err = OctalGames(c.Octal)
 		case Takebreak:
 			out[i].games, err = TakebreakGames(c.Takebreak)
+		case AllBut:
+			out[i].games, err = allButGames(ctx, c.AllBut)
 		}
 		if err != nil {
 			return nil, err
@@ -62,6 +64,12 @@ func familySpecs(c configs.Census) []family {
 			configs.CensusTakebreak
 			Seconds float64
 		}{c.Takebreak, c.MaxSecondsPerGame}})
+	}
+	if c.AllBut.MaxElement > 0 {
+		out = append(out, family{kind: allButKind, max: c.AllBut.Max, config: struct {
+			configs.CensusAllBut
+			Seconds float64
+		}{c.AllBut, c.MaxSecondsPerGame}})
 	}
 	return out
 }

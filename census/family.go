@@ -20,6 +20,9 @@ const (
 	Octal       = "octal"
 	Subtraction = "subtraction"
 	Takebreak   = "takebreak"
+	// AllBut is the census table of the all-but subtraction games, each
+	// a member of the model's family subtraction (all-but:LIST).
+	AllBut = "allbut"
 )
 
 // Game is one game of a census: a member of a family of the model, its
@@ -28,11 +31,12 @@ const (
 // its Heap alone (Values, Sparse, Prove, Moves), whatever its family.
 type Game struct {
 	// Family is the model's family of the game, such as "octal", and the
-	// census table that holds its row.
+	// census table that holds its row unless Table says otherwise.
 	Family string
 	// Heap is the game (games.Rules(Family, its definition)).
 	Heap games.Heap
 
+	kind  string // the census table when not Family: AllBut for the all-but games
 	name  string // as the tables write it: "0.77", "{1,3,4}"
 	rules string // the definition the family reads: "0.77", "1,3,4"
 	size  int    // the census family's size of the game (figures): digits after the point, elements of a set
@@ -50,6 +54,15 @@ func NewGame(family, rules, name string, size int) (Game, error) {
 		name = rules
 	}
 	return Game{Family: family, Heap: h, name: name, rules: rules, size: size}, nil
+}
+
+// Table returns the census table that holds the game's row: its Family,
+// or AllBut for an all-but subtraction game.
+func (g Game) Table() string {
+	if g.kind != "" {
+		return g.kind
+	}
+	return g.Family
 }
 
 // Name returns the game as the tables write it: the canonical code ("0.77",
@@ -119,11 +132,16 @@ var (
 		column: output.Column{Name: "set", Type: output.Int32List}, cell: sets}
 	takebreakKind = kind{name: Takebreak, what: "hexadecimal codes", sizeName: "digits",
 		column: output.Column{Name: "code", Type: output.String, Sorted: true}, cell: names, behaviour: true}
+	// allButKind: the games are members of the model's subtraction
+	// family; the table is census/allbut, its first column the excluded
+	// numbers.
+	allButKind = kind{name: AllBut, what: "all-but subtraction sets", sizeName: "excluded",
+		column: output.Column{Name: "all_but", Type: output.Int32List}, cell: excluded, behaviour: true}
 )
 
 // kindOf returns the kind of the census family called name.
 func kindOf(name string) kind {
-	for _, k := range []kind{subtractionKind, octalKind, takebreakKind} {
+	for _, k := range []kind{subtractionKind, octalKind, takebreakKind, allButKind} {
 		if k.name == name {
 			return k
 		}
@@ -154,11 +172,33 @@ func sets(games []Game) any {
 	return out
 }
 
+// excluded is the first column of the all-but family: each game's
+// excluded numbers, read from its definition ("all-but:3,5,7,10").
+func excluded(games []Game) any {
+	out := make([][]int32, len(games))
+	for i, g := range games {
+		out[i] = []int32{}
+		for _, f := range strings.Split(strings.TrimPrefix(g.rules, allButPrefix), ",") {
+			x, _ := strconv.Atoi(f) // written by AllButGames
+			out[i] = append(out[i], int32(x))
+		}
+	}
+	return out
+}
+
+// allButPrefix starts the definition of an all-but game in the model's
+// subtraction family (games.Rules("subtraction", "all-but:3,5,7,10")).
+const allButPrefix = "all-but:"
+
+// allButName starts the name of an all-but game in the census: "all but
+// {3,5,7,10}".
+const allButName = "all but "
+
 // computedAs returns the game whose engine run gives the values of g: for
 // an octal code the code it reduces to (equiv.go), which has the same values
 // at every heap; otherwise g itself.
 func (g Game) computedAs() Game {
-	k := kindOf(g.Family)
+	k := kindOf(g.Table())
 	if k.reduce == nil {
 		return g
 	}
@@ -263,6 +303,36 @@ func SubtractionGames(c configs.CensusSubtraction) []Game {
 // seconds to list.
 func subtractionGames(ctx context.Context, c configs.CensusSubtraction) ([]Game, error) {
 	c = configs.Census{Subtraction: c}.Effective().Subtraction
+	return setGames(ctx, c.MaxElement, c.MaxSize, func(rules string, size int) (Game, error) {
+		return NewGame(Subtraction, rules, "{"+rules+"}", size)
+	})
+}
+
+// AllButGames lists the games of an all-but census, sorted as lists of
+// their excluded numbers: for every E of {1..max_element} with 1 <= |E| <=
+// max_size, the subtraction game of every positive integer but those of E,
+// called "all but {3,5,7,10}" in findings, a member of the model's family
+// subtraction ("all-but:3,5,7,10").
+func AllButGames(c configs.CensusAllBut) []Game {
+	games, _ := allButGames(context.Background(), c)
+	return games
+}
+
+// allButGames is AllButGames, stopped by ctx.
+func allButGames(ctx context.Context, c configs.CensusAllBut) ([]Game, error) {
+	c = configs.Census{AllBut: c}.Effective().AllBut
+	return setGames(ctx, c.MaxElement, c.MaxSize, func(rules string, size int) (Game, error) {
+		g, err := NewGame(Subtraction, allButPrefix+rules, allButName+"{"+rules+"}", size)
+		g.kind = AllBut
+		return g, err
+	})
+}
+
+// setGames lists the sets S of {1..maxElement} with 1 <= |S| <= maxSize,
+// sorted as lists, each made a game by game from its elements written
+// "1,3,4" and its size; ctx stops it (2^24 sets take seconds to list).
+func setGames(ctx context.Context, maxElement, maxSize int, game func(rules string, size int) (Game, error)) ([]Game, error) {
+	c := struct{ MaxElement, MaxSize int }{maxElement, maxSize}
 	var lists [][]int
 	var set []int
 	var walk func(next int) error
@@ -299,7 +369,7 @@ func subtractionGames(ctx context.Context, c configs.CensusSubtraction) ([]Game,
 			parts[k] = strconv.Itoa(x)
 		}
 		rules := strings.Join(parts, ",")
-		g, err := NewGame(Subtraction, rules, "{"+rules+"}", len(l))
+		g, err := game(rules, len(l))
 		if err != nil {
 			panic("census: " + err.Error()) // not reached: a set of positive elements
 		}

@@ -52,8 +52,8 @@ func pointsOf(rows []Row) []point {
 		r := row.Record
 		pts[i] = point{name: row.Game.Name(), size: row.Game.size, found: r.Found, proven: r.Proven,
 			period: r.Period, preperiod: r.Preperiod, values: r.Values, class: row.Class, behaviour: Behaviour(r)}
-		if kindOf(row.Game.Family).column.Type == output.Int32List {
-			for _, f := range strings.Split(row.Game.rules, ",") {
+		if kindOf(row.Game.Table()).column.Type == output.Int32List {
+			for _, f := range strings.Split(strings.TrimPrefix(row.Game.rules, allButPrefix), ",") {
 				x, _ := strconv.Atoi(f)
 				pts[i].largest = max(pts[i].largest, x)
 			}
@@ -85,9 +85,9 @@ func figures(k kind, pts []point) []figure {
 // behaviours counts the games and the classes of each behaviour
 // (Behaviour), side by side.
 func behaviours(what string, pts []point) (*plot.Plot, error) {
-	order := []string{PeriodicProven, PeriodicCandidate, ArithmeticCandidate, Neither}
+	order := []string{PeriodicProven, PeriodicCandidate, ArithmeticProven, ArithmeticCandidate, Neither}
 	short := map[string]string{PeriodicProven: "periodic,\nproven", PeriodicCandidate: "periodic,\ncandidate",
-		ArithmeticCandidate: "arithmetic-periodic,\ncandidate", Neither: "neither up\nto the bound"}
+		ArithmeticProven: "arithmetic-periodic,\nproven", ArithmeticCandidate: "arithmetic-periodic,\ncandidate", Neither: "neither up\nto the bound"}
 	games, classes := map[string]int{}, map[string]map[string]bool{}
 	for _, r := range pts {
 		b := r.behaviour

@@ -52,16 +52,24 @@ type Far struct {
 	TimedOut bool   `json:"timed_out,omitempty"`
 }
 
-// String sums f up in one line, as tabulate census prints it.
+// String sums f up in one line, as tabulate census prints it; proven,
+// solved and unsolved count ordinary periods.
 func (f Findings) String() string {
-	return fmt.Sprintf("games=%d proven=%d solved=%d unsolved=%d classes=%d timed_out=%d",
+	s := fmt.Sprintf("games=%d proven=%d solved=%d unsolved=%d classes=%d timed_out=%d",
 		f.Games, f.Proven, f.Solved, f.Unsolved, f.Classes, f.TimedOut)
+	if f.Behaviour != nil {
+		// proven, solved and unsolved count ordinary periods; a family
+		// with behaviours also says its arithmetic periods.
+		s += fmt.Sprintf(" arithmetic_proven=%d arithmetic_candidates=%d",
+			f.Behaviour[ArithmeticProven], f.Behaviour[ArithmeticCandidate])
+	}
+	return s
 }
 
 // FindingsOf sums up a family's rows.
 func FindingsOf(rows []Row) Findings {
 	f := Findings{Games: len(rows), Unproven: []Far{}}
-	if len(rows) > 0 && kindOf(rows[0].Game.Family).behaviour {
+	if len(rows) > 0 && kindOf(rows[0].Game.Table()).behaviour {
 		f.Behaviour = map[string]int{}
 		for _, row := range rows {
 			f.Behaviour[Behaviour(row.Record)]++

@@ -15,7 +15,7 @@ import (
 
 // journalVersion changes when the meaning of a record changes, so that old
 // journals are not reused.
-const journalVersion = 4 // 4: the sparse space is the engine's (octal.Stats); 3: records say which game's run computed them (ComputedAs)
+const journalVersion = 5 // 5: arithmetic periods carry their proof (Arithmetic.Proven); 4: the sparse space is the engine's (octal.Stats); 3: records say which game's run computed them (ComputedAs)
 
 // journal is one family's folder of finished games, one file per game:
 // OUT/.census/<family>-<key>/<game>.json, where key is a hash of the

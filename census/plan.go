@@ -257,8 +257,24 @@ func planFamily(f family, c configs.Census) (FamilyPlan, error) {
 	case Takebreak:
 		fp.Members = int64(len(codeNames([]string{"0"}, "0123456789ABCDEF", c.Takebreak.Digits, nil)))
 		rep = "0." + strings.Repeat("F", c.Takebreak.Digits) // moves that leave three heaps: the most memory
+	case AllBut:
+		a := c.AllBut
+		fp.Members = subsets(a.MaxElement, a.MaxSize)
+		member += setElementBytes * int64(a.MaxElement)
+		digits = valueDigits(f.kind, a.MaxSize)
+		// The games are members of the model's subtraction family; the
+		// set with the most excluded numbers, the largest ones.
+		var parts []string
+		for x := a.MaxElement - a.MaxSize + 1; x <= a.MaxElement; x++ {
+			parts = append(parts, strconv.Itoa(x))
+		}
+		rep = allButPrefix + strings.Join(parts, ",")
 	}
-	h, err := games.Rules(f.kind.name, rep)
+	modelFamily := f.kind.name
+	if f.kind.name == AllBut {
+		modelFamily = Subtraction
+	}
+	h, err := games.Rules(modelFamily, rep)
 	if err != nil {
 		return fp, fmt.Errorf("census: plan %s: %w", f.kind.name, err)
 	}

@@ -156,6 +156,9 @@ func parsePoints(r io.Reader, rel string, k kind) ([]point, error) {
 				r.largest = max(r.largest, x)
 			}
 			r.name = "{" + inner + "}"
+			if k.name == AllBut {
+				r.name = allButName + r.name // as AllButGames names them
+			}
 		} else {
 			r.size = digitsOf(r.name)
 		}

@@ -56,9 +56,11 @@ const nonHeapMemory = 24 << 20
 type Result struct {
 	Files    []output.File
 	Findings map[string]Findings // per family
-	Computed int                 // games computed by this run
-	Reused   int                 // games taken from the journal
-	Status   string              // output.StatusComplete, StatusInterrupted or StatusFailed
+	// Misere sums up census/misere, when the census has one.
+	Misere   *MisereFindings
+	Computed int    // games computed by this run
+	Reused   int    // games taken from the journal
+	Status   string // output.StatusComplete, StatusInterrupted or StatusFailed
 }
 
 // ErrNoCensus is returned (wrapped in a *configs.Error) by Run for a
@@ -106,7 +108,7 @@ func Run(ctx context.Context, cfg configs.Config, out string, opts Options) (*Re
 func settings(cfg configs.Config, opts Options) (configs.Census, error) {
 	if !cfg.Census.Enabled() {
 		return configs.Census{}, &configs.Error{Key: "census", Problem: "is missing: the configuration asks for no census",
-			Allowed: "census.octal.digits 1 to 4, census.subtraction.max_element 1 to 24 or census.takebreak.digits 1 to 2", Err: ErrNoCensus}
+			Allowed: "census.octal.digits 1 to 4, census.subtraction.max_element 1 to 24, census.takebreak.digits 1 to 2 or census.misere", Err: ErrNoCensus}
 	}
 	c := cfg.Census.Effective()
 	if opts.MaxSecondsPerGame > 0 {
@@ -182,6 +184,21 @@ func RunIn(ctx context.Context, folder *output.Folder, cfg configs.Config, opts 
 		}
 		manifest.SetFinding("census", f.name, findings)
 	}
+	if err == nil && c.Misere.Enabled() && opts.Select == nil {
+		// The misère census: no journal, computed whole (census/misere.go);
+		// a shard computes none, tabulate merge computes it.
+		w := &output.Writer{Dir: out, Formats: cfg.Formats, Version: opts.Version, Temps: folder.Temps}
+		files, mf, merr := runMisere(ctx, w, c.Misere, workers, log)
+		if merr != nil {
+			return res, merr
+		}
+		res.Files = append(res.Files, files...)
+		res.Misere = &mf
+		if err = manifest.Add(files...); err != nil {
+			return res, err
+		}
+		manifest.SetFinding("census", "misere", mf)
+	}
 	return res, err
 }
 
@@ -245,7 +262,7 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 				return err
 			}
 			done.Add(1)
-			if r.Proven {
+			if r.Proven || r.Arithmetic != nil && r.Arithmetic.Proven {
 				proven.Add(1)
 			}
 		}

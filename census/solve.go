@@ -56,8 +56,10 @@ type Record struct {
 
 	// Arithmetic is the arithmetic period (saltus not 0) of the values when
 	// they show no ordinary period, for a family where such periods occur
-	// (the hexadecimal codes; analysis.FindArithmetic); nil otherwise. No
-	// theorem of the tool proves one: it is a candidate.
+	// (the hexadecimal codes, the all-but subtraction sets;
+	// analysis.FindArithmetic); nil otherwise. Its Proven says whether the
+	// game's arithmetic theorem (Heap.ProveArithmetic) proves it from the
+	// values computed; otherwise it is a candidate.
 	Arithmetic *Arithmetic `json:"arithmetic,omitempty"`
 
 	// ComputedAs is the game whose engine run gave the values: the game
@@ -220,9 +222,14 @@ func record(g Game, seq []int32, per analysis.Period, proven, timedOut bool, max
 	if stats != nil && stats.Mask != 0 && int64(stats.Rare)*sparseShare <= int64(stats.Computed) {
 		r.Sparse, r.RareMask, r.RareParity, r.RareCount = true, int32(stats.Mask), stats.HeapParity, int64(stats.Rare)
 	}
-	if !per.Found && kindOf(g.Family).behaviour {
+	if !per.Found && kindOf(g.Table()).behaviour {
 		if a := analysis.FindArithmetic(seq); a.Found && a.Saltus != 0 {
 			r.Arithmetic = &Arithmetic{Period: int64(a.Period), Preperiod: int64(a.Preperiod), Saltus: a.Saltus}
+			if prove := g.Heap.ProveArithmetic; prove != nil {
+				if pr := prove(seq, a); pr != nil && pr.Proven {
+					r.Arithmetic.Proven = true
+				}
+			}
 		}
 	}
 	known := len(seq)
@@ -239,27 +246,34 @@ type Arithmetic struct {
 	Period    int64 `json:"period"`
 	Preperiod int64 `json:"preperiod"`
 	Saltus    int64 `json:"saltus"`
+	// Proven: the game's arithmetic-periodicity theorem proves it for
+	// every n >= Preperiod (takebreak.ProveArithmetic for a hexadecimal
+	// code, analysis.ProveAllBut for an all-but set).
+	Proven bool `json:"proven,omitempty"`
 }
 
 // The behaviours of a game up to the census max, from the strongest.
 const (
 	PeriodicProven      = "periodic (proven)"
 	PeriodicCandidate   = "periodic (candidate)"
+	ArithmeticProven    = "arithmetic-periodic (proven)"
 	ArithmeticCandidate = "arithmetic-periodic (candidate)"
 	Neither             = "neither up to the bound"
 )
 
 // Behaviour classifies a record: periodic with its period proven by the
 // game's theorem, periodic as far as computed (FindPeriod's rule, no
-// proof), arithmetic-periodic as far as computed (analysis.FindArithmetic,
-// saltus not 0; no theorem of the tool proves one, so a candidate), or
-// neither up to the values computed.
+// proof), arithmetic-periodic (analysis.FindArithmetic, saltus not 0)
+// proven by the game's arithmetic theorem or as far as computed (a
+// candidate), or neither up to the values computed.
 func Behaviour(r *Record) string {
 	switch {
 	case r.Proven:
 		return PeriodicProven
 	case r.Found:
 		return PeriodicCandidate
+	case r.Arithmetic != nil && r.Arithmetic.Proven:
+		return ArithmeticProven
 	case r.Arithmetic != nil:
 		return ArithmeticCandidate
 	}

@@ -48,11 +48,13 @@ func columns(family string) []output.Column {
 	}
 	if kindOf(family).behaviour {
 		// The arithmetic period (saltus not 0) of the values when they
-		// show no ordinary one, and the game's behaviour (Behaviour).
+		// show no ordinary one, whether the game's arithmetic theorem
+		// proves it, and the game's behaviour (Behaviour).
 		cols = append(cols,
 			output.Column{Name: "arithmetic_period", Type: output.OptInt64},
 			output.Column{Name: "arithmetic_preperiod", Type: output.OptInt64},
 			output.Column{Name: "saltus", Type: output.OptInt64},
+			output.Column{Name: "arithmetic_proven", Type: output.Bool},
 			output.Column{Name: "behaviour", Type: output.String},
 		)
 	}
@@ -109,13 +111,14 @@ func source(family string, rows []Row) output.Source {
 			rareMask, rareCount, refs(family, class), firstDiff, refs(family, nearest), parity, timedOut, refs(family, computedAs)}
 		if kindOf(family).behaviour {
 			ap, apre, saltus, behaviour := make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]string, n)
+			aproven := make([]bool, n)
 			for i, row := range rows {
 				if a := row.Record.Arithmetic; a != nil {
-					ap[i], apre[i], saltus[i] = output.Some(a.Period), output.Some(a.Preperiod), output.Some(a.Saltus)
+					ap[i], apre[i], saltus[i], aproven[i] = output.Some(a.Period), output.Some(a.Preperiod), output.Some(a.Saltus), a.Proven
 				}
 				behaviour[i] = Behaviour(row.Record)
 			}
-			batch = append(batch, ap, apre, saltus, behaviour)
+			batch = append(batch, ap, apre, saltus, aproven, behaviour)
 		}
 		return emit(batch)
 	}
@@ -144,7 +147,8 @@ func gameColumn(family string, rows []Row) any {
 
 // refs returns a column of game names (class, nearest, computed_as) in the
 // type of the family's game column: the names themselves, or for a family
-// whose games are sets ("{1,3,4}") each as its list of elements, an empty
+// whose games are sets ("{1,3,4}", "all but {3,5}") each as its list of
+// elements, an empty
 // list for no game (nearest without one; no census set is empty).
 func refs(family string, names []string) any {
 	if kindOf(family).column.Type != output.Int32List {
@@ -153,7 +157,7 @@ func refs(family string, names []string) any {
 	out := make([][]int32, len(names))
 	for i, name := range names {
 		out[i] = []int32{} // an empty list, not null, for no game
-		inner := strings.Trim(name, "{}")
+		inner := strings.Trim(strings.TrimPrefix(name, allButName), "{}")
 		if inner == "" {
 			continue
 		}

@@ -20,6 +20,13 @@ func TestCensusLoad(t *testing.T) {
 	if !cfg.Census.Enabled() {
 		t.Error("census not enabled")
 	}
+	ab, err := Load("a.yaml", []byte("census:\n  allbut: {max_element: 10}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := ab.Census.Effective().AllBut; !ab.Census.Enabled() || e.Max != 4096 || e.MaxSize != 10 {
+		t.Errorf("all-but census: enabled %v, effective %+v; want enabled, max 4096, max_size 10", ab.Census.Enabled(), e)
+	}
 	if d, _ := Load("d.yaml", []byte("out: x\n")); d.Census.Enabled() {
 		t.Error("a configuration without a census section enables one")
 	}
@@ -42,6 +49,9 @@ func TestCensusLoad(t *testing.T) {
 		{"hex digits out of range", "census:\n  takebreak: {digits: 3}\n", 2, []string{"census.takebreak.digits", "3", "1 to 2"}},
 		{"hex digits missing", "census:\n  takebreak: {max: 100}\n", 2, []string{"census.takebreak.digits", "missing", "1 to 2"}},
 		{"hex max too large", "census:\n  takebreak: {digits: 1, max: 2000000}\n", 2, []string{"census.takebreak.max", "2000000", "0 to 1048576"}},
+		{"all-but element out of range", "census:\n  allbut: {max_element: 17}\n", 2, []string{"census.allbut.max_element", "17", "1 to 16"}},
+		{"all-but element missing", "census:\n  allbut: {max: 100}\n", 2, []string{"census.allbut.max_element", "missing", "1 to 16"}},
+		{"all-but size above element", "census:\n  allbut: {max_element: 4, max_size: 5}\n", 2, []string{"census.allbut.max_size", "5", "0 to 4"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Load("c.yaml", []byte(tc.yaml))

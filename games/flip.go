@@ -37,6 +37,17 @@ type Flip struct {
 	PositionMax int `yaml:"position_max" json:"position_max"` // flip/positions: boards of length <= PositionMax
 	CountMax    int `yaml:"count_max" json:"count_max"`       // flip/board_counts: lengths 0..CountMax
 	BoardMax    int `yaml:"board_max" json:"board_max"`       // flip/boards: lengths 1..BoardMax
+	// FlipPlay: play and misere_max (games/flipmisere.go).
+	FlipPlay `yaml:",inline"`
+}
+
+// FlipPlay is the play convention of flip: Play is normal (the default:
+// the four tables of Flip), misere (flip/misere_positions and
+// flip/misere_boards) or both; MisereMax bounds the board length of the
+// misère tables. Unset, it writes nothing to a manifest's bounds.
+type FlipPlay struct {
+	Play      string `yaml:"play" json:"play,omitempty"`
+	MisereMax int    `yaml:"misere_max" json:"misere_max,omitempty"`
 }
 
 // Check keeps the bounds in what the engines accept.
@@ -49,13 +60,17 @@ func (f *Flip) Check() error {
 			return err
 		}
 	}
-	return nil
+	return f.checkMisere()
 }
 
 // Jobs plans Flip Game II: the run sequence (with its period proof), the
 // distinct positions, the exact counts by length and the literal boards.
 func (f *Flip) Jobs(game string, workers int) []Job {
 	cfg := *f
+	misereJobs := cfg.misereJobs()
+	if !(Play{Play: cfg.Play}).Normal() {
+		return misereJobs
+	}
 	runs := max(cfg.RunMax, cfg.PositionMax, cfg.CountMax, cfg.BoardMax)
 	// The run values are computed once, by the first job to need them, under
 	// that job's context (every job shares the run's), so Ctrl-C stops it.
@@ -77,7 +92,7 @@ func (f *Flip) Jobs(game string, workers int) []Job {
 		}
 	}
 	positions := flip.PositionCount(cfg.PositionMax)
-	return []Job{
+	return append([]Job{
 		// The run values (shared by the four jobs), the period search's
 		// working array and the writers.
 		{Table: "run_grundy", Memory: 12*int64(runs+1) + writing(int64(runs+1), 8), Cost: float64(runs) * float64(runs) / 1e9,
@@ -90,7 +105,7 @@ func (f *Flip) Jobs(game string, workers int) []Job {
 			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipCountsTable(ctx, s, cfg.CountMax, g) })},
 		{Table: "boards", Memory: flip.BoardsMemory(cfg.BoardMax) + writing(int64(2)<<cfg.BoardMax, int64(cfg.BoardMax)+25), Cost: float64(int64(1)<<cfg.BoardMax) / 1e6,
 			Run: withValues(func(ctx context.Context, s Sink, g []int32) error { return flipBoardsTable(ctx, s, cfg.BoardMax, g) })},
-	}
+	}, misereJobs...)
 }
 
 // flipRunTable writes flip/run_grundy, proves its period and draws it.
@@ -339,6 +354,10 @@ func flipRedraw(game string, bounds json.RawMessage, cols Columns) (run func(ctx
 	var b Flip
 	if err := json.Unmarshal(bounds, &b); err != nil {
 		return nil, nil, fmt.Errorf("%s bounds %s: %w", game, bounds, err)
+	}
+	if !(Play{Play: b.Play}).Normal() {
+		// play: misere draws no figure.
+		return func(ctx context.Context, s Sink) error { return nil }, nil, nil
 	}
 	g, err := cols.Int32s("run_grundy", "grundy")
 	if err != nil {

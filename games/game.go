@@ -40,6 +40,10 @@ type Def struct {
 	// the last move losing (tabulate solve --misere; games/misere.go); nil
 	// when the game has no such answer.
 	Misere *Solver
+	// MisereTableLookup answers positions under misère play from the misère
+	// tables of an earlier run (tabulate solve --misere --from OUT;
+	// games/miserelookup.go); nil when the game writes none.
+	MisereTableLookup *TableLookup
 }
 
 // Section is a game's part of a configuration, such as

@@ -19,9 +19,10 @@ var grundysGame = Def{
 	// Its tables are those of every heap game: GAME/grundy answers a
 	// position (of several heaps, through the heap's Sum) and redraws
 	// the figures.
-	TableLookup: grundysGameHeap.TableLookup(),
-	Redraw:      redrawUnlessTail(grundysGameHeap.Redraw),
-	Misere:      heapsSolver("grundy-game", "Grundy's game", grundysSplit{}),
+	TableLookup:       grundysGameHeap.TableLookup(),
+	Redraw:            redrawUnlessTail(grundysGameHeap.Redraw),
+	Misere:            heapsSolver("grundy-game", "Grundy's game", grundysSplit{}),
+	MisereTableLookup: grundysGameHeap.MisereTableLookup(),
 }
 
 // GrundysGame bounds Grundy's game.
@@ -116,9 +117,15 @@ func answerGrundysGame(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := octal.GrundysGame(ctx, slices.Max(heaps), grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	g, err := grundysGameValues.get(int64(slices.Max(heaps)), grundysGameSolveMax, func(top int64) ([]int32, error) {
+		return octal.GrundysGame(ctx, int(top), grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	})
 	if err != nil {
 		return nil, err
 	}
 	return grundysGameAnswer(heaps, g, "computed"), nil
 }
+
+// grundysGameValues are the values Grundy's game's solver keeps between
+// positions (see grown).
+var grundysGameValues grown[[]int32]

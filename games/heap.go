@@ -108,6 +108,9 @@ type Heap struct {
 	// options), for misère play: GAME/misere under Play, and tabulate
 	// solve --misere (games/misere.go).
 	Misere misere.Game
+	// GenusRule is the theorem that may prove the period of the genus
+	// sequence (misere.StudyGenus): set by Octal and Subtraction.
+	GenusRule misere.GenusRule
 	// Play is the section's play convention: normal play (the zero
 	// value), misère (GAME/misere only) or both.
 	Play Play

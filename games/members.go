@@ -303,8 +303,9 @@ func (h Heap) memberDef(name string, sec Section, redraw RedrawFunc) Def {
 		Section: func() Section { return sec },
 		Solve: &Solver{Args: "N...", Help: help, Answer: answer,
 			Examples: []string{"0", "1", "5", "7", "30", "5 3 8"}},
-		TableLookup: h.TableLookup(),
-		Redraw:      redraw,
-		Misere:      h.MisereSolver(name),
+		TableLookup:       h.TableLookup(),
+		Redraw:            redraw,
+		Misere:            h.MisereSolver(name),
+		MisereTableLookup: h.MisereTableLookup(),
 	}
 }

@@ -10,8 +10,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/flip"
 	"github.com/tabulate-games/tabulate/grundy/misere"
+	"github.com/tabulate-games/tabulate/grundy/nim"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -144,16 +146,41 @@ type MisereFinding struct {
 	// PPositions counts the heaps that are misère P-positions (misère
 	// nim-value 0).
 	PPositions int `json:"p_positions"`
+	// GenusPeriod is the eventual period of the genus sequence of heaps
+	// 0..UpTo (misere.StudyGenus), absent when it shows none.
+	GenusPeriod *GenusPeriod `json:"genus_period,omitempty"`
+}
+
+// GenusPeriod is the period of a genus sequence: Status "proven" (by
+// Theorem) or "candidate" (the values show it; nothing proves it).
+type GenusPeriod struct {
+	Period    int    `json:"period"`
+	Preperiod int    `json:"preperiod"`
+	Status    string `json:"status"`
+	Theorem   string `json:"theorem,omitempty"`
+}
+
+// String reads like "genus period 4 from n = 6 (proven: ...)".
+func (g GenusPeriod) String() string {
+	s := fmt.Sprintf("genus period %d from n = %d (%s", g.Period, g.Preperiod, g.Status)
+	if g.Theorem != "" && g.Status == "proven" {
+		s += ": " + g.Theorem
+	}
+	return s + ")"
 }
 
 // String says "tame up to n = 30" or "wild: first wild heap 5 (genus
 // 4^146), tame up to n = 4".
 func (f MisereFinding) String() string {
-	if f.Tame {
-		return fmt.Sprintf("tame up to n = %d; %d single heaps are misère P-positions", f.UpTo, f.PPositions)
+	period := ""
+	if f.GenusPeriod != nil {
+		period = "; " + f.GenusPeriod.String()
 	}
-	return fmt.Sprintf("wild: first wild heap %d (genus %s), tame up to n = %d; %d single heaps up to %d are misère P-positions",
-		*f.FirstWild, f.FirstWildGenus, *f.FirstWild-1, f.PPositions, f.UpTo)
+	if f.Tame {
+		return fmt.Sprintf("tame up to n = %d; %d single heaps are misère P-positions%s", f.UpTo, f.PPositions, period)
+	}
+	return fmt.Sprintf("wild: first wild heap %d (genus %s), tame up to n = %d; %d single heaps up to %d are misère P-positions%s",
+		*f.FirstWild, f.FirstWildGenus, *f.FirstWild-1, f.PPositions, f.UpTo, period)
 }
 
 // misereTable writes GAME/misere for heaps 0..max: n, the normal-play
@@ -186,6 +213,9 @@ func (h Heap) misereTable(ctx context.Context, s Sink, game string, max int) err
 	finding := MisereFinding{UpTo: max, Tame: t.FirstWild() < 0}
 	if w := t.FirstWild(); w >= 0 {
 		finding.FirstWild, finding.FirstWildGenus = &w, t.Genus(w).String()
+	}
+	if r := misere.StudyGenus(t, h.GenusRule); r.Period.Found {
+		finding.GenusPeriod = &GenusPeriod{Period: r.Period.Period, Preperiod: r.Period.Preperiod, Status: string(r.Status), Theorem: r.Theorem}
 	}
 	rows := max + 1
 	err = s.Table(ctx, tbl, int64(rows), func(ctx context.Context, emit func(output.Batch) error) error {
@@ -413,4 +443,64 @@ func playOf(bounds json.RawMessage) Play {
 		return Play{}
 	}
 	return p
+}
+
+// nimMisereJob is the job of nim/misere_positions: every multiset of
+// piles decided under misère play by exhaustive search
+// (nim.MiserePositions), checked against Bouton's misère rule.
+func nimMisereJob(cfg Nim, count int64) Job {
+	return Job{Table: "misere_positions", Memory: nim.Memory(cfg.MaxPiles, cfg.MaxPile) + writing(count, 4*int64(cfg.MaxPiles)+17), Cost: float64(count) / 1e6,
+		Run: func(ctx context.Context, s Sink) error {
+			table, err := nim.MiserePositions(ctx, cfg.MaxPiles, cfg.MaxPile,
+				grundy.Options{Workers: s.Workers(), Progress: s.Progress("searching positions (misère play)", "positions")})
+			if err != nil {
+				return err
+			}
+			if err := table.CheckBouton(); err != nil {
+				return fmt.Errorf("the misère search disagrees with Bouton's misère rule: %w", err)
+			}
+			return nimMisereTable(ctx, s, table, count)
+		}}
+}
+
+// nimMisereTable writes nim/misere_positions: the columns of nim/positions
+// under misère play (the player who makes the last move loses), the
+// winning moves by Bouton's misère rule (nim.MisereWinningMoves), their
+// number checked against the search's; and the findings
+// misere_positions and bouton_misere.
+func nimMisereTable(ctx context.Context, s Sink, table *nim.Table, count int64) error {
+	t := output.Table{Game: "nim", Name: "misere_positions",
+		Columns: []output.Column{
+			{Name: "piles", Type: output.Int32List},
+			{Name: "nim_sum", Type: output.Int32},
+			{Name: "win", Type: output.Bool},
+			{Name: "winning_moves", Type: output.Int32},
+			{Name: "winning_piles", Type: output.Int32List},
+			{Name: "winning_sizes", Type: output.Int32List},
+		},
+	}
+	var losing int64
+	err := s.Table(ctx, t, count, func(ctx context.Context, emit func(output.Batch) error) error {
+		return table.Each(ctx, batchRows, func(ps []nim.Position) error {
+			piles, sums, wins := make([][]int32, len(ps)), make([]int32, len(ps)), make([]bool, len(ps))
+			moves, movePiles, moveSizes := make([]int32, len(ps)), make([][]int32, len(ps)), make([][]int32, len(ps))
+			for i, p := range ps {
+				piles[i], sums[i], wins[i], moves[i] = p.Piles, p.NimSum, p.Win, p.WinningMoves
+				if !p.Win {
+					losing++
+				}
+				movePiles[i], moveSizes[i] = nim.MisereWinningMoves(p.Piles)
+				if int32(len(movePiles[i])) != p.WinningMoves {
+					return fmt.Errorf("piles %v: Bouton's misère rule gives %d winning moves, the search %d", p.Piles, len(movePiles[i]), p.WinningMoves)
+				}
+			}
+			return emit(output.Batch{piles, sums, wins, moves, movePiles, moveSizes})
+		})
+	})
+	if err != nil {
+		return err
+	}
+	s.Finding("misere_positions", Wins{What: "positions under misère play", Count: count, FirstPlayerWins: count - losing, SecondPlayerWins: losing})
+	s.Finding("bouton_misere", RuleCheck{Rule: "Bouton's misère rule (the player to move loses iff every pile is at most 1 and their number is odd, or some pile is 2 or more and the nim-sum is 0)", Positions: count, Agrees: true})
+	return nil
 }

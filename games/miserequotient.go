@@ -311,9 +311,18 @@ func (m *misereSolver) byQuotient(ctx context.Context, pos []int, top int) (s so
 	if err != nil || q == nil {
 		return solved{}, false, err
 	}
+	s, err = quotientAnswer(q, m.game, pos, top)
+	return s, err == nil, err
+}
+
+// quotientAnswer decides pos (ascending, no 0s, heaps up to top <=
+// q.Max()) by the quotient q of game: a loss exactly when its element is
+// in the P-portion, and a winning move is one to a position whose element
+// is in it.
+func quotientAnswer(q *misere.Quotient, game misere.Game, pos []int, top int) (solved, error) {
 	x, err := q.Element(pos)
 	if err != nil {
-		return solved{}, false, err
+		return solved{}, err
 	}
 	ans := misere.Answer{Position: pos, Win: !q.IsP(x), Method: MethodQuotient}
 	if ans.Win {
@@ -322,10 +331,10 @@ func (m *misereSolver) byQuotient(ctx context.Context, pos []int, top int) (s so
 				continue
 			}
 			rest, _ := q.Element(slices.Delete(slices.Clone(pos), i, i+1))
-			for _, o := range distinctOptions(m.game, h) {
+			for _, o := range distinctOptions(game, h) {
 				y, err := q.Element(o)
 				if err != nil {
-					return solved{}, false, err
+					return solved{}, err
 				}
 				if q.IsP(q.Mul(rest, y)) {
 					next := append(slices.Delete(slices.Clone(pos), i, i+1), o...)
@@ -336,13 +345,13 @@ func (m *misereSolver) byQuotient(ctx context.Context, pos []int, top int) (s so
 		}
 	}
 	method := &QuotientMethod{Heaps: q.Max(), Order: q.Order(), Presentation: q.Presentation().String(), PPortion: []string{}, Element: q.Name(x)}
-	if top < q.Max() {
+	if top < q.Max() && !slices.ContainsFunc(q.Expansions(), func(h int) bool { return h > top }) {
 		method.Heaps = top // the same quotient: no expansion past top
 	}
 	for _, p := range q.PPortion() {
 		method.PPortion = append(method.PPortion, q.Name(p))
 	}
-	return solved{Answer: ans, Quotient: method}, true, nil
+	return solved{Answer: ans, Quotient: method}, nil
 }
 
 // distinctOptions returns the options of heap h of g, each once, in the

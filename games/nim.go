@@ -29,6 +29,9 @@ var nimGame = Def{
 type Nim struct {
 	MaxPiles int `yaml:"max_piles" json:"max_piles"` // 1..MaxPiles piles
 	MaxPile  int `yaml:"max_pile" json:"max_pile"`   // of 1..MaxPile stones
+	// Play is normal (the default: nim/positions), misere
+	// (nim/misere_positions) or both (games/misere.go).
+	Play string `yaml:"play" json:"play,omitempty"`
 }
 
 // Check keeps the bounds, and the number of positions they give, in what
@@ -45,7 +48,7 @@ func (n *Nim) Check() error {
 			Problem: fmt.Sprintf("gives %d positions with max_piles %d", c, n.MaxPiles),
 			Allowed: fmt.Sprintf("bounds giving at most %d positions, such as max_piles 10 with max_pile 15", int64(nim.PositionsMax))}
 	}
-	return nil
+	return Play{Play: n.Play}.Check()
 }
 
 // Jobs plans Nim: every multiset of piles decided by search, then checked
@@ -53,7 +56,14 @@ func (n *Nim) Check() error {
 func (n *Nim) Jobs(game string, workers int) []Job {
 	cfg := *n
 	count := nim.PositionCount(cfg.MaxPiles, cfg.MaxPile)
-	return []Job{{Table: "positions", Memory: nim.Memory(cfg.MaxPiles, cfg.MaxPile) + writing(count, 4*int64(cfg.MaxPiles)+17), Cost: float64(count) / 1e6,
+	var jobs []Job
+	if p := (Play{Play: cfg.Play}); p.Misere() {
+		jobs = append(jobs, nimMisereJob(cfg, count))
+		if !p.Normal() {
+			return jobs
+		}
+	}
+	return append([]Job{{Table: "positions", Memory: nim.Memory(cfg.MaxPiles, cfg.MaxPile) + writing(count, 4*int64(cfg.MaxPiles)+17), Cost: float64(count) / 1e6,
 		Run: func(ctx context.Context, s Sink) error {
 			table, err := nim.Positions(ctx, cfg.MaxPiles, cfg.MaxPile,
 				grundy.Options{Workers: s.Workers(), Progress: s.Progress("searching positions", "positions")})
@@ -64,7 +74,7 @@ func (n *Nim) Jobs(game string, workers int) []Job {
 				return fmt.Errorf("the search disagrees with Bouton's rule: %w", err)
 			}
 			return nimTable(ctx, s, cfg, table, count)
-		}}}
+		}}}, jobs...)
 }
 
 func nimTable(ctx context.Context, s Sink, cfg Nim, table *nim.Table, count int64) error {
@@ -272,6 +282,10 @@ func nimRedraw(game string, bounds json.RawMessage, cols Columns) (func(ctx cont
 	var b Nim
 	if err := json.Unmarshal(bounds, &b); err != nil {
 		return nil, nil, fmt.Errorf("%s bounds %s: %w", game, bounds, err)
+	}
+	if !(Play{Play: b.Play}).Normal() {
+		// play: misere draws no figure.
+		return func(ctx context.Context, s Sink) error { return nil }, nil, nil
 	}
 	return func(ctx context.Context, s Sink) error { return nimFigure(ctx, s, b.MaxPile) }, nil, nil
 }

@@ -259,6 +259,7 @@ func (h Heap) answerHeaps(game string, q *sequence, heaps []int64, source string
 	}
 	moves := []HeapMove{}
 	var total int64
+	note := "" // what the listed moves leave out (a rule's note)
 	for i, n := range heaps {
 		target := x ^ q.value(n)
 		var ms []HeapMove
@@ -286,9 +287,12 @@ func (h Heap) answerHeaps(game string, q *sequence, heaps []int64, source string
 		}
 		moves = append(moves, ms...)
 		total += count
+		if nr, ok := h.rule.(interface{ note(*sequence, int64) string }); ok && note == "" {
+			note = nr.note(q, n)
+		}
 	}
 	a := &Answer{Game: game, Grundy: int64p(x), Win: x != 0, WinningMoves: moves, Source: source,
-		MovesNotShown: total - int64(len(moves))}
+		MovesNotShown: total - int64(len(moves)), Note: note}
 	if len(heaps) == 1 {
 		a.Position = heaps[0]
 	} else {

@@ -43,9 +43,10 @@ func Octal(code octal.Code) Heap {
 		Sparse: func(ctx context.Context, max int, opts grundy.Options) ([]int32, octal.Stats, error) {
 			return octal.ValuesWithStats(ctx, code, max, opts)
 		},
-		Memory: func(max int) int64 { return octal.Memory(code, max) },
-		Moves:  func(n int) []HeapMove { return octalMoves(code, n) },
-		Misere: misere.Octal(code),
+		Memory:    func(max int) int64 { return octal.Memory(code, max) },
+		Moves:     func(n int) []HeapMove { return octalMoves(code, n) },
+		Misere:    misere.Octal(code),
+		GenusRule: misere.OctalGenusRule(code),
 		Prove: func(seq []int32, p analysis.Period) *analysis.Proof {
 			proof := analysis.ProveOctal(seq, p, code.MaxRemove())
 			return &proof
@@ -81,6 +82,7 @@ func Subtraction(set subtraction.Set) Heap {
 		LosingMemory: func(max int64) int64 { return subtraction.LosingMemory(set, max) },
 		rule:         subtractionRule{set},
 		Misere:       misere.Subtraction(set),
+		GenusRule:    misere.SubtractionGenusRule(set),
 	}
 	if set.String() == subtraction.NameSquares {
 		// Take-a-square: its losing positions thin out (OEIS A030193),

@@ -18,9 +18,10 @@ var squares = Def{
 	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000, MovesMax: 1000} },
 	Solve: &Solver{Args: "N...", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d), or several piles (their sum, each at most %d)", int64(subtraction.SquaresSolveMax), subtraction.SquaresSolveGrundyMax),
 		Answer: answerSquares, Examples: []string{"20", "0", "2", "100", "1000", "20 7 5"}},
-	TableLookup: squaresLookup,
-	Redraw:      squaresRedraw,
-	Misere:      squaresHeap().MisereSolver("squares"),
+	TableLookup:       squaresLookup,
+	Redraw:            squaresRedraw,
+	Misere:            squaresHeap().MisereSolver("squares"),
+	MisereTableLookup: squaresHeap().MisereTableLookup(),
 }
 
 // Squares bounds take-a-square.
@@ -119,20 +120,61 @@ func answerSquares(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := subtraction.SolveSquares(ctx, n, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	if n <= subtraction.SquaresSolveGrundyMax {
+		// The Grundy values to n, kept for the next position: its value,
+		// and a move wins when it leaves value 0.
+		g, err := squaresValues(ctx, n)
+		if err != nil {
+			return nil, err
+		}
+		moves := []int64{}
+		for k := int64(1); k*k <= n; k++ {
+			if g[n-k*k] == 0 {
+				moves = append(moves, k*k)
+			}
+		}
+		return squaresAnswer("squares", n, int64p(int64(g[n])), g[n] != 0, moves, "computed"), nil
+	}
+	// Past the Grundy values: the losing positions to n (the sieve), kept
+	// for the next position.
+	losing, err := squaresLosing.get(n, subtraction.SquaresSolveMax, func(top int64) ([]int64, error) {
+		var l []int64
+		err := subtraction.Losing(ctx, subtraction.Squares(), top, grundy.Options{Progress: ProgressOf(ctx, "computing", "n")}, func(b []int64) error {
+			l = append(l, b...)
+			return nil
+		})
+		return l, err
+	})
 	if err != nil {
 		return nil, err
 	}
-	var g *int64
-	note := ""
-	if a.Grundy >= 0 {
-		g = int64p(int64(a.Grundy))
-	} else {
-		note = fmt.Sprintf("grundy value not computed: n > %d needs the whole Grundy table; run tabulate run with squares.grundy_max", subtraction.SquaresSolveGrundyMax)
+	isLosing := func(x int64) bool { _, found := slices.BinarySearch(losing, x); return found }
+	moves := []int64{}
+	for k := int64(1); k*k <= n; k++ {
+		if isLosing(n - k*k) {
+			moves = append(moves, k*k)
+		}
 	}
-	ans := squaresAnswer("squares", n, g, a.Win, a.WinningMoves, "computed")
-	ans.Note = note
+	ans := squaresAnswer("squares", n, nil, !isLosing(n), moves, "computed")
+	ans.Note = fmt.Sprintf("grundy value not computed: n > %d needs the whole Grundy table; run tabulate run with squares.grundy_max", subtraction.SquaresSolveGrundyMax)
 	return ans, nil
+}
+
+// squaresGrundy and squaresLosing are what take-a-square's solver keeps
+// between positions (see grown): the Grundy values, to at most
+// subtraction.SquaresSolveGrundyMax, and the losing positions past them, to
+// at most subtraction.SquaresSolveMax.
+var (
+	squaresGrundy grown[[]int32]
+	squaresLosing grown[[]int64]
+)
+
+// squaresValues returns take-a-square's Grundy values to at least n (n <=
+// subtraction.SquaresSolveGrundyMax), kept between positions.
+func squaresValues(ctx context.Context, n int64) ([]int32, error) {
+	return squaresGrundy.get(n, subtraction.SquaresSolveGrundyMax, func(top int64) ([]int32, error) {
+		return subtraction.Values(ctx, subtraction.Squares(), int(top), grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	})
 }
 
 // squaresAnswer is the answer for a pile of n, computed or read from the
@@ -225,7 +267,7 @@ func squaresSum(ctx context.Context, args []string) (*Answer, error) {
 		return nil, err
 	}
 	h := squaresHeap()
-	g, err := h.Values(ctx, int(slices.Max(heaps)), grundy.Options{Progress: ProgressOf(ctx, "computing", "n")})
+	g, err := squaresValues(ctx, slices.Max(heaps))
 	if err != nil {
 		return nil, err
 	}

@@ -2,10 +2,12 @@ package games
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/misere"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/takebreak"
 )
@@ -25,7 +27,7 @@ const TakebreakMax = takebreak.ValuesMax
 // TakebreakRules is a member of the family takebreak: a take-and-break
 // game given by its hexadecimal code, such as {code: "0.3F", max: 2000}.
 // Bit i of digit d_k lets a move remove k tokens and leave exactly i
-// non-empty heaps (i = 0..3); the notation taken and refused is that of
+// non-empty heaps (i = 0..5; 0-3 for digits up to F); the notation taken and refused is that of
 // takebreak.Parse. A code whose digits are all below 8 is an octal game,
 // played and tabulated as the octal member of the same code (the same
 // tables, byte for byte, by package octal's faster engine).
@@ -36,6 +38,9 @@ type TakebreakRules struct {
 	// (or arithmetic period) the values show but no theorem proves
 	// (Heap.CandidateTables).
 	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
+	// Play: normal, misere or both, with misere_max and the misère
+	// quotient's keys, as for every heap game (games/misere.go).
+	Play `yaml:",inline"`
 }
 
 // Check parses the code and keeps max within the game's Limit.
@@ -44,7 +49,14 @@ func (r *TakebreakRules) Check() error {
 	if err != nil {
 		return &KeyError{Key: "code", Value: strconv.Quote(r.Code), Problem: err.Error()}
 	}
-	return checkRange("max", int64(r.Max), 1, int64(TakeBreak(code).Limit))
+	if err := checkRange("max", int64(r.Max), 1, int64(TakeBreak(code).Limit)); err != nil {
+		return err
+	}
+	if r.Play.Misere() && code.MaxHeaps() > 3 {
+		return &KeyError{Key: "play", Value: r.Play.Play, Problem: fmt.Sprintf("is not available for %s, whose moves leave %d heaps: misère play (package misere) takes moves that leave at most three", code, code.MaxHeaps()),
+			Allowed: "normal, or a code with digits 0-F"}
+	}
+	return r.Play.Check()
 }
 
 // Heap is the heap game of the code (checked by Check).
@@ -64,6 +76,7 @@ func (r *TakebreakRules) Jobs(game string, workers int) []Job {
 	if err != nil {
 		return nil
 	}
+	h.Play = r.Play
 	return h.Jobs(game, r.Max)
 }
 
@@ -82,8 +95,9 @@ func (r *TakebreakRules) Def(name string) (Def, error) {
 // octal member. Any other is computed by takebreak.Values, with the
 // periodicity theorem for moves that leave up to h heaps
 // (takebreak.ProvePeriod) as its proof; an arithmetic period (saltus not
-// 0, as 0.3F shows) is found by the period search and stays a candidate,
-// no theorem of the tool proving it (its tables are written with
+// 0, as 0.3F shows) is found by the period search and proven, where it
+// applies, by takebreak.ProveArithmetic (a sufficient condition of ours);
+// otherwise it stays a candidate (its tables are written with
 // CandidateTables).
 func TakeBreak(code takebreak.Code) Heap {
 	if code.IsOctal() {
@@ -100,13 +114,35 @@ func TakeBreak(code takebreak.Code) Heap {
 		Memory: func(max int) int64 { return takebreak.Memory(code, max) },
 		// Quadratic at least (see takebreak.Values): about 10^9 word
 		// operations a second.
-		Cost:  func(max int) float64 { n := float64(max); return n * n / 1e9 },
-		Moves: func(n int) []HeapMove { return takebreakMoves(code, n) },
+		Cost:   func(max int) float64 { n := float64(max); return n * n / 1e9 },
+		Moves:  func(n int) []HeapMove { return takebreakMoves(code, n) },
+		Misere: takebreakMisere(code),
+		rule:   takebreakRule{code},
 		Prove: func(seq []int32, p analysis.Period) *analysis.Proof {
 			proof := takebreakProof(code)(seq, p)
 			return &proof
 		},
+		ProveArithmetic: func(seq []int32, a analysis.Arithmetic) *analysis.Proof {
+			proof := takebreakArithmeticProof(code, seq, a)
+			return &proof
+		},
+		Theorem: "the periodicity theorem for moves leaving up to h heaps (takebreak.ProvePeriod) or, with a saltus, tabulate's own arithmetic-periodicity theorem (takebreak.ProveArithmetic)",
 	}
+}
+
+// takebreakArithmeticProof is the analysis proof of an arithmetic period
+// of the code by takebreak.ProveArithmetic (a theorem of ours, documented
+// in grundy/takebreak/arith.go and docs/takebreak.md). With fewer values
+// than the theorem reads it reports how many it needs.
+func takebreakArithmeticProof(code takebreak.Code, seq []int32, a analysis.Arithmetic) analysis.Proof {
+	pr := analysis.Proof{Have: len(seq)}
+	if !a.Found || a.Period < 1 || a.Preperiod < 0 || a.Saltus < 1 {
+		return pr
+	}
+	ap := takebreak.ProveArithmetic(seq, code, a.Period, a.Preperiod, a.Saltus)
+	pr.Proven, pr.Needed = ap.Proven, ap.Needed
+	pr.Missing = max(0, pr.Needed-pr.Have)
+	return pr
 }
 
 // takebreakProof is the analysis.Prover of the code: the periodicity
@@ -135,7 +171,8 @@ func takebreakProof(code takebreak.Code) analysis.Prover {
 // takebreakMoves lists the moves from a heap of n in the take-and-break
 // game code: for each k, bit 1 of d_k removes a whole heap of k, bit 2
 // removes k from a larger heap leaving one, bit 4 leaves two non-empty
-// heaps and bit 8 three, each unordered split listed once.
+// heaps, bit 8 three and past F bits 16 and 32 four and five, each
+// unordered split listed once.
 func takebreakMoves(code takebreak.Code, n int) []HeapMove {
 	var out []HeapMove
 	for k := 0; k <= min(code.MaxRemove(), n); k++ {
@@ -151,13 +188,95 @@ func takebreakMoves(code takebreak.Code, n int) []HeapMove {
 				out = append(out, HeapMove{Remove: k, Leaves: []int{a, s - a}})
 			}
 		}
-		if d&8 != 0 {
-			for a := 1; 3*a <= s; a++ {
-				for b := a; a+2*b <= s; b++ {
-					out = append(out, HeapMove{Remove: k, Leaves: []int{a, b, s - a - b}})
+		for i := 3; i <= takebreak.HeapsMax; i++ {
+			if d&(1<<i) != 0 {
+				for _, parts := range partitions(s, i, 1) {
+					out = append(out, HeapMove{Remove: k, Leaves: parts})
 				}
 			}
 		}
 	}
 	return out
+}
+
+// partitions lists the ways to write s as i heaps a_1 <= ... <= a_i, each
+// at least least, in lexicographic order (for i = 3: a <= b <= c).
+func partitions(s, i, least int) [][]int {
+	if i == 1 {
+		if s < least {
+			return nil
+		}
+		return [][]int{{s}}
+	}
+	var out [][]int
+	for a := least; a*i <= s; a++ {
+		for _, rest := range partitions(s-a, i-1, a) {
+			out = append(out, append([]int{a}, rest...))
+		}
+	}
+	return out
+}
+
+// TakebreakSplitListMax is the largest heap whose winning moves that split
+// it tabulate solve lists for a take-and-break game: the splits of n into
+// three heaps are about n^2/12 (750,000 at 3000), into five about
+// n^4/2880. Past it, or past the values computed (a heap answered by a
+// proven period), the answer lists the moves that leave one heap or none
+// and says in its note that the splits are not listed.
+const TakebreakSplitListMax = 3000
+
+// takebreakRule lists the winning moves of a take-and-break code from any
+// heap a sequence knows: every move up to TakebreakSplitListMax within the
+// values, and otherwise the moves that take the whole heap or leave one
+// heap (the splits of a heap of 10^15 cannot be enumerated; note says so).
+type takebreakRule struct{ code takebreak.Code }
+
+// splitsListed reports whether the splits of a heap of n are listed.
+func (r takebreakRule) splitsListed(q *sequence, n int64) bool {
+	return r.code.MaxHeaps() < 2 || n < int64(len(q.g)) && n <= TakebreakSplitListMax
+}
+
+func (r takebreakRule) winning(q *sequence, n, target, keep int64) ([]HeapMove, int64) {
+	l := moveList{keep: keep}
+	if r.splitsListed(q, n) {
+		for _, m := range takebreakMoves(r.code, int(n)) {
+			v := int64(0)
+			for _, leaf := range m.Leaves {
+				v ^= q.value(int64(leaf))
+			}
+			if v == target {
+				l.add(m)
+			}
+		}
+		return l.moves, l.total
+	}
+	for k := int64(0); k <= min(int64(r.code.MaxRemove()), n); k++ {
+		d := r.code.Digit(int(k))
+		if d&1 != 0 && k >= 1 && n == k && target == 0 {
+			l.add(HeapMove{Remove: int(k), Leaves: []int{}})
+		}
+		if d&2 != 0 && k >= 1 && n > k && q.value(n-k) == target {
+			l.add(HeapMove{Remove: int(k), Leaves: []int{int(n - k)}})
+		}
+	}
+	return l.moves, l.total
+}
+
+// note says that the winning splits of a heap of n are not listed, or "".
+func (r takebreakRule) note(q *sequence, n int64) string {
+	if r.splitsListed(q, n) {
+		return ""
+	}
+	return fmt.Sprintf("the winning moves that split a heap of %d are not listed (only heaps up to %d within the values computed are split move by move); the moves listed and counted leave one heap or none", n, TakebreakSplitListMax)
+}
+
+// takebreakMisere is the code's game for misère play, nil (no misère
+// rules: play: misere is refused by Check, solve --misere says so) for a
+// code whose moves leave more than three heaps, which package misere's
+// options do not list.
+func takebreakMisere(code takebreak.Code) misere.Game {
+	if code.MaxHeaps() > 3 {
+		return nil
+	}
+	return misere.TakeBreak(code)
 }

@@ -246,12 +246,18 @@ func answerWythoff(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := wythoff.Tabulate(ctx, max(a, b), grundy.Options{Progress: ProgressOf(ctx, "computing Grundy values", "positions")})
+	t, err := wythoffSolved.get(int64(max(a, b)), wythoffSolveMax, func(top int64) (*wythoff.Table, error) {
+		return wythoff.Tabulate(ctx, int(top), grundy.Options{Progress: ProgressOf(ctx, "computing Grundy values", "positions")})
+	})
 	if err != nil {
 		return nil, err
 	}
 	return wythoffAnswer("wythoff", t, a, b, "computed")
 }
+
+// wythoffSolved is the table Wythoff's solver keeps between positions
+// (see grown).
+var wythoffSolved grown[*wythoff.Table]
 
 // wythoffLookup answers a position from wythoff/grundy, whose rows are
 // 0 <= a <= b <= max in order (wythoff.Index): the table's length gives

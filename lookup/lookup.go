@@ -7,8 +7,19 @@
 // Before a table is used, its bytes are checked against the size and sha256
 // that OUT/manifest.json lists for it, so a table changed, truncated or
 // replaced since the run is refused (output.ErrTampered) rather than
-// trusted. A position outside the bounds the tables were computed with is a
+// trusted; and the table's own Parquet metadata (tabulate.game,
+// tabulate.table, and its row count) must name the game and table asked
+// for, so another game's table put in its place, with the manifest's
+// sha256 refreshed to match, is refused too (output.ErrContent). A game
+// the manifest records under a name that is not a folder name of OUT
+// (../xout, a/b, .hidden) is refused (*GameNameError) and nothing is read
+// for it. A position outside the bounds the tables were computed with is a
 // *BoundsError that names the table and its bounds.
+//
+// The files a run killed with kill -9 left under "replacing" in the
+// manifest (those of the games it was rerunning, whole when it started) are
+// answered from too, each checked as any other: tabulate solve --from
+// works at once after such a kill, before any later run lists them again.
 //
 //	t, _ := lookup.Open("out")
 //	a, _ := t.Answer(ctx, "squares", []string{"20"})
@@ -47,12 +58,33 @@ type BoundsError = games.BoundsError
 
 // Open reads the manifest of the output folder dir (by the rule of every
 // file under OUT, output.ReadManifestIn: never a link, a FIFO or a device).
+// The files the manifest lists under "replacing" (left by a run killed
+// mid-rerun) are read too, each still checked (see the package
+// documentation).
 func Open(dir string) (*Tables, error) {
 	m, err := output.ReadManifestIn(dir)
 	if err != nil {
 		return nil, err
 	}
-	return FromManifest(dir, m)
+	return FromManifest(dir, m.WithReplacing())
+}
+
+// GameNameError is a game that a manifest records, or that is asked for,
+// under a name that cannot be the folder of a game inside OUT: empty,
+// holding a slash or a backslash, or starting with a dot (".." among them).
+// Nothing is read for it.
+type GameNameError struct {
+	Dir, Game string
+}
+
+// Error names the folder, the game and what a game's name may be.
+func (e *GameNameError) Error() string {
+	return fmt.Sprintf("--from %s: the game %q is not a game's folder name in it (a name without '/' or '\\' that does not start with '.'); its tables are not read", e.Dir, e.Game)
+}
+
+// validGame reports whether game can name a game's folder inside OUT.
+func validGame(game string) bool {
+	return game != "" && !strings.ContainsAny(game, `/\`) && !strings.HasPrefix(game, ".") && filepath.IsLocal(game)
 }
 
 // FromManifest is Open with the manifest m of dir already read (tabulate
@@ -80,7 +112,7 @@ func (t *Tables) Games() []string {
 	}
 	var others []string
 	for g := range t.defs {
-		if _, registered := games.ByName(g); !registered {
+		if _, registered := games.ByName(g); !registered && validGame(g) {
 			others = append(others, g)
 		}
 	}
@@ -106,8 +138,23 @@ func (t *Tables) lookupOf(game string) *games.TableLookup {
 	return nil
 }
 
+// Def returns the game called game as the folder knows it: the one the
+// manifest records (a game defined by rules among them), else the
+// registered one; ok false when there is neither (tabulate solve --misere
+// --from reads its Def.MisereTableLookup).
+func (t *Tables) Def(game string) (games.Def, bool) {
+	if d, ok := t.defs[game]; ok {
+		return d, true
+	}
+	return games.ByName(game)
+}
+
 // path is the file of a game's table, relative to the folder.
 func path(game, table string) string { return game + "/" + table + ".parquet" }
+
+// Listed reports whether the manifest lists the game's table, such as
+// ("kayles", "misere").
+func (t *Tables) Listed(game, table string) bool { return t.listed(game, table) }
 
 // listed reports whether the manifest lists the game's table.
 func (t *Tables) listed(game, table string) bool {
@@ -119,6 +166,9 @@ func (t *Tables) listed(game, table string) bool {
 // malformed position is a *games.ArgError, one outside the tables a
 // *BoundsError.
 func (t *Tables) Answer(ctx context.Context, game string, args []string) (*games.Answer, error) {
+	if !validGame(game) {
+		return nil, &GameNameError{Dir: t.Dir, Game: game}
+	}
 	l := t.lookupOf(game)
 	table := "grundy" // the table of a heap game, for a game the folder does not know
 	if l != nil {
@@ -140,14 +190,15 @@ func (t *Tables) Answer(ctx context.Context, game string, args []string) (*games
 	return answer(ctx, args)
 }
 
-// column reads a verified column, once.
-func column[T any](t *Tables, cache map[string]T, rel, name string, read func(path, column string) (T, error)) (T, error) {
+// column reads a verified column of game's table, once.
+func column[T any](t *Tables, cache map[string]T, game, table, name string, read func(path, column string) (T, error)) (T, error) {
+	rel := path(game, table)
 	key := rel + "#" + name
 	if v, ok := cache[key]; ok {
 		return v, nil
 	}
 	var zero T
-	if err := output.VerifyFile(t.Dir, t.manifest, rel); err != nil {
+	if err := t.verify(game, table); err != nil {
 		return zero, err
 	}
 	v, err := read(filepath.Join(t.Dir, filepath.FromSlash(rel)), name)
@@ -156,6 +207,28 @@ func column[T any](t *Tables, cache map[string]T, rel, name string, read func(pa
 	}
 	cache[key] = v
 	return v, nil
+}
+
+// verify checks game's table before it is read: a game named as a folder of
+// OUT, its bytes those the manifest lists (output.VerifyFile), the entry
+// that of this game and table, and the file's own metadata and rows those
+// of the entry (output.CheckTableIn), so that a table of another game put
+// in its place with a refreshed sha256 is refused. Cost: one hashing of the
+// file and one reading of its footer, once per table.
+func (t *Tables) verify(game, table string) error {
+	if !validGame(game) {
+		return &GameNameError{Dir: t.Dir, Game: game}
+	}
+	rel := path(game, table)
+	if err := output.VerifyFile(t.Dir, t.manifest, rel); err != nil {
+		return err
+	}
+	f, _ := t.manifest.Entry(rel)
+	if f.Game != game || f.Table != table || f.Format != output.FormatParquet {
+		return &output.FileError{Op: "verify", Path: filepath.Join(t.Dir, filepath.FromSlash(rel)),
+			Err: fmt.Errorf("%w: the manifest lists it as game %q, table %q, format %q; asked for game %q, table %q (Parquet)", output.ErrContent, f.Game, f.Table, f.Format, game, table)}
+	}
+	return output.CheckTableIn(t.Dir, rel, f)
 }
 
 // Manifest returns the manifest of the folder.
@@ -172,19 +245,19 @@ type gameTables struct {
 }
 
 func (c gameTables) Int32s(table, name string) ([]int32, error) {
-	return column(c.t, c.t.int32s, path(c.game, table), name, output.ReadColumn[int32])
+	return column(c.t, c.t.int32s, c.game, table, name, output.ReadColumn[int32])
 }
 
 func (c gameTables) Int64s(table, name string) ([]int64, error) {
-	return column(c.t, c.t.int64s, path(c.game, table), name, output.ReadColumn[int64])
+	return column(c.t, c.t.int64s, c.game, table, name, output.ReadColumn[int64])
 }
 
 func (c gameTables) Bools(table, name string) ([]bool, error) {
-	return column(c.t, c.t.bools, path(c.game, table), name, output.ReadColumn[bool])
+	return column(c.t, c.t.bools, c.game, table, name, output.ReadColumn[bool])
 }
 
 func (c gameTables) Int32Lists(table, name string) ([][]int32, error) {
-	return column(c.t, c.t.lists, path(c.game, table), name, output.ReadInt32Lists)
+	return column(c.t, c.t.lists, c.game, table, name, output.ReadInt32Lists)
 }
 
 func (c gameTables) Path(table string) string { return path(c.game, table) }

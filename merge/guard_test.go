@@ -40,7 +40,7 @@ func guardShard(t *testing.T, out string, k, n int, content string, edit func(*s
 	}
 	sum := sha256.Sum256([]byte(content))
 	rec := shard.Record{Tool: "tabulate", Version: "v-test", Shard: fmt.Sprintf("%d/%d", k, n), Index: k, Count: n,
-		Status: output.StatusComplete, ConfigSHA256: strings.Repeat("ab", 32),
+		Status: output.StatusComplete, ConfigSHA256: strings.Repeat("ab", 32), BinarySHA256: strings.Repeat("ab", 32),
 		Files: []shard.File{{Path: "nim/positions.csv", Bytes: int64(len(content)), SHA256: hex.EncodeToString(sum[:])}}}
 	if edit != nil {
 		edit(&rec)
@@ -66,6 +66,9 @@ func TestMergeShardsGuard(t *testing.T) {
 		{"other version", func(t *testing.T, out string) {
 			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shard.Record) { r.Version = "v-other" })
 		}, "shard 1/2 was made by tabulate v-other, shard 0/2 by v-test"},
+		{"other build, same version", func(t *testing.T, out string) {
+			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shard.Record) { r.BinarySHA256 = strings.Repeat("cd", 32) })
+		}, "shard 1/2 was made by another build of tabulate v-test than shard 0/2 (binary sha256 cdcdcdcdcdcd..., not abababababab...)"},
 		{"other configuration", func(t *testing.T, out string) {
 			guardShard(t, out, 1, 2, "n,win\n1,true\n", func(r *shard.Record) { r.ConfigSHA256 = strings.Repeat("cd", 32) })
 		}, "shard 1/2 was made from another configuration"},

@@ -9,7 +9,8 @@
 //   - every shard 0..N-1 of one split is there, its shard.json read by the
 //     rule of every file under OUT (output.ReadIn: no link, no FIFO, no
 //     device, bounded), says it is that shard, is complete, and was made
-//     by the same tabulate version from the same configuration;
+//     by the same build of tabulate (its version and the sha256 of its
+//     binary, as this binary) from the same configuration;
 //   - every file shard.json lists is a regular file inside the shard's
 //     folder (output.HashIn) with the listed size and sha256;
 //   - every file the shard's manifest lists is in the known layout
@@ -53,6 +54,10 @@ type Options struct {
 	// Version is this tabulate's version: shards made by another are
 	// refused, as their files may differ.
 	Version string
+	// Binary is the sha256 of this binary (buildinfo.Executable), "" if
+	// unknown: shards made by another build (their shard.json records
+	// theirs) are refused, even when both say the same version.
+	Binary string
 	// Config rebuilds the configuration the shards ran from shard 0's
 	// record (its configuration text and the flags that overrode it), with
 	// its output folder set to out. tabulate merge parses the recorded
@@ -114,6 +119,11 @@ func Run(ctx context.Context, out string, opts Options) (*Result, error) {
 	if first.Version != opts.Version {
 		return nil, &RefusedError{Msg: fmt.Sprintf("the shards were made by tabulate %s and this is tabulate %s", first.Version, opts.Version),
 			Hint: "merge with the binary that ran the shards"}
+	}
+	if opts.Binary != "" && first.BinarySHA256 != "" && first.BinarySHA256 != opts.Binary {
+		return nil, &RefusedError{Msg: fmt.Sprintf("the shards were made by another build of tabulate %s than this one (binary sha256 %s, this binary's %s)",
+			first.Version, shortSum(first.BinarySHA256), shortSum(opts.Binary)),
+			Hint: "nothing was written; merge with the binary that ran the shards"}
 	}
 	cfg, err := opts.Config(first, out)
 	if err != nil {
@@ -272,6 +282,9 @@ func checkShards(out string) ([]shardDir, error) {
 		if first := shards[0].rec; k > 0 && first != nil {
 			if rec.Version != first.Version {
 				problems = append(problems, fmt.Sprintf("%s was made by tabulate %s, shard 0/%d by %s", name, rec.Version, n, first.Version))
+			} else if rec.BinarySHA256 != first.BinarySHA256 {
+				problems = append(problems, fmt.Sprintf("%s was made by another build of tabulate %s than shard 0/%d (binary sha256 %s, not %s)",
+					name, rec.Version, n, shortSum(rec.BinarySHA256), shortSum(first.BinarySHA256)))
 			}
 			if rec.ConfigSHA256 != first.ConfigSHA256 {
 				problems = append(problems, fmt.Sprintf("%s was made from another configuration than shard 0/%d (config sha256 %.12s, not %.12s)", name, n, rec.ConfigSHA256, first.ConfigSHA256))
@@ -302,6 +315,14 @@ func checkShards(out string) ([]shardDir, error) {
 
 // maxProblems is how many problems a refusal lists.
 const maxProblems = 10
+
+// shortSum shows the start of a binary's sha256, or that none was recorded.
+func shortSum(sum string) string {
+	if sum == "" {
+		return "not recorded"
+	}
+	return sum[:min(12, len(sum))] + "..."
+}
 
 // refused is the error of a merge refused for problems.
 func refused(out string, problems []string) error {

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -56,6 +57,19 @@ type Manifest struct {
 	Replacing []File `json:"replacing,omitempty"`
 	// Run is how the latest run was made (see RunInfo).
 	Run *RunInfo `json:"run,omitempty"`
+	// Report is OUT/index.html, the report of the files listed (its path,
+	// size and sha256), once a complete command has written it (SetReport).
+	// A command that may change the files unlists it when it opens the
+	// folder, so the page never stays listed while it describes other
+	// files.
+	Report *ReportEntry `json:"report,omitempty"`
+}
+
+// ReportEntry is the manifest's entry for the report page.
+type ReportEntry struct {
+	Path   string `json:"path"` // relative to OUT: index.html
+	Bytes  int64  `json:"bytes"`
+	SHA256 string `json:"sha256"`
 }
 
 // GameEntry is one game's part of the manifest.
@@ -153,6 +167,7 @@ type ManifestWriter struct {
 	// writes them.
 	replaced []File
 	oldGames map[string]*GameEntry // earlier entries of the games being rerun
+	rerun    []string              // the games this command computes: their folders are its own
 	written  map[string]bool       // paths this run put in place
 	clock    clock                 // time.Now and time.AfterFunc but in tests
 	lastSave time.Time
@@ -207,7 +222,7 @@ func openManifest(dir, tool, version string, config any, rerun []string, clk clo
 // spec.KeepHeader keeps the earlier manifest's tool, version,
 // configuration and run.
 func openManifestSpec(dir string, spec FolderSpec, clk clock) (*ManifestWriter, error) {
-	w := &ManifestWriter{dir: dir, clock: clk, oldGames: map[string]*GameEntry{}, written: map[string]bool{},
+	w := &ManifestWriter{dir: dir, clock: clk, oldGames: map[string]*GameEntry{}, written: map[string]bool{}, rerun: spec.Rerun,
 		m: Manifest{Tool: spec.Tool, Version: spec.Version, Status: StatusRunning, Config: spec.Config, Games: map[string]*GameEntry{}}}
 	p := filepath.Join(dir, ManifestName)
 	old, err := ReadManifestIn(dir)
@@ -229,6 +244,7 @@ func openManifestSpec(dir string, spec FolderSpec, clk clock) (*ManifestWriter, 
 		w.Earlier = old.clone()
 		if spec.KeepHeader {
 			w.m.Tool, w.m.Version, w.m.Config, w.m.Run = old.Tool, old.Version, old.Config, old.Run
+			w.m.Report = old.Report // the page is not rewritten, and stays as it is
 		}
 		w.adopt(old, spec.Rerun)
 	}
@@ -341,20 +357,6 @@ func safeEntry(f File) bool {
 	return false
 }
 
-// localPath returns where a safe entry lies on disk, if the game folder is a
-// real folder (not a link out of OUT) and the file a regular file, not a
-// link.
-func (w *ManifestWriter) localPath(f File) (string, bool) {
-	if err := checkParents(w.dir, f.Path); err != nil {
-		return "", false
-	}
-	full := filepath.Join(w.dir, filepath.FromSlash(f.Path))
-	if info, err := os.Lstat(full); err != nil || !info.Mode().IsRegular() {
-		return "", false
-	}
-	return full, true
-}
-
 // intact reports whether an earlier entry's file is on disk, as a regular
 // file inside OUT (opened by the rule of OpenIn), with the recorded
 // checksum.
@@ -454,7 +456,11 @@ func (w *ManifestWriter) scheduledSave() {
 // of no table) is never removed by a run that did not replace it: it stays
 // listed, with the bounds it was drawn with (tabulate run --plots none
 // keeps the figures of the earlier run, and tabulate plot is the way to
-// draw them again).
+// draw them again), if it is intact. And so is removed any other file of
+// the known layout in the folder of a game a complete run computed that it
+// does not list (a figure or table a killed run put in place in its last
+// second, before its manifest listed it; a listed file changed on disk
+// since): a complete run leaves no unlisted file in the folders it owns.
 func (w *ManifestWriter) Finish(status string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -470,15 +476,14 @@ func (w *ManifestWriter) Finish(status string) error {
 		w.m.Run.Finished = TimeText(time.Now())
 	}
 	w.m.Replacing = nil
-	var stale []string // earlier files to remove after the save
 	for _, old := range w.replaced {
 		if w.written[old.Path] {
 			continue
 		}
 		if status == StatusComplete && old.Table != "" {
-			if full, ok := w.localPath(old); ok && w.intact(old) {
-				stale = append(stale, full)
-			}
+			// A table it no longer writes: removed, after the save,
+			// with every file of its games' folders it does not list
+			// (unlisted).
 			continue
 		}
 		if w.intact(old) {
@@ -497,12 +502,46 @@ func (w *ManifestWriter) Finish(status string) error {
 	if err := w.saveLocked(); err != nil {
 		return err
 	}
+	var stale []string // files to remove after the save
+	if status == StatusComplete {
+		stale = w.unlisted()
+	}
 	for _, full := range stale {
 		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("remove superseded %s: %w", full, err)
 		}
 	}
 	return nil
+}
+
+// unlisted returns the files of the known layout (safeEntry) in the folder
+// of each game this command computed, real folders inside OUT only, that
+// the manifest does not list: left by a run killed after it put them in
+// place and before its manifest listed them. Temporary files (whose names
+// start with a dot) are RemoveTemps's.
+func (w *ManifestWriter) unlisted() []string {
+	listed := map[string]bool{}
+	for _, f := range w.m.Files {
+		listed[f.Path] = true
+	}
+	var out []string
+	for _, game := range w.rerun {
+		if !safeEntry(File{Path: game + "/x.csv", Game: game}) || checkParents(w.dir, game+"/x") != nil {
+			continue // not a plain folder name, or a link: never looked into
+		}
+		entries, err := os.ReadDir(filepath.Join(w.dir, game))
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			rel := game + "/" + e.Name()
+			if !e.Type().IsRegular() || listed[rel] || !safeEntry(File{Path: rel, Game: game}) {
+				continue
+			}
+			out = append(out, filepath.Join(w.dir, game, e.Name()))
+		}
+	}
+	return out
 }
 
 func sortFiles(files []File) {
@@ -537,4 +576,53 @@ func syncDir(dir string) {
 		d.Sync()
 		d.Close()
 	}
+}
+
+// SetReport lists the file rel of the output folder dir (OUT/index.html)
+// under "report" in its manifest, with its size and sha256 (hashed by the
+// rule of HashIn), or unlists it when rel is "". The caller holds the
+// folder's lock and the manifest's last save is done (a command's
+// Folder.Close has run Finish, or tabulate report, which writes no table).
+// Every other member of the manifest is kept byte for byte (numbers
+// beyond 2^53 included). Unlist before rewriting the page, list after: the
+// manifest never lists a page that is not the one on disk.
+func SetReport(dir, rel string) error {
+	data, err := ReadIn(dir, ManifestName, ManifestLimit)
+	if err != nil {
+		return err
+	}
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	v, err := parseOrdered(d)
+	if err != nil {
+		return fileError("read", filepath.Join(dir, ManifestName), err)
+	}
+	o, ok := v.(*object)
+	if !ok {
+		return fileError("read", filepath.Join(dir, ManifestName), errors.New("not a JSON object"))
+	}
+	if i := slices.Index(o.keys, "report"); i >= 0 {
+		o.keys, o.vals = slices.Delete(o.keys, i, i+1), slices.Delete(o.vals, i, i+1)
+	}
+	if rel != "" {
+		size, sum, err := HashIn(dir, rel)
+		if err != nil {
+			return err
+		}
+		o.set("report", &ReportEntry{Path: rel, Bytes: size, SHA256: sum})
+	}
+	var compact bytes.Buffer
+	if err := writeOrdered(&compact, o); err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, compact.Bytes(), "", "  "); err != nil {
+		return err
+	}
+	out.WriteByte('\n')
+	if _, _, err := WriteFileAtomic(filepath.Join(dir, ManifestName), out.Bytes()); err != nil {
+		return err
+	}
+	syncDir(dir)
+	return nil
 }

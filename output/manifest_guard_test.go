@@ -64,8 +64,8 @@ func guardSpoil(t *testing.T, dir, rel string) {
 // TestManifestIntactGuard: a file listed by an earlier run and changed on
 // disk since (same size, other bytes) is not listed again, whether it
 // belongs to a game the new run leaves alone, to a rerun game after a
-// failed run, or to a rerun game after a complete run (which then leaves
-// the changed file on disk rather than removing it as superseded).
+// failed run, or to a rerun game after a complete run (which then removes
+// it, as every unlisted file of the layout in the folders it owns).
 func TestManifestIntactGuard(t *testing.T) {
 	setup := func(t *testing.T) string {
 		dir := t.TempDir()
@@ -123,6 +123,9 @@ func TestManifestIntactGuard(t *testing.T) {
 	t.Run("rerun game, complete run", func(t *testing.T) {
 		dir := setup(t)
 		guardSpoil(t, dir, "g/a.csv")
+		if err := os.WriteFile(filepath.Join(dir, "g", "notes.txt"), []byte("mine\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		w, err := output.OpenManifest(dir, "tabulate", "test", nil, []string{"g"})
 		if err != nil {
 			t.Fatal(err)
@@ -133,8 +136,14 @@ func TestManifestIntactGuard(t *testing.T) {
 		if got, want := guardListed(t, dir), []string{"h/c.csv"}; !slices.Equal(got, want) {
 			t.Errorf("final manifest lists %v, want %v", got, want)
 		}
-		if _, err := os.Stat(filepath.Join(dir, "g", "a.csv")); err != nil {
-			t.Errorf("g/a.csv, changed on disk since the manifest listed it, was removed: %v", err)
+		// The folder g is the complete run's own: it leaves no unlisted
+		// file of the layout there (issue 27 item 6), but a file of
+		// another kind is not its to remove.
+		if _, err := os.Stat(filepath.Join(dir, "g", "a.csv")); err == nil {
+			t.Error("g/a.csv, changed on disk and unlisted, was left in the folder of a game the complete run computed")
+		}
+		if _, err := os.Stat(filepath.Join(dir, "g", "notes.txt")); err != nil {
+			t.Errorf("g/notes.txt, not of the layout, was removed: %v", err)
 		}
 	})
 

@@ -25,6 +25,10 @@ type RunInfo struct {
 	Version  string `json:"version"`
 	Revision string `json:"revision,omitempty"`
 	Modified bool   `json:"modified,omitempty"`
+	// Binary is the sha256 of the binary that ran (buildinfo.Executable):
+	// the build's identity where Version says only "devel". Empty when
+	// the binary could not be read.
+	Binary string `json:"binary_sha256,omitempty"`
 	// Go is the toolchain that built the binary; OS, Arch and CPUs the
 	// machine it ran on (runtime.GOOS, GOARCH, NumCPU); Workers the pool.
 	Go      string `json:"go"`

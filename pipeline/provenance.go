@@ -22,7 +22,7 @@ func runInfo(start time.Time, command []string, workers int) *output.RunInfo {
 	}
 	return &output.RunInfo{
 		Started: output.TimeText(start), Command: command,
-		Version: Version, Revision: bi.Revision, Modified: bi.Modified,
+		Version: Version, Revision: bi.Revision, Modified: bi.Modified, Binary: buildinfo.Executable(),
 		Go: goVersion, OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), Workers: workers,
 	}
 }

@@ -97,8 +97,10 @@ octal:
 	}{
 		{"t3f", []int{0, 3, 15}, "candidate", 3},
 		{"tf1", []int{0, 15, 1}, "proven", 0},
-		{"t80", []int{8}, "candidate", 1},
-		{"t8", []int{0, 8}, "candidate", 1},
+		// 8. and 0.8: arithmetic periods proven by takebreak.ProveArithmetic
+		// (the table is checked against the literal rules below).
+		{"t80", []int{8}, "proven", 1},
+		{"t8", []int{0, 8}, "proven", 1},
 		{"tdk", []int{0, 0, 7}, "proven", 0},
 	}
 	for _, tt := range tests {

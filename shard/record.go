@@ -24,10 +24,14 @@ const RecordLimit = 64 << 20
 type Record struct {
 	Tool    string `json:"tool"`
 	Version string `json:"version"`
-	Shard   string `json:"shard"` // K/N
-	Index   int    `json:"index"`
-	Count   int    `json:"count"`
-	Status  string `json:"status"` // output.StatusComplete, StatusFailed, StatusInterrupted
+	// BinarySHA256 is the sha256 of the binary that ran the shard
+	// (buildinfo.Executable): tabulate merge refuses shards of two
+	// different builds, even when both say version "devel".
+	BinarySHA256 string `json:"binary_sha256,omitempty"`
+	Shard        string `json:"shard"` // K/N
+	Index        int    `json:"index"`
+	Count        int    `json:"count"`
+	Status       string `json:"status"` // output.StatusComplete, StatusFailed, StatusInterrupted
 	// ConfigSHA256 identifies the effective configuration (with out left
 	// empty, as the nodes may mount OUT at different paths); Config is it.
 	ConfigSHA256 string          `json:"config_sha256"`

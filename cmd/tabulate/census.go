@@ -92,10 +92,13 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if res != nil && !*quiet {
 		fmt.Fprintf(stderr, "tabulate census: %s: %d games computed, %d from the journal, %d files written to %s\n",
 			res.Status, res.Computed, res.Reused, len(res.Files), cfg.Out)
-		for _, family := range []string{census.Subtraction, census.Octal, census.Takebreak} {
+		for _, family := range []string{census.Subtraction, census.Octal, census.Takebreak, census.AllBut} {
 			if f, ok := res.Findings[family]; ok {
 				fmt.Fprintf(stderr, "  %-11s %s\n", family, f)
 			}
+		}
+		if res.Misere != nil {
+			fmt.Fprintf(stderr, "  %-11s %s\n", "misere", res.Misere)
 		}
 	}
 	return err

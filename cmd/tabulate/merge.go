@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/internal/buildinfo"
 	"github.com/tabulate-games/tabulate/merge"
 	"github.com/tabulate-games/tabulate/pipeline"
 	"github.com/tabulate-games/tabulate/shard"
@@ -18,7 +19,8 @@ Merges the shards OUT/shards/K-of-N/ of a run (tabulate run --shard K/N, or
 one Slurm array task or Kubernetes Indexed Job pod each) into OUT: the tables,
 figures and manifest that one tabulate run of the same configuration writes.
 It first checks that every shard 0..N-1 is there and complete, was made from
-the same configuration by the same tabulate version, that every file
+the same configuration by the same build of tabulate as this one (its
+version and the sha256 of its binary), that every file
 matches its sha256, and that every table holds the rows and (Parquet) the
 game and table its manifest says; otherwise it names the shards at fault,
 writes nothing and exits with status 2. The shard folders are left as they
@@ -45,7 +47,7 @@ func mergeCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	// OUT/index.html is written at the very end, as by tabulate run (the
 	// shards' --no-report, if any, holds for the merge).
 	noReport := false
-	opts := merge.Options{Version: pipeline.Version,
+	opts := merge.Options{Version: pipeline.Version, Binary: buildinfo.Executable(),
 		Config: func(rec *shard.Record, out string) (configs.Config, error) {
 			rf, cfg, err := recordedConfig(rec, out)
 			if rf != nil {

@@ -60,7 +60,16 @@ func reportCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	defer lock.Unlock()
+	// The manifest never lists a page other than the one on disk: the
+	// earlier page is unlisted before it is replaced, the new one listed
+	// once written.
+	if err := output.SetReport(out, ""); err != nil {
+		return err
+	}
 	err = report.Write(ctx, out)
+	if err == nil {
+		err = output.SetReport(out, report.FileName)
+	}
 	var re *report.RefusedError
 	if errors.As(err, &re) {
 		return &UsageError{Msg: re.Error(), Hint: hint}

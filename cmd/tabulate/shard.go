@@ -15,6 +15,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/internal/buildinfo"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/pipeline"
 	"github.com/tabulate-games/tabulate/progress"
@@ -135,7 +136,7 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	if err != nil {
 		return err
 	}
-	rec := shard.Record{Tool: "tabulate", Version: pipeline.Version, Shard: s.String(), Index: s.Index, Count: s.Count,
+	rec := shard.Record{Tool: "tabulate", Version: pipeline.Version, BinarySHA256: buildinfo.Executable(), Shard: s.String(), Index: s.Index, Count: s.Count,
 		ConfigSHA256: sum, Config: raw, ConfigName: name, ConfigText: string(data), Flags: rf.overrideFlags(),
 		Jobs: []string{}, CensusGames: []string{}}
 	if name == "" {

@@ -356,6 +356,9 @@ func compareManifestsGames(t *testing.T, a, b string, games int) {
 		// Provenance (when and how each run was made, how long each file
 		// took) differs between any two runs by design.
 		delete(m, "run")
+		// So does the report page listed under "report" (it shows the
+		// run's dates).
+		delete(m, "report")
 		for _, g := range m["games"].(map[string]any) {
 			delete(g.(map[string]any), "run")
 		}

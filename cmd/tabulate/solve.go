@@ -81,10 +81,14 @@ Flags (before or after GAME):
                  more there are (default: all, at most %d for a game
                  answered by its period, whose heaps may have billions)
   --misere       misère play, the player who makes the last move losing:
-                 a position of several heaps (octal and subtraction games,
-                 squares, grundy-game, nim) or a flip board, each heap at
-                 most %d; outcome and winning moves, and "method": "tame"
-                 (every heap tame: the tame rule) or "search"
+                 a position of several heaps (octal, subtraction and
+                 takebreak games, also written FAMILY:RULES such as
+                 octal:0.77, squares, grundy-game, nim) or a flip board,
+                 each heap at most %d; outcome and winning moves, and
+                 "method": "tame" (every heap tame: the tame rule),
+                 "quotient" (the misère quotient) or "search"; with
+                 --from OUT, from the run's GAME/misere and
+                 GAME/misere_heaps (play: misere or both)
 `, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), games.MovesListMax, games.MisereSolveMax)
 	return b.String()
 }
@@ -257,10 +261,14 @@ func usageOf(err error, hint string) error {
 	var ae *games.ArgError
 	var be *lookup.BoundsError
 	var le *lineError
+	var ge *lookup.GameNameError
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &ae), errors.As(err, &be), errors.As(err, &le):
+	case errors.As(err, &ae), errors.As(err, &be), errors.As(err, &le), errors.As(err, &ge),
+		// A table of --from OUT that is not the one its manifest lists, or
+		// not of the game and table asked for: the folder is bad input.
+		errors.Is(err, output.ErrTampered), errors.Is(err, output.ErrContent):
 		return &UsageError{Msg: err.Error(), Hint: hint}
 	}
 	return err

@@ -310,13 +310,14 @@ type Answer struct {
 	WinningMoves []int
 }
 
-// Solve solves a board of any length. It computes the run values up to
-// the longest run (run values are kept between calls, as RunValues keeps
-// them), XORs them, and for each run of r with value g looks for the splits
-// a, r-2-a whose values XOR to g XOR total. A 100000-character board takes
-// a fraction of a second; a run of 10^6 '+' tens of seconds, which is why
-// Solve takes a context: when ctx is cancelled it returns ctx.Err()
-// promptly.
+// Solve solves a board of any length. It answers each run from the proven
+// period of the run values (period.go: the Guy–Smith theorem checked on
+// values computed exactly, once per process), so a run of any length costs
+// one lookup; it XORs them, and for each run of r with value g looks for the
+// splits a, r-2-a whose values XOR to g XOR total. The time is linear in
+// the board's length (its parsing and its winning moves), whatever the
+// length of its runs: a run of 800,000 '+' is answered in milliseconds.
+// When ctx is cancelled it returns ctx.Err() promptly.
 //
 // A character other than '+' or '-' gives a *BoardError.
 func Solve(ctx context.Context, board string) (Answer, error) {
@@ -324,6 +325,10 @@ func Solve(ctx context.Context, board string) (Answer, error) {
 	if err != nil {
 		return Answer{}, err
 	}
+	if p, err := provenRuns(); err == nil {
+		return solveRuns(ctx, runs, p.value)
+	}
+	// No proof (never, see period.go): every value up to the longest run.
 	longest := 0
 	for _, r := range runs {
 		longest = max(longest, r.Len)
@@ -332,24 +337,7 @@ func Solve(ctx context.Context, board string) (Answer, error) {
 	if err != nil {
 		return Answer{}, err
 	}
-	var total int32
-	for _, r := range runs {
-		total ^= g[r.Len]
-	}
-	ans := Answer{Grundy: int(total), Win: total != 0, WinningMoves: []int{}}
-	if total == 0 {
-		return ans, nil
-	}
-	for _, r := range runs {
-		want := g[r.Len] ^ total // what the two pieces must XOR to
-		s := r.Len - 2
-		for a := 0; a <= s; a++ {
-			if g[a]^g[s-a] == want {
-				ans.WinningMoves = append(ans.WinningMoves, r.Start+a)
-			}
-		}
-	}
-	return ans, nil
+	return solveRuns(ctx, runs, func(r int) int32 { return g[r] })
 }
 
 // Position is one multiset of runs, standing for every board whose

@@ -79,13 +79,17 @@ func TestFlipRunGrundyContextStops(t *testing.T) {
 }
 
 // TestSolveContextStops cancels Solve on a board whose run of 1,200,000 '+'
-// needs run values past any cached (tens of seconds of work) at its 100th
-// poll of the context, and checks that it returns context.Canceled without
-// polling again.
+// it answers by the proven period, at its third poll of the context while
+// it looks for the winning moves among the run's splits, and checks that
+// it returns context.Canceled without polling again.
 func TestSolveContextStops(t *testing.T) {
-	ctx := newPollCancel(100)
+	board := strings.Repeat("+", 1_200_000)
+	if a, err := flip.Solve(context.Background(), board); err != nil || !a.Win {
+		t.Fatalf("setup: want a winning run (its moves are searched), got %+v, %v", a.Grundy, err)
+	}
+	ctx := newPollCancel(3)
 	defer ctx.cancel()
-	_, err := flip.Solve(ctx, strings.Repeat("+", 1_200_000))
+	_, err := flip.Solve(ctx, board)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}

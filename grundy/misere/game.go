@@ -6,6 +6,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
+	"github.com/tabulate-games/tabulate/grundy/takebreak"
 )
 
 // Game is a one-heap take-and-break game given by its options: a position
@@ -131,4 +132,43 @@ func heapOptions(g Game, n int) ([][]int, error) {
 	slices.SortFunc(out, slices.Compare)
 	out = slices.CompactFunc(out, slices.Equal)
 	return out, nil
+}
+
+// takebreakGame is the Game of a hexadecimal take-and-break code.
+type takebreakGame struct {
+	code takebreak.Code
+}
+
+// TakeBreak returns the Game of a take-and-break code (takebreak.Parse):
+// digit d_k allows removing k tokens leaving nothing (bit 1), one heap
+// (bit 2), two non-empty heaps (bit 4) or three (bit 8), each unordered
+// split listed once. An octal code gives the options Octal gives.
+func TakeBreak(code takebreak.Code) Game { return takebreakGame{code} }
+
+func (g takebreakGame) Name() string { return g.code.String() }
+
+func (g takebreakGame) Options(n int) [][]int {
+	var opts [][]int
+	for k := 0; k <= min(g.code.MaxRemove(), n); k++ {
+		d, s := g.code.Digit(k), n-k
+		if d&1 != 0 && k >= 1 && s == 0 {
+			opts = append(opts, []int{})
+		}
+		if d&2 != 0 && k >= 1 && s >= 1 {
+			opts = append(opts, []int{s})
+		}
+		if d&4 != 0 {
+			for a := 1; a <= s/2; a++ {
+				opts = append(opts, []int{a, s - a})
+			}
+		}
+		if d&8 != 0 {
+			for a := 1; 3*a <= s; a++ {
+				for b := a; a+2*b <= s; b++ {
+					opts = append(opts, []int{a, b, s - a - b})
+				}
+			}
+		}
+	}
+	return opts
 }

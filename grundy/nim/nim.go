@@ -49,6 +49,8 @@ type Table struct {
 	// term[k*(maxPile+1)+v] = C(v+k, k+1), the rank term of value v at
 	// index k of a sorted tuple.
 	term []int64
+	// misere is set for a table of misère play (MiserePositions).
+	misere bool
 }
 
 // MaxPiles returns the largest number of piles in the table.
@@ -175,6 +177,14 @@ func nimRank(term []int64, n, m int, piles []int32) int64 {
 // is told the number of positions decided out of PositionCount(maxPiles,
 // maxPile).
 func Positions(ctx context.Context, maxPiles, maxPile int, opts grundy.Options) (*Table, error) {
+	return positions(ctx, maxPiles, maxPile, opts, false)
+}
+
+// positions is Positions under normal play, or under misère play
+// (MiserePositions) when misere is set: the one difference is the empty
+// position, lost for the player to move under normal play and won under
+// misère play (the opponent made the last move).
+func positions(ctx context.Context, maxPiles, maxPile int, opts grundy.Options, misere bool) (*Table, error) {
 	workers, progress := opts.Workers, opts.Progress
 	if err := nimCheck(maxPiles, maxPile); err != nil {
 		return nil, err
@@ -186,7 +196,7 @@ func Positions(ctx context.Context, maxPiles, maxPile int, opts grundy.Options) 
 	n, m := maxPiles, maxPile
 	count := PositionCount(n, m)
 	size := int(count) + 1
-	t := &Table{maxPiles: n, maxPile: m, term: nimTerms(n, m)}
+	t := &Table{maxPiles: n, maxPile: m, term: nimTerms(n, m), misere: misere}
 
 	// Group the ranks by total stones: count each total, then place.
 	maxSum := n * m
@@ -209,7 +219,9 @@ func Positions(ctx context.Context, maxPiles, maxPile int, opts grundy.Options) 
 
 	t.moves = make([]int32, size)
 	lost := make([]uint64, size/64+1)
-	lost[0] = 1 // the empty position: no move, lost
+	if !misere {
+		lost[0] = 1 // the empty position: no move, lost
+	}
 	var mu sync.Mutex
 	var done int64
 	progress.Report(done, count)
@@ -439,8 +451,8 @@ type BoutonError struct {
 	NimSum       int32
 	Win          bool  // from the search
 	WinningMoves int32 // from the search
-	BoutonWin    bool  // NimSum != 0
-	BoutonMoves  int32 // piles p with p XOR NimSum < p
+	BoutonWin    bool  // NimSum != 0 (misère play: MisereWinningMoves finds a move)
+	BoutonMoves  int32 // piles p with p XOR NimSum < p (misère: MisereWinningMoves)
 }
 
 // Error describes the disagreement.
@@ -451,28 +463,30 @@ func (e *BoutonError) Error() string {
 }
 
 // CheckBouton verifies Bouton's theorem against the search for every
-// position of the table: Win == (NimSum != 0), and WinningMoves equals the
-// number of piles p with p XOR NimSum < p (each such pile has exactly one
-// winning move, to p XOR NimSum). It returns a *BoutonError for the
-// first position, in the order of Each, that disagrees, and nil if none
-// does.
+// position of the table: under normal play Win == (NimSum != 0), and
+// WinningMoves equals the number of piles p with p XOR NimSum < p (each
+// such pile has exactly one winning move, to p XOR NimSum); under misère
+// play (MiserePositions) WinningMoves equals the number Bouton's misère
+// rule gives (MisereWinningMoves), and so does Win. It returns a
+// *BoutonError for the first position, in the order of Each, that
+// disagrees, and nil if none does.
 func (t *Table) CheckBouton() error {
 	// A quick pass in rank order, which reads the results in memory order;
 	// only when it finds a disagreement does the pass in the order of Each
 	// look for the first one.
 	agree := true
+	piles := make([]int32, 0, t.maxPiles)
 	_ = nimEachTuple(context.Background(), t.maxPiles, t.maxPile, len(t.moves), func(r int, a []int, _ int) {
-		x := 0
-		for _, p := range a {
-			x ^= p
+		if r == 0 {
+			return // the empty position, not in the table
 		}
-		var want int32
+		piles = piles[:0]
 		for _, p := range a {
-			if p^x < p {
-				want++
+			if p > 0 {
+				piles = append(piles, int32(p))
 			}
 		}
-		if t.moves[r] != want {
+		if t.moves[r] != t.boutonCount(piles) {
 			agree = false
 		}
 	})
@@ -484,17 +498,12 @@ func (t *Table) CheckBouton() error {
 		for _, p := range seq {
 			x ^= p
 		}
-		var want int32
-		for _, p := range seq {
-			if p^x < p {
-				want++
-			}
-		}
+		want := t.boutonCount(seq)
 		if got := t.moves[rank]; got != want {
 			return &BoutonError{
 				Piles: slices.Clone(seq), NimSum: x,
 				Win: got > 0, WinningMoves: got,
-				BoutonWin: x != 0, BoutonMoves: want,
+				BoutonWin: want > 0, BoutonMoves: want,
 			}
 		}
 		return nil

@@ -36,11 +36,13 @@ import (
 // nonempty heaps"; its option lists for 0.3F, "8  7  1,6  2,5  3,4  1,1,5
 // 1,2,4  1,3,3  2,2,3" at heap 9, are those of this reading).
 //
-// Accepted: digits 0-9, A-F (or a-f) and exactly one point, as in "0.3F",
-// ".3f", "8.", "4.07"; zeros before d_0 ("04.3", which CGSuite writes 4.3)
-// and trailing zeros ("0.70") are dropped. Refused, each with its own message:
-// CGSuite's digits G-Z and &#...; (a move leaving four heaps or more: this
-// engine's three-heap step does not extend to them), a non-zero digit left
+// Accepted: digits 0-9, A-Z (or a-z) and exactly one point, as in "0.3F",
+// ".3f", "8.", "4.07", "0.1G"; the digits past F are CGSuite's base-36 ones
+// (TBCode reads CodeDigit.Options(36, ...)): G = 16, leave four heaps, up
+// to Z = 35, and W = 32 leaves five. Zeros before d_0 ("04.3", which CGSuite
+// writes 4.3) and trailing zeros ("0.70") are dropped. Refused, each with its
+// own message: CGSuite's digits &#...; (36 and more: a move leaving six heaps
+// or more, past HeapsMax), a non-zero digit left
 // of d_0 (CGSuite's additive digits, which add tokens), repeating digits in
 // [brackets] (infinite codes, such as 0.[3] for Nim), the constraints ! and
 // ? (pairwise unequal or not all equal heaps, as in Grundy's game 4!.,
@@ -71,16 +73,24 @@ func (e *CodeError) Error() string {
 }
 
 // allowed is the end of every message about a character: what a code is.
-const allowed = `a code is d0.d1d2... with hexadecimal digits 0-9 and A-F (bit i of d_k: removing k tokens may leave i heaps, i = 0..3) and exactly one point, as in "0.3F" or "8.0"`
+const allowed = `a code is d0.d1d2... with digits 0-9 and A-Z, CGSuite's base-36 digits (bit i of d_k: removing k tokens may leave i heaps, i = 0..5; 0-F are the hexadecimal games), and exactly one point, as in "0.3F" or "8.0"`
 
-// hexDigit returns the value of a hexadecimal digit, or -1.
+// HeapsMax is the most heaps one move may leave: 5, the highest bit of
+// CGSuite's largest one-character digit Z (35 = 32+2+1).
+const HeapsMax = 5
+
+// digits36 are the digits of a code, by value: CGSuite's base 36.
+const digits36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// hexDigit returns the value of a digit 0-9, A-Z or a-z (CGSuite's base
+// 36: G is 16, a move leaving four heaps), or -1.
 func hexDigit(c byte) int {
 	switch {
 	case c >= '0' && c <= '9':
 		return int(c - '0')
-	case c >= 'A' && c <= 'F':
+	case c >= 'A' && c <= 'Z':
 		return int(c-'A') + 10
-	case c >= 'a' && c <= 'f':
+	case c >= 'a' && c <= 'z':
 		return int(c-'a') + 10
 	}
 	return -1
@@ -90,15 +100,8 @@ func hexDigit(c byte) int {
 // refused: CGSuite's notation that this package does not take is named.
 func refusal(c byte) string {
 	switch {
-	case c >= 'G' && c <= 'Z' || c >= 'g' && c <= 'z':
-		v := int(c-'A') + 10
-		if c >= 'g' {
-			v = int(c-'a') + 10
-		}
-		return fmt.Sprintf("digit %c (%d in CGSuite's base-36 digits) would let a move leave %d heaps, and moves here leave at most 3: %s",
-			c, v, bits.Len(uint(v))-1, allowed)
 	case c == '&':
-		return "CGSuite's digits &#...; are not taken (any digit past F would let a move leave 4 heaps or more): " + allowed
+		return "CGSuite's digits &#...; (36 and more) are not taken: they would let a move leave 6 heaps or more, and moves here leave at most 5: " + allowed
 	case c == '[' || c == ']':
 		return "repeating digits in brackets (CGSuite's infinite codes, such as 0.[3] for Nim) are not taken: the engine needs a finite code; " + allowed
 	case c == '!' || c == '?':
@@ -162,7 +165,7 @@ func Parse(code string) (Code, error) {
 	if point > 0 {
 		d0 = hexDigit(code[point-1])
 		if d0&3 != 0 {
-			return bad(point-1, fmt.Sprintf("the digit before the point, d0 = %X, removes no tokens, so it may only be 0, 4, 8 or C (4: split a heap into two non-empty heaps, 8: into three, C: either); a 1 in it would remove an empty heap and a 2 would leave the heap as it is, a pass", d0))
+			return bad(point-1, fmt.Sprintf("the digit before the point, d0 = %c (%d), removes no tokens, so it may only be 0, 4, 8 or C (4: split a heap into two non-empty heaps, 8: into three, C: either), or past F a multiple of 4 (G, K, O, S, W: into four or five heaps); a 1 in it would remove an empty heap and a 2 would leave the heap as it is, a pass", digits36[d0], d0))
 		}
 	}
 	d = append(d, byte(d0))
@@ -179,7 +182,7 @@ func Parse(code string) (Code, error) {
 // last non-zero one, in upper case, as in "0.3F", "4.07" or "8.0".
 // Parse(c.String()) == c for every Code c.
 func (c Code) String() string {
-	const hex = "0123456789ABCDEF"
+	const hex = digits36
 	var b strings.Builder
 	b.WriteByte(hex[c.Digit(0)])
 	b.WriteByte('.')

@@ -34,6 +34,13 @@ func TestParse(t *testing.T) {
 		{"0.8", "0.8", 1, 3},
 		{"0.2048", "0.2048", 4, 3},
 		{"0.ABCDEF", "0.ABCDEF", 6, 3},
+		// CGSuite's base-36 digits past F (TBCode: CodeDigit.Options(36,
+		// ...)): G = 16, leave four heaps; Z = 35 = 32+2+1, five.
+		{"0.G", "0.G", 1, 4},
+		{"0.g", "0.G", 1, 4},
+		{"0.1z", "0.1Z", 2, 5},
+		{"G.", "G.0", 0, 4},
+		{"0.3V", "0.3V", 2, 4},
 	}
 	for _, tc := range cases {
 		c, err := Parse(tc.code)
@@ -115,10 +122,9 @@ func TestParseErrors(t *testing.T) {
 		{"03F", -1, "no point"},
 		{".", -1, "no digits"},
 		{"0.3.F", 3, "second point"},
-		{"0.G", 2, "would let a move leave 4 heaps"},
-		{"0.g", 2, "would let a move leave 4 heaps"},
-		{"0.Z", 2, "35 in CGSuite's base-36 digits"},
+		{"0.&#36;", 2, "6 heaps or more"},
 		{"0.&#16;", 2, "&#...;"},
+		{"H.", 0, "0, 4, 8 or C"},
 		{"0.[3]", 2, "infinite codes"},
 		{"4!.", 1, "constraints ! and ?"},
 		{"0.3F?", 4, "constraints ! and ?"},
@@ -130,9 +136,9 @@ func TestParseErrors(t *testing.T) {
 		{"F.", 0, "0, 4, 8 or C"},
 		{"20.017", 0, "add tokens"}, // CGSuite: add a token to a non-empty heap
 		{"84.07", 0, "add tokens"},
-		{"0.3 ", 3, "hexadecimal digits 0-9 and A-F"},
-		{"0,3", 1, "hexadecimal digits 0-9 and A-F"},
-		{"0.é", 2, "hexadecimal digits 0-9 and A-F"},
+		{"0.3 ", 3, "digits 0-9 and A-Z"},
+		{"0,3", 1, "digits 0-9 and A-Z"},
+		{"0.é", 2, "digits 0-9 and A-Z"},
 	}
 	for _, tc := range cases {
 		_, err := Parse(tc.code)
@@ -165,7 +171,7 @@ func FuzzParse(f *testing.F) {
 		if again, err := Parse(c.String()); err != nil || again != c {
 			t.Fatalf("Parse(%q) = %s does not round-trip: %v, %v", s, c, again, err)
 		}
-		if h := c.MaxHeaps(); h < 0 || h > 3 {
+		if h := c.MaxHeaps(); h < 0 || h > HeapsMax {
 			t.Fatalf("Parse(%q).MaxHeaps() = %d", s, h)
 		}
 	})

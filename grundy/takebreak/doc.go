@@ -1,6 +1,7 @@
 // Package takebreak computes take-and-break games whose moves may leave up
-// to three heaps: the hexadecimal games of Howse and Nowakowski, written
-// d0.d1d2... with digits 0-F as CGSuite's TakeAndBreak writes them. Octal
+// to five heaps: the hexadecimal games of Howse and Nowakowski, written
+// d0.d1d2... with digits 0-F as CGSuite's TakeAndBreak writes them, and
+// CGSuite's base-36 digits past F up to Z (four or five heaps). Octal
 // games (digits 0-7, at most two heaps) are the special case; their values
 // here equal those of package octal, whose sparse-space engine is the faster
 // one for them.

@@ -19,7 +19,7 @@ func oracleDigits(code string) []int {
 		switch {
 		case c >= '0' && c <= '9':
 			return int(c - '0')
-		case c >= 'a' && c <= 'f':
+		case c >= 'a' && c <= 'z':
 			return int(c-'a') + 10
 		}
 		return int(c-'A') + 10
@@ -64,8 +64,39 @@ func oracleOptions(d []int, n int) [][]int {
 				}
 			}
 		}
+		// Digits past F (CGSuite's base 36): bit 2^i, i = 4, 5, leaves
+		// exactly i heaps: every ordered way to write r as i positive parts.
+		for i := 4; i <= 5; i++ {
+			if dk&(1<<i) != 0 {
+				out = append(out, compositions(r, i, nil)...)
+			}
+		}
 	}
 	return out
+}
+
+// compositions returns every ordered list of i positive parts summing to
+// r, each after prefix.
+func compositions(r, i int, prefix []int) [][]int {
+	if i == 1 {
+		if r < 1 {
+			return nil
+		}
+		return [][]int{append(slices.Clone(prefix), r)}
+	}
+	var out [][]int
+	for a := 1; a <= r-(i-1); a++ {
+		out = append(out, compositions(r-a, i-1, append(prefix, a))...)
+	}
+	return out
+}
+
+// TestPastF checks Values on codes with CGSuite's digits past F (a move
+// leaving four or five heaps) against the oracle's literal rules.
+func TestPastF(t *testing.T) {
+	for _, code := range []string{"0.G", "0.g1", "0.1G", "G.", "K.", "0.3V", "0.W", "0.Z", "0.2G", "0.FZ", "W.3"} {
+		checkOracle(t, code, 36)
+	}
 }
 
 // oracle returns g(0..max) of the code by a memoised recursion over

@@ -15,7 +15,9 @@ import (
 //	bit 1 of d_k (k >= 1, n == k): the value 0 (no heap left);
 //	bit 2 (k >= 1, s >= 1):        g(s);
 //	bit 4 (s >= 2):                P(s) = { g(a) ^ g(b) : a+b = s, a, b >= 1 };
-//	bit 8 (s >= 3):                T(s) = { g(a) ^ g(b) ^ g(c) : a+b+c = s, a, b, c >= 1 }.
+//	bit 8 (s >= 3):                T(s) = { g(a) ^ g(b) ^ g(c) : a+b+c = s, a, b, c >= 1 };
+//	bits 16, 32 (s >= 4, 5):       the splits into four and five heaps, built
+//	                               from T and from those of four as T is from P.
 //
 // The plain mex lists the triples of T(s) one by one: about s^2/12 of them
 // (a <= b <= c), n^3/36 in all up to n. Values lists none of them. Every
@@ -111,8 +113,8 @@ func Memory(c Code, max int) int64 {
 	}
 	n := int64(max) + 1
 	m := 4*n + 64<<10 + 512<<10
-	if c.MaxHeaps() >= 3 {
-		m += 32 * n
+	if h := c.MaxHeaps(); h >= 3 {
+		m += int64(h-2) * 32 * n // the kept sets of 2 .. h-1 heaps
 	}
 	return m
 }
@@ -121,33 +123,31 @@ func Memory(c Code, max int) int64 {
 type tbEngine struct {
 	g []int32
 
-	whole  []int // k >= 1 with bit 1: a heap of exactly k may be removed
-	single []int // k >= 1 with bit 2: remove k, leave one heap
-	pair   []int // k >= 0 with bit 4: remove k, leave two heaps
-	triple []int // k >= 0 with bit 8: remove k, leave three heaps
-	ring   int   // t+1: the heaps s = n-k, 0 <= k <= t, are in distinct slots s % ring
+	whole  []int               // k >= 1 with bit 1: a heap of exactly k may be removed
+	single []int               // k >= 1 with bit 2: remove k, leave one heap
+	split  [HeapsMax + 1][]int // split[i], i >= 2: k >= 0 with bit 2^i: remove k, leave i heaps
+	h      int                 // the most heaps a split leaves (0 without splits)
+	ring   int                 // t+1: the heaps s = n-k, 0 <= k <= t, are in distinct slots s % ring
 
 	vmax  int32 // largest value so far
 	words int   // W: words of a value set, max(1, 2^B/64), a power of two
 
-	// P(s): when allP (the code has a three-heap move) pAll[s] holds
-	// every set, carved from arena; otherwise pRing[s % ring] the last
-	// ring ones. A set is as wide as words was when it was built; the
-	// words past its end are zero.
-	allP  bool
-	pAll  [][]uint64
+	// The value sets of the splits of s into i non-empty heaps, 2 <= i <=
+	// h: for i < h every set is kept (all[i][s], carved from arena), as
+	// the sets of i+1 heaps are built from them; for i = h only the last
+	// ring ones (last[s % ring]). A set is as wide as words was when it
+	// was built; the words past its end are zero.
+	all   [HeapsMax + 1][][]uint64
 	arena []uint64
-	pRing [][]uint64
+	last  [][]uint64
 
-	tRing [][]uint64 // T(s) in slot s % ring
-
-	acc  [64][]uint64 // the accumulators of T(s), by the low 6 bits of g(c)
+	acc  [64][]uint64 // the accumulators of a set of i >= 3 heaps, by the low 6 bits of g(c)
 	seen []uint64     // the option values of one heap, words+1 words
 }
 
 // newTBEngine returns an engine for heaps 0..max.
-func newTBEngine(c Code, max int) *tbEngine {
-	e := &tbEngine{g: make([]int32, max+1), words: 1}
+func newTBEngine(c Code, top int) *tbEngine {
+	e := &tbEngine{g: make([]int32, top+1), words: 1}
 	t := c.MaxRemove()
 	e.ring = t + 1
 	for k := 0; k <= t; k++ {
@@ -158,21 +158,18 @@ func newTBEngine(c Code, max int) *tbEngine {
 		if d&2 != 0 && k >= 1 {
 			e.single = append(e.single, k)
 		}
-		if d&4 != 0 {
-			e.pair = append(e.pair, k)
-		}
-		if d&8 != 0 {
-			e.triple = append(e.triple, k)
+		for i := 2; i <= HeapsMax; i++ {
+			if d&(1<<i) != 0 {
+				e.split[i] = append(e.split[i], k)
+				e.h = max(e.h, i)
+			}
 		}
 	}
-	if len(e.triple) > 0 {
-		e.allP = true
-		e.pAll = make([][]uint64, max+1)
-	} else if len(e.pair) > 0 {
-		e.pRing = make([][]uint64, e.ring)
+	for i := 2; i < e.h; i++ {
+		e.all[i] = make([][]uint64, top+1)
 	}
-	if len(e.triple) > 0 {
-		e.tRing = make([][]uint64, e.ring)
+	if e.h >= 2 {
+		e.last = make([][]uint64, e.ring)
 	}
 	e.seen = make([]uint64, 2)
 	return e
@@ -180,11 +177,8 @@ func newTBEngine(c Code, max int) *tbEngine {
 
 // step computes g(n); every g(a), a < n, is known.
 func (e *tbEngine) step(n int) {
-	if e.allP || e.pRing != nil {
-		e.buildP(n)
-	}
-	if e.tRing != nil {
-		e.buildT(n)
+	for i := 2; i <= e.h; i++ {
+		e.build(i, n)
 	}
 	seen := e.seen[:e.words+1]
 	clear(seen)
@@ -199,14 +193,11 @@ func (e *tbEngine) step(n int) {
 			seen[v>>6] |= 1 << (v & 63)
 		}
 	}
-	for _, k := range e.pair {
-		if s := n - k; s >= 2 {
-			orInto(seen, e.pSet(s))
-		}
-	}
-	for _, k := range e.triple {
-		if s := n - k; s >= 3 {
-			orInto(seen, e.tRing[s%e.ring])
+	for i := 2; i <= e.h; i++ {
+		for _, k := range e.split[i] {
+			if s := n - k; s >= i {
+				orInto(seen, e.set(i, s))
+			}
 		}
 	}
 	v := int32(engine.MexBits(seen))
@@ -231,57 +222,58 @@ func orInto(dst, src []uint64) {
 	}
 }
 
-// pSet returns P(s), built by buildP.
-func (e *tbEngine) pSet(s int) []uint64 {
-	if e.allP {
-		return e.pAll[s]
+// set returns the value set of the splits of s into i heaps, built by
+// build.
+func (e *tbEngine) set(i, s int) []uint64 {
+	if i < e.h {
+		return e.all[i][s]
 	}
-	return e.pRing[s%e.ring]
+	return e.last[s%e.ring]
 }
 
-// buildP builds P(n) = { g(a) ^ g(n-a) : 1 <= a <= n/2 } (empty for n < 2)
-// at the current width.
-func (e *tbEngine) buildP(n int) {
-	var row []uint64
-	if e.allP {
+// row returns the cleared set, at the current width, that build fills
+// for i heaps and heap n: carved from the arena when every set of i is
+// kept, the ring's slot otherwise.
+func (e *tbEngine) row(i, n int) []uint64 {
+	if i < e.h {
 		if len(e.arena) < e.words {
 			e.arena = make([]uint64, max(1<<16, e.words))
 		}
+		var row []uint64
 		row, e.arena = e.arena[:e.words:e.words], e.arena[e.words:]
-		e.pAll[n] = row
-	} else {
-		slot := n % e.ring
-		if cap(e.pRing[slot]) < e.words {
-			e.pRing[slot] = make([]uint64, e.words)
-		}
-		row = e.pRing[slot][:e.words]
-		clear(row)
-		e.pRing[slot] = row
+		e.all[i][n] = row
+		return row
 	}
-	g := e.g
-	for a := 1; a <= n/2; a++ {
-		v := g[a] ^ g[n-a]
-		row[v>>6] |= 1 << (v & 63)
+	slot := n % e.ring
+	if cap(e.last[slot]) < e.words {
+		e.last[slot] = make([]uint64, e.words)
 	}
+	row := e.last[slot][:e.words]
+	clear(row)
+	e.last[slot] = row
+	return row
 }
 
-// buildT builds T(n), the values of the splits of n into three non-empty
-// heaps, as the union over the largest heap c of g(c) XOR P(n-c) (see
-// the comment of values.go), into slot n % ring.
-func (e *tbEngine) buildT(n int) {
-	slot := n % e.ring
-	if cap(e.tRing[slot]) < e.words {
-		e.tRing[slot] = make([]uint64, e.words)
+// build builds the value set of the splits of n into i non-empty heaps:
+// for i = 2, { g(a) ^ g(n-a) : 1 <= a <= n/2 }; for i >= 3, the union
+// over the largest heap c of g(c) XOR (the set of i-1 heaps of n-c), see
+// the comment of values.go (empty for n < i).
+func (e *tbEngine) build(i, n int) {
+	out := e.row(i, n)
+	if n < i {
+		return
 	}
-	out := e.tRing[slot][:e.words]
-	clear(out)
-	e.tRing[slot] = out
-	if n < 3 {
+	g := e.g
+	if i == 2 {
+		for a := 1; a <= n/2; a++ {
+			v := g[a] ^ g[n-a]
+			out[v>>6] |= 1 << (v & 63)
+		}
 		return
 	}
 	var used uint64
-	for c := (n + 2) / 3; c <= n-2; c++ {
-		v := e.g[c]
+	for c := (n + i - 1) / i; c <= n-(i-1); c++ {
+		v := g[c]
 		u := v & 63
 		a := e.acc[u]
 		if a == nil {
@@ -289,7 +281,7 @@ func (e *tbEngine) buildT(n int) {
 			e.acc[u] = a
 		}
 		used |= 1 << u
-		row := e.pAll[n-c]
+		row := e.all[i-1][n-c]
 		if wu := int(v >> 6); wu == 0 {
 			a = a[:len(row)]
 			for w, x := range row {

@@ -13,13 +13,23 @@
 //	                    the commit but no module version
 //	fallback            devel: go run, go test, or a build outside version control
 //
+// Executable is the sha256 of the running binary itself, what tells two
+// builds apart when both say "devel": tabulate records it with every run
+// and shard, and tabulate merge refuses shards of two different binaries.
+//
 // The module version is that of github.com/tabulate-games/tabulate whether it
 // is the main module (the tabulate command) or a dependency of another
 // program that imports its packages.
 package buildinfo
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
 	"runtime/debug"
+	"sync"
 	"time"
 )
 
@@ -113,4 +123,57 @@ func (i Info) version(override string) string {
 		return v
 	}
 	return Fallback
+}
+
+// ExecutableLimit is the largest binary Executable hashes, in bytes: far
+// more than tabulate's (about 30 MiB), and a bound on the reading should
+// os.Executable name something else than a regular file of that size.
+const ExecutableLimit = 1 << 30
+
+var executable struct {
+	once sync.Once
+	sum  string
+}
+
+// Executable returns the sha256 (hexadecimal) of the running binary, the
+// file os.Executable names: the identity of a build that its version alone
+// does not give (two "devel" builds of different sources differ here). It
+// is computed once per process, by reading at most ExecutableLimit bytes of
+// a regular file; "" when the binary cannot be found or read, is not a
+// regular file, or is larger. Cost: one reading of the binary (tens of
+// milliseconds), at the first call.
+func Executable() string {
+	executable.once.Do(func() {
+		p, err := os.Executable()
+		if err == nil {
+			executable.sum, _ = fileSHA256(p, ExecutableLimit)
+		}
+	})
+	return executable.sum
+}
+
+// fileSHA256 hashes the regular file at path if it holds at most limit
+// bytes.
+func fileSHA256(path string, limit int64) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if !info.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a regular file", path)
+	}
+	h := sha256.New()
+	n, err := io.Copy(h, io.LimitReader(f, limit+1))
+	if err != nil {
+		return "", err
+	}
+	if n > limit {
+		return "", fmt.Errorf("%s is larger than %d bytes", path, limit)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -1,6 +1,8 @@
 package buildinfo
 
 import (
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"testing"
 	"time"
@@ -51,5 +53,29 @@ func TestFromBuildInfoVCS(t *testing.T) {
 	want := Info{Revision: "abc", Time: time.Date(2026, 11, 23, 12, 15, 0, 0, time.UTC), Modified: false, Go: "go1.26.8"}
 	if info != want {
 		t.Errorf("got %+v, want %+v", info, want)
+	}
+}
+
+// TestFileSHA256 hashes a file as crypto/sha256 does, and refuses a file
+// over the limit and a folder rather than reading them.
+func TestFileSHA256(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "bin")
+	if err := os.WriteFile(p, []byte("tabulate"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// sha256("tabulate"), by sha256sum.
+	const want = "b0487a1e16081a6ae2474455558300562e133ec7310db8d389b744c6008d4f5e"
+	if got, err := fileSHA256(p, 8); err != nil || got != want {
+		t.Errorf("fileSHA256 = %q, %v; want %s", got, err, want)
+	}
+	if got, err := fileSHA256(p, 7); err == nil {
+		t.Errorf("a file of 8 bytes under a limit of 7: got %q, want an error", got)
+	}
+	if got, err := fileSHA256(dir, 1<<20); err == nil {
+		t.Errorf("a folder: got %q, want an error", got)
+	}
+	if got := Executable(); len(got) != 64 {
+		t.Errorf("Executable() = %q, want a sha256 of the test binary", got)
 	}
 }

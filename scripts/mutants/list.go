@@ -77,6 +77,17 @@ var list = []Mutant{
 		Pkg: "./analysis", Run: "AllBut(Window|State)Guard",
 		Why: "ProveAllBut trusts the period before the state repeats"},
 
+	// The arithmetic-periodicity theorem of take-and-break games (ours,
+	// grundy/takebreak/arith.go): its window g(n+P) = g(n)+S, n0 <= n < N1.
+	{Name: "takebreak-arith-window-minus-1", File: "grundy/takebreak/arith.go",
+		Old: "for n := n0; n < n1; n++ {", New: "for n := n0; n < n1-1; n++ {",
+		Pkg: "./grundy/takebreak", Run: "ArithmeticWindowGuard",
+		Why: "ProveArithmetic leaves the last comparison of its window unread"},
+	{Name: "takebreak-arith-window-plus-1", File: "grundy/takebreak/arith.go",
+		Old: "for n := n0; n < n1; n++ {", New: "for n := n0; n < n1+1; n++ {",
+		Pkg: "./grundy/takebreak", Run: "ArithmeticWindowGuard",
+		Why: "ProveArithmetic reads one value past the Needed it reports"},
+
 	// census asks each game's theorem for its window (one window in the code base).
 	{Name: "census-window", File: "census/family.go",
 		Old: "Preperiod: n0, LastException: n0 - 1}).Needed", New: "Preperiod: n0, LastException: n0 - 1}).Needed - 1",
