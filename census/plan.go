@@ -160,10 +160,10 @@ func (p *Plan) String() string {
 	}
 	free := "free space unknown"
 	if p.DiskFree >= 0 {
-		free = byteSize(p.DiskFree) + " free"
+		free = sysmem.Format(p.DiskFree) + " free"
 	}
 	return fmt.Sprintf("census plan: %s games; estimated %s of memory (limit %s, %s), %s of disk (%s)",
-		strings.Join(parts, ", "), byteSize(p.Memory), byteSize(p.MemoryLimit), p.LimitSource, byteSize(p.Disk), free)
+		strings.Join(parts, ", "), sysmem.Format(p.Memory), sysmem.Format(p.MemoryLimit), p.LimitSource, sysmem.Format(p.Disk), free)
 }
 
 // refusal is the *LimitError of a plan over a limit of resource.
@@ -178,14 +178,14 @@ func (p *Plan) refusal(resource string, estimate, limit int64, source string) *L
 		if cost := satMul(f.Members, each); cost > most {
 			largest, most = f.Family, cost
 		}
-		e.Parts = append(e.Parts, fmt.Sprintf("%s: %d %s × %s", f.Family, f.Members, what, byteSize(each)))
+		e.Parts = append(e.Parts, fmt.Sprintf("%s: %d %s × %s", f.Family, f.Members, what, sysmem.Format(each)))
 	}
 	if resource == "memory" {
 		var engine int64
 		for _, f := range p.Families {
 			engine = max(engine, f.Engine)
 		}
-		e.Parts = append(e.Parts, fmt.Sprintf("%d engines × %s", p.Workers, byteSize(engine)))
+		e.Parts = append(e.Parts, fmt.Sprintf("%d engines × %s", p.Workers, sysmem.Format(engine)))
 	}
 	e.Lower = lowerKeys(largest)
 	return e
@@ -220,7 +220,7 @@ func (e *LimitError) Error() string {
 		raise = "free space on that disk or choose another --out"
 	}
 	return fmt.Sprintf("the census needs an estimated %s of %s (%s), over the %s %s: lower %s, or %s; nothing was written",
-		byteSize(e.Estimate), e.Resource, strings.Join(e.Parts, ", "), byteSize(e.Limit), limitWords(e.Resource, e.Source), e.Lower, raise)
+		sysmem.Format(e.Estimate), e.Resource, strings.Join(e.Parts, ", "), sysmem.Format(e.Limit), limitWords(e.Resource, e.Source), e.Lower, raise)
 }
 
 // limitWords names the limit: "limit of max_memory", "free on the disk of OUT".
@@ -336,7 +336,7 @@ func memoryLimit(maxMemory configs.Size) (int64, string) {
 	if phys == 0 {
 		return 4 << 30, "auto: RAM unknown, 4 GiB"
 	}
-	return int64(float64(phys) * autoMemoryShare), fmt.Sprintf("auto: %.0f%% of %s RAM", 100*autoMemoryShare, byteSize(phys))
+	return int64(float64(phys) * autoMemoryShare), fmt.Sprintf("auto: %.0f%% of %s RAM", 100*autoMemoryShare, sysmem.Format(phys))
 }
 
 // censusWorkers returns how many games a census computes side by side.
@@ -369,20 +369,6 @@ func satMul(a, b int64) int64 {
 		return math.MaxInt64
 	}
 	return a * b
-}
-
-// byteSize renders a byte count with a binary unit (as pipeline.Bytes).
-func byteSize(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
 }
 
 // planned is NewPlan for Run and RunIn: the plan, logged, or the refusal.

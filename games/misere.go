@@ -470,14 +470,7 @@ func nimMisereJob(cfg Nim, count int64) Job {
 // misere_positions and bouton_misere.
 func nimMisereTable(ctx context.Context, s Sink, table *nim.Table, count int64) error {
 	t := output.Table{Game: "nim", Name: "misere_positions",
-		Columns: []output.Column{
-			{Name: "piles", Type: output.Int32List},
-			{Name: "nim_sum", Type: output.Int32},
-			{Name: "win", Type: output.Bool},
-			{Name: "winning_moves", Type: output.Int32},
-			{Name: "winning_piles", Type: output.Int32List},
-			{Name: "winning_sizes", Type: output.Int32List},
-		},
+		Columns: nimPositionColumns(),
 	}
 	var losing int64
 	err := s.Table(ctx, t, count, func(ctx context.Context, emit func(output.Batch) error) error {

@@ -77,16 +77,22 @@ func (n *Nim) Jobs(game string, workers int) []Job {
 		}}}, jobs...)
 }
 
+// nimPositionColumns are the columns of nim/positions and of
+// nim/misere_positions (the same position under the other convention).
+func nimPositionColumns() []output.Column {
+	return []output.Column{
+		{Name: "piles", Type: output.Int32List},
+		{Name: "nim_sum", Type: output.Int32},
+		{Name: "win", Type: output.Bool},
+		{Name: "winning_moves", Type: output.Int32},
+		{Name: "winning_piles", Type: output.Int32List},
+		{Name: "winning_sizes", Type: output.Int32List},
+	}
+}
+
 func nimTable(ctx context.Context, s Sink, cfg Nim, table *nim.Table, count int64) error {
 	t := output.Table{Game: "nim", Name: "positions",
-		Columns: []output.Column{
-			{Name: "piles", Type: output.Int32List},
-			{Name: "nim_sum", Type: output.Int32},
-			{Name: "win", Type: output.Bool},
-			{Name: "winning_moves", Type: output.Int32},
-			{Name: "winning_piles", Type: output.Int32List},
-			{Name: "winning_sizes", Type: output.Int32List},
-		},
+		Columns: nimPositionColumns(),
 	}
 	var losing int64
 	err := s.Table(ctx, t, count, func(ctx context.Context, emit func(output.Batch) error) error {

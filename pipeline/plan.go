@@ -122,19 +122,8 @@ func concurrentMemory(jobs []Job, workers int) int64 {
 	return sum
 }
 
-// Bytes renders a byte count with a binary unit.
-func Bytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
-}
+// Bytes renders a byte count with a binary unit (sysmem.Format).
+func Bytes(n int64) string { return sysmem.Format(n) }
 
 // Games lists the games of the plan.
 func (p *Plan) Games() []string {

@@ -2,6 +2,7 @@ package octal
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy"
@@ -95,4 +96,44 @@ func TestGrundysGameWithStats(t *testing.T) {
 		t.Errorf("%s (the C++ solver)", d)
 	}
 	t.Logf("mask %#x, %d rare, last %d, largest %d at %d; the C++ solver: %s", st.Mask, st.Rare, st.LastRare, st.Largest, st.LargestAt, line)
+}
+
+// TestOctalMarkRareNear checks the rare loop's paths (octalMarkRare: the
+// slice loop, octalMarkRare16 and its array loop octalMarkRareNear past
+// heap 2^17) against the definition, mk[g(a) XOR g(s-a)] for every rare a
+// < s (a != s-a when unequal), computed here by a map, on random values and
+// rare heaps on both sides of octalNear's reach.
+func TestOctalMarkRareNear(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	g := make([]int32, octalNear+5000)
+	for i := range g {
+		g[i] = int32(rng.IntN(600))
+	}
+	for _, lastRare := range []int32{1000, octalNear - 1, octalNear + 100} {
+		var rare []octalRare
+		for a := int32(1); a <= lastRare; a += 1 + int32(rng.IntN(50)) {
+			rare = append(rare, octalRare{a, g[a]})
+		}
+		for _, s := range []int{500, 2 * int(lastRare) / 3, octalNear - 1, octalNear, octalNear + 4321} {
+			if s >= len(g) {
+				continue
+			}
+			for _, unequal := range []bool{false, true} {
+				want := map[int32]bool{}
+				for _, x := range rare {
+					if int(x.a) < s && !(unequal && 2*int(x.a) == s) {
+						want[g[x.a]^g[s-int(x.a)]] = true
+					}
+				}
+				for _, mk := range [][]byte{octalMarks(1024), make([]byte, 1<<17)} { // array and slice loops
+					octalMarkRare(mk, g, rare, s, unequal)
+					for v, m := range mk {
+						if (m == 1) != want[int32(v)] {
+							t.Fatalf("last rare %d, s %d, unequal %v, %d marks: mark of %d is %d, want %v", lastRare, s, unequal, len(mk), v, m, want[int32(v)])
+						}
+					}
+				}
+			}
+		}
+	}
 }

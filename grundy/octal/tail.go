@@ -232,7 +232,7 @@ type tailState[V tailValue] struct {
 	mk     []byte
 	par    []uint64
 
-	meta     TailResult // the prefix's findings (labelling, period)
+	meta     TailResult // the prefix's findings (labelling, period; relabel's mask)
 	tally    *Tally
 	tables   []FrequencyTable
 	tailFrom int64
@@ -446,7 +446,7 @@ func (s *tailState[V]) resize() {
 	words := max((2<<s.vbits)/64, 2)
 	if words > len(s.seen) {
 		s.seen = make([]uint64, words)
-		s.mk = make([]byte, 64*words)
+		s.mk = make([]byte, max(64*words, 1<<16)) // an array for the mark loops
 	}
 	s.par = slices.Grow(s.par[:0], len(s.seen))[:len(s.seen)]
 	var low uint64
@@ -478,6 +478,7 @@ func (s *tailState[V]) result(res TailResult) TailResult {
 	res.Tables = s.tables
 	res.TailFrom, res.Window, res.Width = s.tailFrom, int64(s.w), int(8*tailBytes[V]())
 	res.Largest, res.LargestAt = s.vmax, s.vmaxAt
+	res.Mask = s.meta.Mask // relabel may have added a bit
 	if s.n-1 == s.max {
 		s.tally.Finish()
 		res.Tables = s.tables
@@ -530,11 +531,11 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 			} else {
 				var ok bool
 				if v, ok = s.mex(); !ok {
-					return s.stop(ck, &TailError{Code: s.code, Stop: TailUnsettled, Heap: s.n, Window: int64(s.w)})
+					return s.stop(ck, s.handOverStop(opts, &TailError{Code: s.code, Stop: TailUnsettled, Heap: s.n, Window: int64(s.w)}))
 				}
 			}
 			if err := s.add(v); err != nil {
-				return s.stop(ck, err)
+				return s.stop(ck, s.handOverStop(opts, err))
 			}
 		}
 		if err := s.handOver(opts); err != nil {
@@ -568,6 +569,15 @@ func (s *tailState[V]) handOver(opts TailOptions) error {
 		s.vbuf = append(s.vbuf, int32(s.ring[s.pos+s.w-int(s.n-m)]))
 	}
 	return opts.OnValues(lo, s.vbuf)
+}
+
+// handOverStop hands OnValues the values computed before a stop (exact, up
+// to the heap before the one that stopped the run), and returns err.
+func (s *tailState[V]) handOverStop(opts TailOptions, err error) error {
+	if herr := s.handOver(opts); herr != nil {
+		return fmt.Errorf("%w (and handing over the values failed: %v)", err, herr)
+	}
+	return err
 }
 
 // stop writes a checkpoint (if asked) and returns err.
@@ -615,8 +625,9 @@ func (s *tailState[V]) mex() (int32, bool) {
 	}
 	// 1. Every split with a rare heap: base ends just before heap s = n-k,
 	// g(s-a) = base[len(base)-a].
+	mk := (*[1 << 16]byte)(s.mk[:1<<16]) // every value fits 16 bits (V)
 	for _, k := range s.r.split {
-		tailMarkRare(s.mk, rec[:w-k], s.rare)
+		tailMarkRare(mk, rec[:w-k], s.rare)
 	}
 	mw := ((1 << s.vbits) + 63) / 64
 	octalPack(seen[:mw], s.mk)
@@ -660,17 +671,17 @@ func (s *tailState[V]) mex() (int32, bool) {
 			}
 			more = true
 			loB := min(b+chunk, h-t)
-			tailMarkSplits(s.mk, s.head, rec[:w-k], b+1, loB)
+			tailMarkSplits(mk, s.head, rec[:w-k], b+1, loB)
 			hiA := max(h-t-chunk+1, loB+1)
 			if hiA <= h-t {
-				tailMarkSplits(s.mk, s.head, rec[:w-k], hiA, h-t)
+				tailMarkSplits(mk, s.head, rec[:w-k], hiA, h-t)
 			}
 		}
 		bot, top = bot+chunk, top+chunk
 		if !more {
 			break
 		}
-		octalPack(seen[:mw], s.mk)
+		octalPack(seen[:min(lim+1, mw)], s.mk) // need counts only below v* (as sparseMex)
 		need = 0
 		for i := 0; i < lim; i++ {
 			need += bits.OnesCount64(^seen[i] &^ (s.par[i] ^ flip))
@@ -682,13 +693,58 @@ func (s *tailState[V]) mex() (int32, bool) {
 			return int32(vstar), true
 		}
 	}
-	return 0, false
+	// Every split inside the window is listed and a value below v* is
+	// not seen: perhaps a labelling with one more mask bit settles it.
+	octalPack(seen[:mw], s.mk)
+	return s.relabel(flip)
+}
+
+// relabel is tried at a heap n that the splits inside the window do not
+// settle: the labelling with mask bit b = vbits set as well. Every value
+// so far is below 2^b, so that bit changes the label of no heap below n:
+// the rare heaps are the same and the method stays exact (octal.go), but
+// the values from 2^b on change parity, so v* may change. If every value
+// below the new v* is seen (seen holds every option listed), g(n) = v*, n
+// is common under the new labelling, and the tail keeps it. Reason: a
+// value past every value so far is where the full-array engine, choosing
+// again, sets that bit (Grundy's game's first 256, at heap 7,250,049, is
+// rare under mask 0xfe and common under a mask with bit 8), and the tail
+// cannot choose again over values it no longer has. Cost: one pass over
+// seen at the heaps that would otherwise stop the run. No source.
+func (s *tailState[V]) relabel(flip uint64) (int32, bool) {
+	b := s.vbits
+	if b < 6 || b >= 16 || s.mask>>b != 0 || len(s.seen) < (2<<b)/64 {
+		return 0, false
+	}
+	vstar, need := -1, 0
+	for i, x := range s.seen {
+		p := s.par[i]
+		if 64*i >= 1<<b { // values 2^b to 2^(b+1)-1: bit b flips their parity
+			p = ^p
+		}
+		hard := p ^ flip
+		if free := hard &^ x; free != 0 {
+			tz := bits.TrailingZeros64(free)
+			vstar = 64*i + tz
+			need += bits.OnesCount64(^x &^ hard & (1<<tz - 1))
+			break
+		}
+		need += bits.OnesCount64(^x &^ hard)
+	}
+	if vstar < 0 || need != 0 {
+		return 0, false
+	}
+	s.mask |= 1 << b
+	s.meta.Mask = s.mask
+	s.resize()
+	return int32(vstar), true
 }
 
 // tailMarkRare sets mk[g(a) XOR g(s-a)] = 1 for every rare heap a, base
 // ending just before heap s (g(s-a) = base[len(base)-a]; every a < len(base)
-// by the window's check). Unrolled by four as octalMarkRare.
-func tailMarkRare[V tailValue](mk []byte, base []V, rare []tailRare[V]) {
+// by the window's check). Unrolled by four as octalMarkRare, and on an array
+// of 2^16 marks indexed by a uint16 (no bounds check, as octalMarks16).
+func tailMarkRare[V tailValue](mk *[1 << 16]byte, base []V, rare []tailRare[V]) {
 	l := len(base)
 	i := 0
 	for ; i+4 <= len(rare); i += 4 {
@@ -697,19 +753,20 @@ func tailMarkRare[V tailValue](mk []byte, base []V, rare []tailRare[V]) {
 		v1 := r[1].g ^ base[l-int(r[1].a)]
 		v2 := r[2].g ^ base[l-int(r[2].a)]
 		v3 := r[3].g ^ base[l-int(r[3].a)]
-		mk[v0] = 1
-		mk[v1] = 1
-		mk[v2] = 1
-		mk[v3] = 1
+		mk[uint16(v0)] = 1
+		mk[uint16(v1)] = 1
+		mk[uint16(v2)] = 1
+		mk[uint16(v3)] = 1
 	}
 	for _, x := range rare[i:] {
-		mk[x.g^base[l-int(x.a)]] = 1
+		mk[uint16(x.g^base[l-int(x.a)])] = 1
 	}
 }
 
 // tailMarkSplits sets mk[g(a) XOR g(s-a)] = 1 for lo <= a <= hi, g(a) =
-// head[a] and g(s-a) = base[len(base)-a].
-func tailMarkSplits[V tailValue](mk []byte, head, base []V, lo, hi int) {
+// head[a] and g(s-a) = base[len(base)-a], on an array of marks as
+// tailMarkRare.
+func tailMarkSplits[V tailValue](mk *[1 << 16]byte, head, base []V, lo, hi int) {
 	x := head[lo : hi+1]
 	y := base[len(base)-hi : len(base)-lo+1] // the partner of x[i] is y[len(y)-1-i]
 	y = y[:len(x)]
@@ -720,12 +777,12 @@ func tailMarkSplits[V tailValue](mk []byte, head, base []V, lo, hi int) {
 		v1 := x[i+1] ^ y[j-1]
 		v2 := x[i+2] ^ y[j-2]
 		v3 := x[i+3] ^ y[j-3]
-		mk[v0] = 1
-		mk[v1] = 1
-		mk[v2] = 1
-		mk[v3] = 1
+		mk[uint16(v0)] = 1
+		mk[uint16(v1)] = 1
+		mk[uint16(v2)] = 1
+		mk[uint16(v3)] = 1
 	}
 	for ; i < len(x); i, j = i+1, j-1 {
-		mk[x[i]^y[j]] = 1
+		mk[uint16(x[i]^y[j])] = 1
 	}
 }

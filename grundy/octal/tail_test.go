@@ -307,3 +307,76 @@ func TestGrundysGameTail(t *testing.T) {
 		t.Errorf("resumed: %v, %+v, want %+v", err, brief(again), brief(res))
 	}
 }
+
+// TestTailOracle checks tail mode against the plain mex over the literal
+// rules (octalPlain, which shares no code with the engine) on games whose
+// tail starts early, every value of the run handed over by OnValues: 0.167
+// (59 rare heaps, the last 1303) from 2^12 and 0.354 (131, the last 3227)
+// from 2^13 run to 2^14 in tail mode. 0.16 with the period check off (50
+// rare heaps to 2^13, the last 3604) from 2^13 (window 4094) stops at heap
+// 11921, which is common (g = 2, mask 0x1e): the splits inside the window
+// do not show its missing value, so the run stops there rather than guess,
+// with every value before it exact and handed over (from 2^14 it cannot
+// start: a rare heap at 13935 needs a window of 13937). 0.56 from 2^12
+// (mask 0x1b) meets its first value 64 at heap 22778, rare under that mask:
+// relabel adds bit 6 (mask 0x5b, the full-array engine's by 2^15), under
+// which the heap is common, and the run goes on to 2^15. About 2 s of CPU,
+// most of it the oracle.
+func TestTailOracle(t *testing.T) {
+	cases := []struct {
+		code       string
+		start, max int64
+		stop       int64 // the heap of a TailUnsettled stop, or 0
+	}{
+		{"0.167", 1 << 12, 1 << 14, 0},
+		{"0.354", 1 << 13, 1 << 14, 0},
+		{"0.16", 1 << 13, 1 << 14, 11921},
+		{"0.56", 1 << 12, 1 << 15, 0},
+	}
+	oracle := map[string][]int32{}
+	for _, tc := range cases {
+		want := oracle[tc.code]
+		if int64(len(want)) <= tc.max {
+			var err error
+			if want, err = octalPlain(context.Background(), tc.code, int(tc.max), false); err != nil {
+				t.Fatal(err)
+			}
+			oracle[tc.code] = want
+		}
+		c, _ := Parse(tc.code)
+		var got []int32
+		opts := TailOptions{Start: tc.start, Workers: 1, ValuesFrom: 0, ValuesTo: tc.max,
+			OnValues: func(first int64, v []int32) error {
+				if first != int64(len(got)) {
+					t.Fatalf("%s: values from %d handed over after %d", tc.code, first, len(got))
+				}
+				got = append(got, v...)
+				return nil
+			}}
+		res, err := tailRun(context.Background(), tailOctal(c), tc.max, opts, tailInternal{noPeriodic: true})
+		end := tc.max + 1
+		if tc.stop != 0 {
+			var te *TailError
+			if !errors.As(err, &te) || te.Stop != TailUnsettled || te.Heap != tc.stop {
+				t.Fatalf("%s from %d: %v, want TailUnsettled at %d", tc.code, tc.start, err, tc.stop)
+			}
+			end = tc.stop
+		} else if err != nil {
+			t.Fatalf("%s from %d: %v", tc.code, tc.start, err)
+		}
+		if res.TailFrom != tc.start+1 || res.Max != end-1 {
+			t.Errorf("%s: tail from %d to %d, want from %d to %d", tc.code, res.TailFrom, res.Max, tc.start+1, end-1)
+		}
+		if int64(len(got)) != end {
+			t.Fatalf("%s from %d: %d values handed over, want %d", tc.code, tc.start, len(got), end)
+		}
+		if tc.code == "0.56" && res.Mask != 0x5b {
+			t.Errorf("0.56: mask %#x after the tail, want 0x5b (bit 6 added at heap 22778)", res.Mask)
+		}
+		for n := range got {
+			if got[n] != want[n] {
+				t.Fatalf("%s from %d: g(%d) = %d in tail mode, %d by the plain mex", tc.code, tc.start, n, got[n], want[n])
+			}
+		}
+	}
+}

@@ -56,3 +56,12 @@ func TestTotalKnown(t *testing.T) {
 		t.Errorf("Total() = %d bytes on %s, not a plausible amount of RAM", got, runtime.GOOS)
 	}
 }
+
+// TestFormat checks the units against byte counts written out by hand.
+func TestFormat(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 300 << 20: "300.0 MiB", 3 << 29: "1.5 GiB", 1 << 62: "4.0 EiB"} {
+		if got := Format(n); got != want {
+			t.Errorf("Format(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
