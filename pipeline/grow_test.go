@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"runtime"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/sync/semaphore"
@@ -45,5 +46,31 @@ func TestEnvGrow(t *testing.T) {
 	}
 	if w := e.Grow(); w > e.plan.cpus {
 		t.Errorf("Grow: %d, more than the plan's %d CPUs", w, e.plan.cpus)
+	}
+}
+
+// TestEnvGrowLeavesTokenToNextJob checks the moment between one job's end
+// and the next job's start: the ended job's token is free and nobody waits
+// on the semaphore yet (the errgroup starts the next job once the ended one
+// returns). Grow must leave that token to the job still to start; taken by
+// a long engine, it would keep the next job waiting to the engine's end.
+func TestEnvGrowLeavesTokenToNextJob(t *testing.T) {
+	cpu := semaphore.NewWeighted(2)
+	if !cpu.TryAcquire(1) { // this job's token; the other is free
+		t.Fatal("no token")
+	}
+	var waiting atomic.Int64
+	waiting.Store(1) // one job not started yet
+	e := &env{plan: &Plan{cpus: 2}, cpu: cpu, held: 1, asked: true, waiting: &waiting}
+	if w := e.Grow(); w != 1 {
+		t.Fatalf("Grow with a job yet to start: %d workers, want 1 (the free token is the next job's)", w)
+	}
+	if !cpu.TryAcquire(1) {
+		t.Fatal("the next job finds no token")
+	}
+	waiting.Add(-1) // it started
+	cpu.Release(1)  // and ended
+	if w := e.Grow(); w != 2 {
+		t.Errorf("Grow once every job has started and one ended: %d, want 2", w)
 	}
 }

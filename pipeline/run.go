@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -101,14 +102,17 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(p.Workers)
 	cpu := semaphore.NewWeighted(int64(p.cpus))
+	var waiting atomic.Int64 // jobs not yet holding their first token
+	waiting.Store(int64(len(jobs)))
 	for _, job := range jobs {
 		task := tracker.Task(job.taskName())
 		g.Go(func() error {
 			if err := cpu.Acquire(gctx, 1); err != nil {
 				return err
 			}
+			waiting.Add(-1)
 			e := &env{plan: p, game: job.Game, bounds: job.bounds, task: task, manifest: manifest, start: time.Now(),
-				cpu: cpu, held: 1,
+				cpu: cpu, held: 1, waiting: &waiting,
 				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps, BFileOffset: int64(cfg.BFileOffset)},
 				record: func(w Written) {
 					mu.Lock()
@@ -178,6 +182,7 @@ type env struct {
 	found    func(Finding)
 	start    time.Time
 	cpu      *semaphore.Weighted // CPU tokens shared by the running jobs
+	waiting  *atomic.Int64       // jobs of the run not yet started
 	held     int                 // tokens this job holds
 	asked    bool
 }
@@ -198,12 +203,18 @@ func (e *env) Workers() int {
 
 // Grow is Workers again, with every token freed since the job's first
 // call: the CPUs of jobs that ended, offered to an engine still running
-// (grundy.Options.Grow). A job waiting to start is never starved: a
-// semaphore with waiters refuses TryAcquire, so a freed token goes to the
-// next job first. Call it from the job's goroutine, as Workers.
+// (grundy.Options.Grow). It takes none while a job of the run has yet to
+// start: a freed token is free for a moment before the next job (started by
+// the errgroup once the ended one returns) asks for it, and a long job that
+// took it then would hold it to its end, the next job waiting as long (a
+// run's short nim table waited on a sieve of hours). Call it from the
+// job's goroutine, as Workers.
 func (e *env) Grow() int {
 	if !e.asked {
 		return e.Workers()
+	}
+	if e.waiting != nil && e.waiting.Load() > 0 {
+		return e.held
 	}
 	for e.held < e.plan.cpus && e.cpu.TryAcquire(1) {
 		e.held++

@@ -197,4 +197,11 @@ var list = []Mutant{
 		Old: "if !info.Mode().IsRegular() {", New: "if false && !info.Mode().IsRegular() {",
 		Pkg: "./cmd/tabulate", Run: "Planted(Lock|ShardFiles|JournalRecord|ManifestAndTable)",
 		Why: "a FIFO or device planted under OUT is opened and read"},
+
+	// A long job's engine takes no token while a job of the run has yet
+	// to start (pipeline/run.go, env.Grow).
+	{Name: "grow-starves", File: "pipeline/run.go",
+		Old: "if e.waiting != nil && e.waiting.Load() > 0 {", New: "if false && e.waiting != nil && e.waiting.Load() > 0 {",
+		Pkg: "./pipeline", Run: "EnvGrow",
+		Why: "a sieve of hours takes the token the next job needs, which then waits as long"},
 }
