@@ -74,6 +74,12 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	if set["max-memory"] {
 		cfg.MaxMemory = memory
+	} else if err := fileMemoryInRange(cfg); err != nil {
+		var ce *configs.Error
+		if errors.As(err, &ce) {
+			ce.File = *configPath
+		}
+		return err
 	}
 	if err := checkOut(cfg.Out, outKey); err != nil {
 		return err

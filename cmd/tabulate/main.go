@@ -125,13 +125,33 @@ func parseMaxMemory(v string) (configs.Size, error) {
 	if size == 0 && strings.TrimSpace(v) == "auto" {
 		return 0, nil
 	}
+	if err := memoryInRange(size, "--max-memory", fmt.Sprintf("%q", v)); err != nil {
+		return 0, err
+	}
+	return size, nil
+}
+
+// memoryInRange refuses a memory limit (--max-memory, or max_memory of a
+// configuration, where 0 means auto) below minMaxMemory or above the
+// machine's physical memory (configs.MaxSize when the machine does not
+// say): a limit the machine cannot have would disable the plan's check.
+func memoryInRange(size configs.Size, key, value string) error {
 	most := int64(configs.MaxSize)
 	if phys := pipeline.PhysicalMemory(); phys > 0 {
 		most = phys
 	}
 	if int64(size) < minMaxMemory || int64(size) > most {
-		return 0, &configs.Error{Key: "--max-memory", Value: fmt.Sprintf("%q", v), Problem: "is out of range",
+		return &configs.Error{Key: key, Value: value, Problem: "is out of range",
 			Allowed: fmt.Sprintf("auto (%.0f%% of the machine's memory), or %s to %s (this machine's memory)", 100*pipeline.AutoMemoryShare, pipeline.Bytes(minMaxMemory), pipeline.Bytes(most))}
 	}
-	return size, nil
+	return nil
+}
+
+// fileMemoryInRange is memoryInRange for max_memory of the configuration
+// file, where 0 is auto.
+func fileMemoryInRange(cfg configs.Config) error {
+	if cfg.MaxMemory == 0 {
+		return nil
+	}
+	return memoryInRange(cfg.MaxMemory, "max_memory", cfg.MaxMemory.String())
 }

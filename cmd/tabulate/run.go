@@ -299,6 +299,12 @@ func (rf *runFlags) config(name string, data []byte) (configs.Config, error) {
 			return cfg, err
 		}
 		cfg.MaxMemory, flagKey["max_memory"] = size, "--max-memory"
+	} else if err := fileMemoryInRange(cfg); err != nil {
+		var ce *configs.Error
+		if errors.As(err, &ce) {
+			ce.File = name
+		}
+		return cfg, err
 	}
 	if err := rf.addGames(&cfg, set, flagKey); err != nil {
 		return cfg, err

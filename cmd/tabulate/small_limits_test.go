@@ -109,6 +109,34 @@ func TestMaxMemoryRange(t *testing.T) {
 	}
 }
 
+// TestFileMaxMemoryRange checks max_memory of a configuration file against
+// the same range as --max-memory: 1EiB in the file was accepted and
+// disabled the plan's check; 0 there is auto.
+func TestFileMaxMemoryRange(t *testing.T) {
+	phys := pipeline.PhysicalMemory()
+	if phys == 0 {
+		t.Skip("the machine's memory is unknown: the upper end of the range is 4 EiB")
+	}
+	for _, value := range []string{"1EiB", "1KiB", fmt.Sprint(phys + 1)} {
+		for _, c := range []struct{ cmd, section string }{{"run", "games: [nim]\n"}, {"census", "census:\n  subtraction: {max_element: 3, max: 100}\n"}} {
+			cfg := writeConfig(t, "plots: []\nmax_memory: "+value+"\n"+c.section)
+			out := filepath.Join(t.TempDir(), "out")
+			code, stdout, stderr := runTabulate(t, c.cmd, "--config", cfg, "--out", out, "-q")
+			usageShaped(t, c.cmd+" max_memory "+value, code, stdout, stderr, "max_memory: "+value+" is out of range")
+			if want := "64.0 MiB to " + pipeline.Bytes(phys); !strings.Contains(stderr, want) || !strings.Contains(stderr, cfg) {
+				t.Errorf("%s max_memory %s: range %q or the file not stated: %s", c.cmd, value, want, stderr)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s max_memory %s: the output folder was created", c.cmd, value)
+			}
+		}
+	}
+	cfg := writeConfig(t, "plots: []\nmax_memory: 0\ngames: [nim]\n")
+	if code, _, stderr := runTabulate(t, "run", "--config", cfg, "--out", filepath.Join(t.TempDir(), "out"), "-q", "--no-report"); code != 0 {
+		t.Errorf("max_memory: 0 (auto): exit %d: %s", code, stderr)
+	}
+}
+
 // TestHelpLost checks that help written to a full device is a failure:
 // tabulate run --help > /dev/full exited 0 before.
 func TestHelpLost(t *testing.T) {
