@@ -297,6 +297,12 @@ func scatterOf(p *plot.Plot, ss []*spot, logScale bool) error {
 	}
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.TextStyle.Font = font.From(plot.DefaultFont, 8)
+	// Entries are spaced by the font unless told: the largest circles
+	// would overlap their neighbours. Each row is as tall, and each
+	// thumbnail as wide, as the largest circle.
+	largest := 2 * spotRadius(max(most, 1))
+	p.Legend.Padding = max(largest-p.Legend.TextStyle.Font.Size, 0) + vg.Points(2)
+	p.Legend.ThumbnailWidth = largest + vg.Points(2)
 	return nil
 }
 
