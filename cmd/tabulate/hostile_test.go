@@ -224,15 +224,17 @@ func TestOutNotAFolder(t *testing.T) {
 	}
 }
 
-// TestAnswerLost checks that an answer written to a full device is a
-// failure: tabulate solve ... > /dev/full exited 0 before.
+// TestAnswerLost checks that an answer or help written to a full device
+// is a failure: tabulate solve ... > /dev/full and tabulate run --help >
+// /dev/full exited 0 before.
 func TestAnswerLost(t *testing.T) {
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
 		t.Skipf("no /dev/full here: %v", err)
 	}
 	defer full.Close()
-	for _, args := range [][]string{{"solve", "nim", "3", "4", "5"}, {"solve", "flip", "++++"}, {"version"}} {
+	for _, args := range [][]string{{"solve", "nim", "3", "4", "5"}, {"solve", "flip", "++++"}, {"version"},
+		{"--help"}, {"run", "--help"}, {"census", "--help"}, {"solve", "--help"}, {"merge", "-h"}} {
 		cmd := exec.Command(tabulateBinary(t), args...)
 		cmd.Stdout = full
 		var stderr strings.Builder
