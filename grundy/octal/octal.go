@@ -56,7 +56,7 @@ import (
 //     not an option: nothing else can produce it;
 //  3. the values below v* not yet seen have the other parity, which the
 //     splits of two heaps of one label give in plenty: the splits are listed
-//     in doubling chunks from both ends at once (the smallest heaps, and the
+//     in growing chunks from both ends at once (the smallest heaps, and the
 //     most even splits), across the split digits together, until each is
 //     seen, which takes about a thousand splits for 0.6, and then g(n) = v*.
 //     If every split is listed without seeing them all, the full option set

@@ -86,6 +86,13 @@ type octalEngine struct {
 	rare   []octalRare
 	par    []uint64
 
+	// ring16 is the 16-bit shadow of the last 2^16 values for the rare
+	// loop, g(m) at m mod 2^16 and 2^16 + m mod 2^16, and rare16 the rare
+	// heaps as offsets in it (see octalRing16); both nil before heap 2^16
+	// and once a value passes 2^15.
+	ring16 []uint16
+	rare16 []nearRare
+
 	// hist[(v mod 2^16)<<1 | a&1] counts the heaps a >= 1 with value v,
 	// for 2^min(vbits, 16) values.
 	hist []int64
@@ -176,7 +183,49 @@ func (e *octalEngine) add(n int, v int32) {
 	e.hist[(int(v)&(len(e.hist)/2-1))<<1|n&1]++
 	if e.sparse && e.label(n) == e.rho {
 		e.rare = append(e.rare, octalRare{int32(n), v})
+		if e.ring16 != nil {
+			e.rare16 = append(e.rare16, newNearRare(n&(1<<16-1), int(v)))
+		}
 	}
+	switch {
+	case e.ring16 != nil && e.vbits <= 15:
+		i := n & (1<<16 - 1)
+		e.ring16[i], e.ring16[i+1<<16] = uint16(v), uint16(v)
+	case e.ring16 != nil:
+		e.ring16, e.rare16 = nil, nil // a value past 2^15: the int32 loops
+	case n == 1<<16-1 && e.vbits <= 15:
+		e.ring16 = make([]uint16, 2<<16)
+		for m, x := range e.g[:1<<16] {
+			e.ring16[m], e.ring16[m+1<<16] = uint16(x), uint16(x)
+		}
+		e.rebuildRare16()
+	}
+}
+
+// rebuildRare16 makes rare16 the list of rare as offsets in the window of
+// octalRing16 (wrapped for a rare heap past 2^16, which octalRing16 then
+// refuses).
+func (e *octalEngine) rebuildRare16() {
+	e.rare16 = make([]nearRare, len(e.rare), cap(e.rare))
+	for i, x := range e.rare {
+		e.rare16[i] = newNearRare(int(x.a)&(1<<16-1), int(x.g))
+	}
+}
+
+// octalRing16 returns the 16-bit shadow of g(s-2^16..s-1) at heap n (s =
+// n-k), and false if the rare loop of s cannot take it (markRareNear16):
+// before heap 2^16, past a value of 2^15, or with a rare heap a past
+// 2^16 - t (the ring holds heaps n-2^16..n-1 and s-a = n-k-a).
+//
+// Trick: the ring is stored twice (as the tail's, tail.go), so that the
+// window of any s is one array. Reason and source: see markRareNear16.
+// Cost: 256 KiB allocated once at heap 2^16, two stores a heap.
+func (e *octalEngine) octalRing16(s int) (*[1 << 16]uint16, bool) {
+	if e.ring16 == nil || s < 1<<16 || len(e.rare) == 0 || int(e.rare[len(e.rare)-1].a)+e.r.t > 1<<16 {
+		return nil, false
+	}
+	p := s & (1<<16 - 1)
+	return (*[1 << 16]uint16)(e.ring16[p : p+1<<16]), true
 }
 
 // label returns the sparse-space label of heap a.
@@ -542,44 +591,12 @@ func (e *octalEngine) plainMex(n int) int32 {
 }
 
 // octalMarkSplits16 is octalMarkSplits for values below 2^16 (vbits <= 16),
-// eight splits a step.
-//
-// Trick: no bounds check in the loop. Each step reslices eight values from
-// each end with a constant length and capacity, so that the compiler proves
-// its eight loads in range, and the marks are an array of 2^16 bytes indexed
-// by uint16, which no value overflows. Reason: the plain mex is this loop
-// alone (97% of the CPU of 0.164 to 2^17), and octalMarkSplits, unrolled by
-// four, compares and branches for each of its loads and stores: the splits
-// of s = 2^17 - 5 in 0.164 (65,534 marks) took 49 us there and 18 us here
-// (min of 6, load average 7), and 0.164 to 2^17 1.55 s of CPU against 1.26
-// s. Cost: 64 KiB of marks, of which the first 2^vbits bytes are touched.
-// (A variant reading four 16-bit values a 64-bit load from a 16-bit copy of
-// the values, SWAR, took twice the time of octalMarkSplits: the shifts that
-// take the lanes apart cost more than the loads they save.)
+// by markPairs (kernels.go), eight splits a step without a bounds check.
 func octalMarkSplits16(mk *[1 << 16]byte, g []int32, s, lo, hi int) {
 	if lo > hi {
 		return
 	}
-	x := g[lo : hi+1]
-	y := g[s-hi : s-lo+1] // the partner of x[i] is y[n-1-i]
-	n := len(x)
-	y = y[:n]
-	i := 0
-	for ; i+8 <= n; i += 8 {
-		xa := x[i : i+8 : i+8]
-		ya := y[n-i-8 : n-i : n-i]
-		mk[uint16(xa[0]^ya[7])] = 1
-		mk[uint16(xa[1]^ya[6])] = 1
-		mk[uint16(xa[2]^ya[5])] = 1
-		mk[uint16(xa[3]^ya[4])] = 1
-		mk[uint16(xa[4]^ya[3])] = 1
-		mk[uint16(xa[5]^ya[2])] = 1
-		mk[uint16(xa[6]^ya[1])] = 1
-		mk[uint16(xa[7]^ya[0])] = 1
-	}
-	for ; i < n; i++ {
-		mk[uint16(x[i]^y[n-1-i])] = 1
-	}
+	markPairs(mk, g[lo:hi+1], g[s-hi:s-lo+1])
 }
 
 // octalSplits64 returns the set, as bits of a word, of g(a) XOR g(s-a) over
@@ -620,7 +637,15 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 		if s < 2 {
 			continue
 		}
-		if far != nil {
+		if near, ok := e.octalRing16(s); ok {
+			mk := (*[1 << 16]byte)(e.mk[:1<<16]) // vbits <= 15: octalMarks16's array
+			if far != nil {
+				markRareNear16(mk, near, e.rare16[:lo])
+				markRareNear16(mk, near, e.rare16[hi:])
+			} else {
+				markRareNear16(mk, near, e.rare16)
+			}
+		} else if far != nil {
 			octalMarkRare(e.mk, g, e.rare[:lo], s, e.r.unequal)
 			octalMarkRare(e.mk, g, e.rare[hi:], s, e.r.unequal)
 		} else {
@@ -662,7 +687,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	// in chunks from both ends at once (the smallest heaps, and the most
 	// even splits, whose parts lie in the regular part of the sequence),
 	// across the split digits together (a value missing from the splits of
-	// one digit may be among those of another), the chunks doubling, until
+	// one digit may be among those of another), the chunks growing (octalNextChunk), until
 	// none is missing; g(n) = v* then. If every split is listed first, the
 	// mex of all options is g(n) (a rare heap).
 	//
@@ -680,7 +705,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 			e.top[k] = octalTopDone(n-k, e.r.unequal, top, farStart)
 		}
 	}
-	for chunk := 32; ; chunk *= 2 {
+	for chunk, listed := 32, 0; ; listed, chunk = listed+chunk, octalNextChunk(listed+chunk) {
 		par := e.parallel && chunk >= octalParallelScan
 		more := false
 		e.ranges = e.ranges[:0]
@@ -728,6 +753,23 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	octalPack(seen[:mw], e.mk)
 	e.fullScans++
 	return int32(engine.MexBits(seen))
+}
+
+// octalNextChunk returns the chunk of step 3 (splits from each end) after
+// listed splits from each end: a quarter of them, at least 64.
+//
+// Trick: the chunks grow by a quarter of what was listed, not by doubling.
+// Reason: step 3 stops at the end of the chunk in which the last missing
+// value shows, so a chunk lists on average half its length past that
+// point: on 0.6 from 5*10^5 to 10^6 (every 97th heap), step 3 needs 977
+// splits from each end on average (57 values missing after step 1, found
+// about as often from either end), and doubling chunks from 32 list 1,426,
+// chunks of a quarter of what was listed 1,095, at 9.3 packs a heap
+// against 5.1 (a pack is a few words: lim+1 of them below v*). Cost: about
+// twice the packs and counts of need; a full scan (a rare heap) takes
+// about 35 chunks instead of 15 for 10^6 splits.
+func octalNextChunk(listed int) int {
+	return max(64, listed/4)
 }
 
 // markRanges2 marks the splits of e.ranges (s, lo, hi: a from lo to hi) on
@@ -863,6 +905,9 @@ func (e *octalEngine) choose(n int) {
 		if e.label(a) == e.rho {
 			e.rare = append(e.rare, octalRare{int32(a), e.g[a]})
 		}
+	}
+	if e.ring16 != nil {
+		e.rebuildRare16()
 	}
 }
 

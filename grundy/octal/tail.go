@@ -218,6 +218,7 @@ type tailState[V tailValue] struct {
 	ring  []V   // 2w values: g(m) at m mod w and w + m mod w, m in n-w..n-1
 	pos   int   // n mod w
 	rare  []tailRare[V]
+	near  []nearRare // rare as offsets for markRareNear16 (nearOK)
 	mask  uint32
 	dom   int
 	per   int64 // a proven period (then the ring is copied), or 0
@@ -627,7 +628,11 @@ func (s *tailState[V]) mex() (int32, bool) {
 	// g(s-a) = base[len(base)-a].
 	mk := (*[1 << 16]byte)(s.mk[:1<<16]) // every value fits 16 bits (V)
 	for _, k := range s.r.split {
-		tailMarkRare(mk, rec[:w-k], s.rare)
+		if base := rec[:w-k]; s.nearOK(len(base)) {
+			markRareNear16(mk, (*[1 << 16]V)(base[len(base)-1<<16:]), s.near)
+		} else {
+			tailMarkRare(mk, base, s.rare)
+		}
 	}
 	mw := ((1 << s.vbits) + 63) / 64
 	octalPack(seen[:mw], s.mk)
@@ -654,14 +659,14 @@ func (s *tailState[V]) mex() (int32, bool) {
 	if need == 0 {
 		return int32(vstar), true
 	}
-	// 3. The splits (a, s-a) with a <= w-k, listed in doubling chunks
+	// 3. The splits (a, s-a) with a <= w-k, listed in growing chunks (octalNextChunk)
 	// from both ends of that range at once (the smallest heaps, and the
 	// largest a, whose values and partners' lie in the regular part of the
 	// sequence, as the most even splits do for sparseMex), across the split
 	// digits together, until no value below v* is missing.
 	lim := vstar / 64
-	bot, top := 0, 0 // listed: a <= bot and a > w-top (w-k-top for digit k)
-	for chunk := 32; ; chunk *= 2 {
+	bot, top := 0, 0                                 // listed: a <= bot and a > w-top (w-k-top for digit k)
+	for chunk := 32; ; chunk = octalNextChunk(bot) { // bot: listed from each end
 		more := false
 		for _, k := range s.r.split {
 			h := w - k // the largest a inside the window
@@ -697,6 +702,22 @@ func (s *tailState[V]) mex() (int32, bool) {
 	// not seen: perhaps a labelling with one more mask bit settles it.
 	octalPack(seen[:mw], s.mk)
 	return s.relabel(flip)
+}
+
+// nearOK reports whether the rare loop of a split digit whose window holds
+// l values may take markRareNear16, making the list of offsets at first
+// use: every rare heap below 2^16, l >= 2^16.
+func (s *tailState[V]) nearOK(l int) bool {
+	if l < 1<<16 || len(s.rare) > 0 && s.rare[len(s.rare)-1].a >= 1<<16 {
+		return false
+	}
+	if s.near == nil {
+		s.near = make([]nearRare, len(s.rare))
+		for i, x := range s.rare {
+			s.near[i] = newNearRare(int(x.a), int(x.g))
+		}
+	}
+	return true
 }
 
 // relabel is tried at a heap n that the splits inside the window do not
@@ -742,8 +763,10 @@ func (s *tailState[V]) relabel(flip uint64) (int32, bool) {
 
 // tailMarkRare sets mk[g(a) XOR g(s-a)] = 1 for every rare heap a, base
 // ending just before heap s (g(s-a) = base[len(base)-a]; every a < len(base)
-// by the window's check). Unrolled by four as octalMarkRare, and on an array
-// of 2^16 marks indexed by a uint16 (no bounds check, as octalMarks16).
+// by the window's check), by a loop unrolled by four on an array of 2^16
+// marks indexed by a uint16 (as octalMarks16). When every rare heap is
+// below 2^16 and the window holds 2^16 values, mex takes markRareNear16
+// instead (kernels.go, the full-array engine's loop).
 func tailMarkRare[V tailValue](mk *[1 << 16]byte, base []V, rare []tailRare[V]) {
 	l := len(base)
 	i := 0
@@ -764,25 +787,8 @@ func tailMarkRare[V tailValue](mk *[1 << 16]byte, base []V, rare []tailRare[V]) 
 }
 
 // tailMarkSplits sets mk[g(a) XOR g(s-a)] = 1 for lo <= a <= hi, g(a) =
-// head[a] and g(s-a) = base[len(base)-a], on an array of marks as
-// tailMarkRare.
+// head[a] and g(s-a) = base[len(base)-a], by markPairs (kernels.go, the
+// full-array engine's loop).
 func tailMarkSplits[V tailValue](mk *[1 << 16]byte, head, base []V, lo, hi int) {
-	x := head[lo : hi+1]
-	y := base[len(base)-hi : len(base)-lo+1] // the partner of x[i] is y[len(y)-1-i]
-	y = y[:len(x)]
-	j := len(y) - 1
-	i := 0
-	for ; i+4 <= len(x) && j >= 3; i, j = i+4, j-4 {
-		v0 := x[i] ^ y[j]
-		v1 := x[i+1] ^ y[j-1]
-		v2 := x[i+2] ^ y[j-2]
-		v3 := x[i+3] ^ y[j-3]
-		mk[uint16(v0)] = 1
-		mk[uint16(v1)] = 1
-		mk[uint16(v2)] = 1
-		mk[uint16(v3)] = 1
-	}
-	for ; i < len(x); i, j = i+1, j-1 {
-		mk[uint16(x[i]^y[j])] = 1
-	}
+	markPairs(mk, head[lo:hi+1], base[len(base)-hi:len(base)-lo+1])
 }

@@ -1,0 +1,110 @@
+package octal
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// kernelValues returns n random values below limit, with the edge values
+// 0, limit-1 and the top bit's half (limit/2, limit/2-1) mixed in often.
+func kernelValues[V tailValue | int32](rng *rand.Rand, n, limit int) []V {
+	v := make([]V, n)
+	for i := range v {
+		switch rng.IntN(6) {
+		case 0:
+			v[i] = 0
+		case 1:
+			v[i] = V(limit - 1)
+		case 2:
+			v[i] = V(limit/2 - rng.IntN(2))
+		default:
+			v[i] = V(rng.IntN(limit))
+		}
+	}
+	return v
+}
+
+// TestMarkPairs checks markPairs against a plain loop over the pairs
+// (x[i], y[len(x)-1-i]) written here, for each width, on random values with
+// edge bytes and lengths that are not multiples of the unrolling (0 to 40).
+func TestMarkPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	check := func(name string, got *[1 << 16]byte, want map[int]bool) {
+		t.Helper()
+		for v := range got {
+			if (got[v] == 1) != want[v] || got[v] > 1 {
+				t.Fatalf("%s: mark of %d is %d, want %v", name, v, got[v], want[v])
+			}
+		}
+	}
+	for n := 0; n <= 40; n++ {
+		for _, extra := range []int{0, 3} { // y longer than x: its first len(x) values
+			mk := new([1 << 16]byte)
+			x8, y8 := kernelValues[uint8](rng, n, 256), kernelValues[uint8](rng, n+extra, 256)
+			markPairs(mk, x8, y8)
+			want := map[int]bool{}
+			for i := 0; i < n; i++ {
+				want[int(x8[i])^int(y8[n-1-i])] = true
+			}
+			check("uint8", mk, want)
+
+			mk = new([1 << 16]byte)
+			x16, y16 := kernelValues[uint16](rng, n, 1<<16), kernelValues[uint16](rng, n+extra, 1<<16)
+			markPairs(mk, x16, y16)
+			want = map[int]bool{}
+			for i := 0; i < n; i++ {
+				want[int(x16[i])^int(y16[n-1-i])] = true
+			}
+			check("uint16", mk, want)
+
+			mk = new([1 << 16]byte)
+			x32, y32 := kernelValues[int32](rng, n, 1<<16), kernelValues[int32](rng, n+extra, 1<<16)
+			markPairs(mk, x32, y32)
+			want = map[int]bool{}
+			for i := 0; i < n; i++ {
+				want[int(x32[i])^int(y32[n-1-i])] = true
+			}
+			check("int32", mk, want)
+		}
+	}
+}
+
+// TestMarkRareNear16 checks markRareNear16 against a plain loop over the
+// rare heaps written here (g(s-a) read from the whole sequence, not the
+// window), for values of 8 and 16 bits, rare heaps at the window's edges
+// (a = 1 and a = 2^16-1) and counts that are not multiples of eight.
+func TestMarkRareNear16(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const s = 1<<16 + 1000 // the heap whose splits are listed
+	for _, limit := range []int{256, 1 << 15} {
+		g := kernelValues[uint16](rng, s, limit)
+		g8 := make([]uint8, s)
+		for i, v := range g {
+			g8[i] = uint8(v)
+		}
+		for _, count := range []int{0, 1, 7, 8, 9, 100, 1583} {
+			as := []int{1, 1<<16 - 1}
+			for len(as) < count {
+				as = append(as, 1+rng.IntN(1<<16-1))
+			}
+			as = as[:count]
+			var rare []nearRare
+			want := map[int]bool{}
+			for _, a := range as {
+				rare = append(rare, newNearRare(a, int(g[a])))
+				want[int(g[a]^g[s-a])] = true
+			}
+			mk := new([1 << 16]byte)
+			if limit == 256 {
+				markRareNear16(mk, (*[1 << 16]uint8)(g8[s-1<<16:s]), rare)
+			} else {
+				markRareNear16(mk, (*[1 << 16]uint16)(g[s-1<<16:s]), rare)
+			}
+			for v := range mk {
+				if (mk[v] == 1) != want[v] || mk[v] > 1 {
+					t.Fatalf("values below %d, %d rare heaps: mark of %d is %d, want %v", limit, count, v, mk[v], want[v])
+				}
+			}
+		}
+	}
+}
