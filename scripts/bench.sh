@@ -22,6 +22,21 @@
 #                               N samples each (default 3), min and median
 #                               and the ratio peer/engine; REGEX narrows the
 #                               rows (e.g. '\.6_n=1000000$')
+#   scripts/bench.sh octal1 [N] [REGEX]
+#                               one worker against one thread: the engine in
+#                               its test binary with GOMAXPROCS=1 against the
+#                               C++ solver, each a whole process, in turn (A
+#                               B A B, one warm-up pair, N counted pairs,
+#                               default 3), CPU (user+sys) and wall seconds,
+#                               min and median, the ratio solver/engine (CPU,
+#                               pair by pair, median) and the engine's values
+#                               a second (CPU); then the tail's rate (0.6
+#                               from 2^22 to 2^24, tail.go, one goroutine):
+#                               values/s = heaps of the tail / (CPU of the
+#                               whole run - CPU of its prefix alone). REGEX
+#                               narrows the rows, matched against
+#                               "game,heaps" (e.g. '^\.6,1000000$'; 'tail'
+#                               for the tail row alone)
 #
 # Each large run is the real command on a shipped configuration, timed by
 # /usr/bin/time. Each benchmark runs the plain algorithm (what a competent
@@ -36,13 +51,61 @@ samples="${BENCH_SAMPLES:-5}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
+peer_solver() {  # the C++ solver's run.sh beside the checkout, or nothing
+  local d
+  for d in ../shared ../../shared; do  # from /work/main or a worktree under /work/wt
+    [[ -x "$d/peers/czajka-octal/run.sh" ]] && { echo "$(cd "$d" && pwd)/peers/czajka-octal/run.sh"; return; }
+  done
+}
+
+if [[ "$what" == octal1 ]]; then
+  count="${2:-3}"
+  rows="${3:-.}"
+  peer_run="$(peer_solver)"
+  [[ -x "$peer_run" ]] || { echo "bench.sh octal1: the C++ solver (../shared/peers/czajka-octal) is not there" >&2; exit 2; }
+  "$peer_run" .6 10 >/dev/null  # builds the solver once
+  go test -c -o "$tmp/octal.test" ./grundy/octal
+  echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); go: $(go version | cut -d' ' -f3); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  # cpu CMD...: runs CMD (output discarded) and prints "cpu wall" seconds.
+  cpu() {
+    /usr/bin/time -f '%U %S %e' -o "$tmp/t" "$@" >/dev/null 2>&1 || { echo "bench.sh octal1: failed: $*" >&2; exit 1; }
+    awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' "$tmp/t"
+  }
+  printf '%-16s %-7s %15s %15s %22s %12s\n' "game,heaps" who "CPU min/med s" "wall min/med s" "solver/engine CPU med" "values/s"
+  for spec in .6,1000000 .6,4194304 .161,4194304 .014,4194304 grundy,4194304; do
+    [[ "$spec" =~ $rows ]] || continue
+    code="${spec%,*}"; n="${spec#*,}"
+    : > "$tmp/pairs"
+    for ((i = 0; i <= count; i++)); do  # pair 0 is the warm-up
+      p="$(cpu "$peer_run" "$code" "$n")"
+      e="$(cpu env GOMAXPROCS=1 TABULATE_OCTAL_PROCESS="$code,$n" "$tmp/octal.test" -test.run '^TestOctalEngineProcess$')"
+      ((i > 0)) && echo "$p $e" >> "$tmp/pairs"
+    done
+    awk -v spec="$spec" -v n="$n" '
+      function med(a, k,   i, j, t) { for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }; return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2 }
+      function mn(a, k,   i, m) { m = a[1]; for (i = 2; i <= k; i++) if (a[i] < m) m = a[i]; return m }
+      { pc[NR] = $1; pw[NR] = $2; ec[NR] = $3; ew[NR] = $4; r[NR] = $1 / $3 }
+      END {
+        k = NR
+        printf "%-16s %-7s %7.2f/%-7.2f %7.2f/%-7.2f\n", spec, "solver", mn(pc, k), med(pc, k), mn(pw, k), med(pw, k)
+        printf "%-16s %-7s %7.2f/%-7.2f %7.2f/%-7.2f %22.2fx %12.3g\n", "", "engine", mn(ec, k), med(ec, k), mn(ew, k), med(ew, k), med(r, k), n / med(ec, k)
+      }' "$tmp/pairs"
+  done
+  if [[ "tail" =~ $rows ]]; then
+    # The tail's rate: the whole run minus its prefix, each timed alone.
+    pre="$(cpu env GOMAXPROCS=1 TABULATE_OCTAL_TAIL=0.6,4194304,4194304 "$tmp/octal.test" -test.run '^TestOctalTailProcess$')"
+    all="$(cpu env GOMAXPROCS=1 TABULATE_OCTAL_TAIL=0.6,4194304,16777215 "$tmp/octal.test" -test.run '^TestOctalTailProcess$')"
+    echo "$pre $all" | awk '{ printf "%-16s %-7s prefix to 2^22 %.2f s CPU, whole run to 2^24 %.2f s CPU (%.2f s wall): tail %.3g values/s (CPU)\n", "0.6 tail", "engine", $1, $3, $4, (16777215 - 4194304) / ($3 - $1) }'
+  fi
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
+
 if [[ "$what" == octal ]]; then
   count="${2:-3}"
   rows="${3:-.}"
-  peer_run=""
-  for d in ../shared ../../shared; do  # from /work/main or a worktree under /work/wt
-    [[ -x "$d/peers/czajka-octal/run.sh" ]] && peer_run="$(cd "$d" && pwd)/peers/czajka-octal/run.sh" && break
-  done
+  peer_run="$(peer_solver)"
   [[ -x "$peer_run" ]] && "$peer_run" .6 10 >/dev/null  # builds the solver once
   echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "go: $(go version); date: $(date -u '+%Y-%m-%d %H:%M UTC')"

@@ -31,9 +31,15 @@
 //     time 0.96 of the version before with the marks array alone, 0.89
 //     with step 3's shorter pack too, then 0.90 of that with the near loop;
 //     no source (the Go compiler neither unrolls nor drops these checks);
-//   - step 3 lists splits in doubling chunks from both ends and packs only
-//     the words below v* (sparseMex): no branch a split, as the C++ solver
-//     has;
+//   - the rare loop past heap 2^16 on a 16-bit ring of the last 2^16 values,
+//     the rare heaps as one 32-bit word each (offset and value): two loads
+//     and no index arithmetic a mark, the window in L1 (markRareRing,
+//     markRareNear16 in kernels.go, shared with the tail, as markPairs, the
+//     split loop, is);
+//   - step 3 lists splits in chunks from both ends, each a quarter of what
+//     was listed (octalNextChunk; doubling overshot by 46% on 0.6), and
+//     packs only the words below v* (sparseMex): no branch a split, as the
+//     C++ solver has;
 //   - two cores by pipelining across heaps (octalPipe), and step 3's long
 //     scans split across them (markRanges2); no source (the public solvers
 //     are single-threaded);

@@ -1,5 +1,7 @@
 package octal
 
+import "math/bits"
+
 // The mark kernels shared by the full-array engine (sparseMex,
 // octal_sparse.go) and tail mode (tail.go): one generic copy each, for the
 // widths the two keep values in.
@@ -61,18 +63,20 @@ func newNearRare(a int, v int) nearRare { return nearRare(uint32(1<<16-a) | uint
 // (every a below 2^16), near holding g(s-2^16..s-1): g(s-a) = near[off].
 //
 // Trick: the rare heaps are kept as their offsets in a window of 2^16
-// values of 16 (or 8) bits, four bytes a rare heap with its value, so that the loop reads
-// two arrays by uint16 indices: no bounds check, no index arithmetic (the
-// int32 loop, markRareNear, subtracts and masks), about half the bytes.
-// Reason: the rare loop is 40% of the engine's time on 0.6 on one worker
-// (1,583 marks a heap); its window of int32 (82 KiB to the last rare heap,
-// 20,627) does not fit the 48 KiB L1 data cache of this machine, that of
-// uint16 (41 KiB) does. Cost: a 16-bit copy of the last 2^16 values
-// (octalRing16) in the full-array engine, the list of offsets in both; only for games whose last rare
-// heap plus t is at most 2^16 (0.6: 20,627, 0.014: 64,126, 0.161: 23,784;
-// not Grundy's game, 82,860) and values below 2^15. Source: Grossman keeps
-// values in 8 bits (issue 25), the Rust solver of
-// rogalski-wmii-uni-lodz-pl/octal in 16.
+// values of 16 (or 8) bits, one 32-bit word a rare heap with its value, so
+// that the loop reads two arrays by uint16 indices: no bounds check, no
+// index arithmetic (the int32 loop, octalMarkRareNear, subtracts and
+// masks), half the bytes. Reason: the rare loop is 40% of the engine's time
+// on 0.6 on one worker (1,583 marks a heap); its window of int32 (82 KiB to
+// the last rare heap, 20,627) does not fit the 48 KiB L1 data cache of this
+// machine, that of uint16 (41 KiB) does: cachegrind, 0.6 to 3*10^5, L1 read
+// misses of the whole run from 256*10^6 to 127*10^6. Cost: a 16-bit copy of
+// the last 2^16 values in the full-array engine (markRareRing), the list of
+// offsets in both engines; only for games whose last rare heap plus t is
+// at most 2^16 (0.6: 20,627, 0.014: 64,126, 0.161: 23,784; not Grundy's
+// game, 82,860) and values below 2^15. Source: Grossman keeps values in 8
+// bits (issue 25), the Rust solver of rogalski-wmii-uni-lodz-pl/octal in 16;
+// the offsets are ours.
 func markRareNear16[V tailValue](mk *[1 << 16]byte, near *[1 << 16]V, rare []nearRare) {
 	i := 0
 	for ; i+8 <= len(rare); i += 8 { // unrolled: eight independent marks
@@ -97,4 +101,44 @@ func markRareNear16[V tailValue](mk *[1 << 16]byte, near *[1 << 16]V, rare []nea
 	for _, x := range rare[i:] {
 		mk[uint16(V(x>>16)^near[uint16(x)])] = 1
 	}
+}
+
+// missingBelow appends to dst, ascending, the values v < vstar of the other
+// parity (bit clear in par XOR flip, the hard parity's bits) that seen
+// lacks: what step 3 of the sparse-space method must still find.
+func missingBelow(dst []int32, seen, par []uint64, flip uint64, vstar int) []int32 {
+	for w := 0; 64*w < vstar; w++ {
+		m := ^seen[w] &^ (par[w] ^ flip)
+		if r := vstar - 64*w; r < 64 {
+			m &= 1<<r - 1
+		}
+		for ; m != 0; m &= m - 1 {
+			dst = append(dst, int32(64*w+bits.TrailingZeros64(m)))
+		}
+	}
+	return dst
+}
+
+// stillMissing keeps, in place and in order, the values of miss that are
+// neither marked in mk nor set in seen.
+//
+// Trick: step 3 checks, after each chunk of splits, only the values still
+// missing, one byte load each, instead of packing the marks below v* and
+// counting the bits of the other parity. Reason: with chunks a quarter of
+// what was listed (octalNextChunk) the checks run about nine times a heap
+// on 0.6, and the pack and count took 500 instructions each (cachegrind,
+// 0.6 to 3*10^5: sparseMex's own instructions grew from 1.23*10^9 to
+// 1.92*10^9 with the finer chunks); the missing values, 57 on average
+// after step 1 on 0.6, are found in a few chunks, so the list shrinks
+// fast. Cost: a list of the missing values (missingBelow), made once a
+// heap.
+func stillMissing(mk []byte, seen []uint64, miss []int32) []int32 {
+	j := 0
+	for _, v := range miss {
+		if mk[v] == 0 && seen[v>>6]>>(v&63)&1 == 0 {
+			miss[j] = v
+			j++
+		}
+	}
+	return miss[:j]
 }

@@ -2,6 +2,7 @@ package octal
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -105,6 +106,74 @@ func TestMarkRareNear16(t *testing.T) {
 					t.Fatalf("values below %d, %d rare heaps: mark of %d is %d, want %v", limit, count, v, mk[v], want[v])
 				}
 			}
+		}
+	}
+}
+
+// TestMarkRareRing checks the rare loop on the 16-bit ring (markRareRing,
+// taken when ringOK) against the definition, mk[g(a) XOR g(s-a)] for every
+// rare a < s (a != s-a for Grundy's game), computed here from the int32
+// values by a map: for 0.6 (t = 1) and Grundy's game (unequal, the equal
+// split s/2 among the rare heaps), at heaps below and past 2^16, with the
+// last rare heap up to the ring's reach (2^16 - t, where ringOK must still
+// hold) and past it (where it must not), and the ring dropped once a value
+// passes 2^15.
+func TestMarkRareRing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	c, _ := Parse("0.6")
+	const max = 1<<16 + 3000
+	for _, r := range []octalRules{octalRulesOf(c), grundysRules} {
+		e := newOctalEngine(r, max)
+		checks := map[int]bool{300: true, 5000: true, 1<<16 - 8: true, 1 << 16: true, 1<<16 + 2: true, max - 3: true, max - 1: true}
+		for n := 1; n < max; n++ {
+			if checks[n] {
+				for _, last := range []int{n / 3, 1<<16 - r.t - 3, 1<<16 - r.t, 1<<16 - r.t + 1, 1<<16 + 100} {
+					e.rare = e.rare[:0]
+					for a := 1 + rng.IntN(5); a < last; a += 1 + rng.IntN(40) {
+						e.rare = append(e.rare, octalRare{int32(a), e.g[a]})
+					}
+					if h := (n - r.split[0]) / 2; h < last { // the equal split of s = n-k
+						i, _ := slices.BinarySearchFunc(e.rare, int32(h), func(x octalRare, t int32) int { return int(x.a - t) })
+						e.rare = slices.Insert(e.rare, i, octalRare{int32(h), e.g[h]})
+						e.rare = slices.CompactFunc(e.rare, func(x, y octalRare) bool { return x.a == y.a })
+					}
+					e.rare = append(e.rare, octalRare{int32(last), e.g[last%n]})
+					e.rebuildRare16()
+					want := last+r.t <= 1<<16
+					if e.ringOK() != want {
+						t.Fatalf("%+v, heap %d, last rare %d: ringOK %v, want %v", r, n, last, !want, want)
+					}
+					if !want {
+						continue
+					}
+					for _, k := range r.split {
+						s := n - k
+						def := map[int32]bool{}
+						for _, x := range e.rare {
+							if int(x.a) < s && !(r.unequal && 2*int(x.a) == s) {
+								def[e.g[x.a]^e.g[s-int(x.a)]] = true
+							}
+						}
+						mk := new([1 << 16]byte)
+						e.markRareRing(mk, s, 0, len(e.rare))
+						for v, m := range mk {
+							if (m == 1) != def[int32(v)] {
+								t.Fatalf("%+v, heap %d, last rare %d: mark of %d is %d, want %v", r, n, last, v, m, def[int32(v)])
+							}
+						}
+					}
+				}
+			}
+			e.add(n, int32(rng.IntN(600)))
+		}
+		e.rare = e.rare[:0]
+		e.rebuildRare16()
+		if !e.ringOK() {
+			t.Fatalf("%+v: no ring without rare heaps", r)
+		}
+		e.add(max, 1<<15) // a value past 2^15: the int32 loops
+		if e.ringOK() {
+			t.Fatalf("%+v: ringOK after a value of 2^15", r)
 		}
 	}
 }

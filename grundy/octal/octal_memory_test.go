@@ -11,7 +11,7 @@ import (
 // 4 bytes a value of the result and at most 576 KiB more (its scratch: the
 // marks, the histogram, the rare heaps, the second core's buffers; 128 KiB
 // of it the 64 KiB arrays of marks of octalMarks16, one a core, allocated
-// once, and 256 KiB the 16-bit ring of the rare loop, octalRing16). A task
+// once, and 256 KiB the 16-bit ring of the rare loop, markRareRing). A task
 // allocated for each block of the second core, a channel and a closure at
 // each long scan, a copy of the histogram at each choice of labelling and a
 // rare list grown by append were all garbage that Go's collector let pile

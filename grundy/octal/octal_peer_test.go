@@ -226,3 +226,30 @@ func TestOctalEngineProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestOctalTailProcess runs Tail on one goroutine (the prefix on one worker
+// too) on the game, start and max of $TABULATE_OCTAL_TAIL ("code,start,max")
+// for scripts/bench.sh octal1, which times the tail's rate; without it, it
+// is skipped.
+func TestOctalTailProcess(t *testing.T) {
+	spec := os.Getenv("TABULATE_OCTAL_TAIL")
+	if spec == "" {
+		t.Skip("run by scripts/bench.sh octal1")
+	}
+	f := strings.Split(spec, ",")
+	if len(f) != 3 {
+		t.Fatalf("TABULATE_OCTAL_TAIL=%q: want code,start,max", spec)
+	}
+	c, err := Parse(f[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err1 := strconv.ParseInt(f[1], 10, 64)
+	max, err2 := strconv.ParseInt(f[2], 10, 64)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("TABULATE_OCTAL_TAIL=%q: start and max must be integers", spec)
+	}
+	if _, err := Tail(context.Background(), c, max, TailOptions{Start: start, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -88,8 +88,8 @@ type octalEngine struct {
 
 	// ring16 is the 16-bit shadow of the last 2^16 values for the rare
 	// loop, g(m) at m mod 2^16 and 2^16 + m mod 2^16, and rare16 the rare
-	// heaps as offsets in it (see octalRing16); both nil before heap 2^16
-	// and once a value passes 2^15.
+	// heaps as offsets in it, index for index as rare (see markRareRing);
+	// both nil for a run below 2^14 heaps and once a value passes 2^15.
 	ring16 []uint16
 	rare16 []nearRare
 
@@ -104,6 +104,7 @@ type octalEngine struct {
 	done     chan struct{} // markRanges2's other goroutine has finished
 	walsh    []int64       // best's scratch: the transform of hist
 	ranges   [][3]int      // step 3: the ranges of splits of one chunk
+	miss     []int32       // step 3: the values below v* not seen yet
 
 	// The cached plain mex (see plainMex): when plain is set, fs holds the
 	// split sets F(s) of the last len(fsAt) heaps s, fsWords words each, F(s)
@@ -133,6 +134,9 @@ type octalEngine struct {
 // newOctalEngine returns an engine for heaps 0..max.
 func newOctalEngine(r octalRules, max int) *octalEngine {
 	e := &octalEngine{r: r, g: make([]int32, max+1)}
+	if max >= 1<<14 {
+		e.ring16 = make([]uint16, 2<<16)
+	}
 	e.bot = make([]int, r.t+1)
 	e.top = make([]int, r.t+1)
 	e.resize()
@@ -187,24 +191,18 @@ func (e *octalEngine) add(n int, v int32) {
 			e.rare16 = append(e.rare16, newNearRare(n&(1<<16-1), int(v)))
 		}
 	}
-	switch {
-	case e.ring16 != nil && e.vbits <= 15:
+	if e.ring16 != nil {
+		if e.vbits > 15 {
+			e.ring16, e.rare16 = nil, nil // a value past 2^15: the int32 loops
+			return
+		}
 		i := n & (1<<16 - 1)
 		e.ring16[i], e.ring16[i+1<<16] = uint16(v), uint16(v)
-	case e.ring16 != nil:
-		e.ring16, e.rare16 = nil, nil // a value past 2^15: the int32 loops
-	case n == 1<<16-1 && e.vbits <= 15:
-		e.ring16 = make([]uint16, 2<<16)
-		for m, x := range e.g[:1<<16] {
-			e.ring16[m], e.ring16[m+1<<16] = uint16(x), uint16(x)
-		}
-		e.rebuildRare16()
 	}
 }
 
 // rebuildRare16 makes rare16 the list of rare as offsets in the window of
-// octalRing16 (wrapped for a rare heap past 2^16, which octalRing16 then
-// refuses).
+// the ring (wrapped for a rare heap past 2^16, which ringOK then refuses).
 func (e *octalEngine) rebuildRare16() {
 	e.rare16 = make([]nearRare, len(e.rare), cap(e.rare))
 	for i, x := range e.rare {
@@ -212,20 +210,38 @@ func (e *octalEngine) rebuildRare16() {
 	}
 }
 
-// octalRing16 returns the 16-bit shadow of g(s-2^16..s-1) at heap n (s =
-// n-k), and false if the rare loop of s cannot take it (markRareNear16):
-// before heap 2^16, past a value of 2^15, or with a rare heap a past
-// 2^16 - t (the ring holds heaps n-2^16..n-1 and s-a = n-k-a).
+// ringOK reports whether the rare loop may take markRareRing: there is a
+// ring (no value past 2^15, a run of 2^14 heaps or more) and no rare heap
+// a past 2^16 - t (the ring holds heaps n-2^16..n-1 at heap n, and the
+// loop reads s-a = n-k-a).
+func (e *octalEngine) ringOK() bool {
+	return e.ring16 != nil && (len(e.rare) == 0 || int(e.rare[len(e.rare)-1].a)+e.r.t <= 1<<16)
+}
+
+// markRareRing sets mk[g(a) XOR g(s-a)] = 1 for the rare heaps a < s of
+// index lo <= i < hi (a != s-a when unequal) by markRareNear16 on the
+// 16-bit ring, s = n-k at heap n, when ringOK.
 //
-// Trick: the ring is stored twice (as the tail's, tail.go), so that the
-// window of any s is one array. Reason and source: see markRareNear16.
-// Cost: 256 KiB allocated once at heap 2^16, two stores a heap.
-func (e *octalEngine) octalRing16(s int) (*[1 << 16]uint16, bool) {
-	if e.ring16 == nil || s < 1<<16 || len(e.rare) == 0 || int(e.rare[len(e.rare)-1].a)+e.r.t > 1<<16 {
-		return nil, false
+// Trick: the rare loop reads the values g(s-a) of the last 2^16 heaps from
+// a 16-bit copy of them (ring16), kept as a ring stored twice (as the
+// tail's, tail.go) so that the window of any s is one array, and the rare
+// heaps as offsets in it (rare16, nearRare). Reason and source: see
+// markRareNear16. Cost: 256 KiB allocated once (runs of 2^14 heaps or
+// more), two stores a heap.
+func (e *octalEngine) markRareRing(mk *[1 << 16]byte, s, lo, hi int) {
+	for hi > lo && int(e.rare[hi-1].a) >= s {
+		hi--
 	}
 	p := s & (1<<16 - 1)
-	return (*[1 << 16]uint16)(e.ring16[p : p+1<<16]), true
+	near := (*[1 << 16]uint16)(e.ring16[p : p+1<<16])
+	if e.r.unequal && s&1 == 0 {
+		if j, ok := slices.BinarySearchFunc(e.rare[lo:hi], int32(s/2), func(x octalRare, t int32) int { return int(x.a - t) }); ok {
+			markRareNear16(mk, near, e.rare16[lo:lo+j])
+			markRareNear16(mk, near, e.rare16[lo+j+1:hi])
+			return
+		}
+	}
+	markRareNear16(mk, near, e.rare16[lo:hi])
 }
 
 // label returns the sparse-space label of heap a.
@@ -637,13 +653,12 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 		if s < 2 {
 			continue
 		}
-		if near, ok := e.octalRing16(s); ok {
-			mk := (*[1 << 16]byte)(e.mk[:1<<16]) // vbits <= 15: octalMarks16's array
+		if mk, ok := octalMarks16(e.mk); ok && e.ringOK() {
 			if far != nil {
-				markRareNear16(mk, near, e.rare16[:lo])
-				markRareNear16(mk, near, e.rare16[hi:])
+				e.markRareRing(mk, s, 0, lo)
+				e.markRareRing(mk, s, hi, len(e.rare))
 			} else {
-				markRareNear16(mk, near, e.rare16)
+				e.markRareRing(mk, s, 0, len(e.rare))
 			}
 		} else if far != nil {
 			octalMarkRare(e.mk, g, e.rare[:lo], s, e.r.unequal)
@@ -698,7 +713,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	// a branch a split. Cost: up to a chunk of splits more than needed
 	// (the first chunk is 32 from each end) and a pack a chunk; the
 	// doubling keeps the packs of a full scan to O(log n).
-	lim := vstar / 64             // words wholly below v*
+	e.miss = missingBelow(e.miss[:0], seen, e.par, flip, vstar)
 	for _, k := range e.r.split { // what the second core listed
 		e.bot[k], e.top[k] = 0, 0
 		if far != nil {
@@ -730,19 +745,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 				octalMarkSplits(e.mk, g, r[0], r[1], r[2])
 			}
 		}
-		// Trick: only the words below v* are packed here (need counts
-		// nothing else); the rest when every split is listed, below.
-		// Reason: the packs were a sixth of the time of 0.6 on one worker,
-		// and v* lies in the lower half of seen at most heaps. Cost: none.
-		octalPack(seen[:min(lim+1, mw)], e.mk)
-		need = 0
-		for w := 0; w < lim; w++ {
-			need += bits.OnesCount64(^seen[w] &^ (e.par[w] ^ flip))
-		}
-		if r := vstar % 64; r != 0 {
-			need += bits.OnesCount64(^seen[lim] &^ (e.par[lim] ^ flip) & (1<<r - 1))
-		}
-		if need == 0 {
+		if e.miss = stillMissing(e.mk, seen, e.miss); len(e.miss) == 0 {
 			return int32(vstar)
 		}
 		if !more {
@@ -765,9 +768,9 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 // splits from each end on average (57 values missing after step 1, found
 // about as often from either end), and doubling chunks from 32 list 1,426,
 // chunks of a quarter of what was listed 1,095, at 9.3 packs a heap
-// against 5.1 (a pack is a few words: lim+1 of them below v*). Cost: about
-// twice the packs and counts of need; a full scan (a rare heap) takes
-// about 35 chunks instead of 15 for 10^6 splits.
+// against 5.1. Cost: about twice the checks of what is missing (cheap: see
+// stillMissing); a full scan (a rare heap) takes about 35 chunks instead of
+// 15 for 10^6 splits.
 func octalNextChunk(listed int) int {
 	return max(64, listed/4)
 }

@@ -232,6 +232,7 @@ type tailState[V tailValue] struct {
 	seen   []uint64
 	mk     []byte
 	par    []uint64
+	miss   []int32 // step 3: the values below v* not seen yet (stillMissing)
 
 	meta     TailResult // the prefix's findings (labelling, period; relabel's mask)
 	tally    *Tally
@@ -664,7 +665,7 @@ func (s *tailState[V]) mex() (int32, bool) {
 	// largest a, whose values and partners' lie in the regular part of the
 	// sequence, as the most even splits do for sparseMex), across the split
 	// digits together, until no value below v* is missing.
-	lim := vstar / 64
+	s.miss = missingBelow(s.miss[:0], seen, s.par, flip, vstar)
 	bot, top := 0, 0                                 // listed: a <= bot and a > w-top (w-k-top for digit k)
 	for chunk := 32; ; chunk = octalNextChunk(bot) { // bot: listed from each end
 		more := false
@@ -686,15 +687,7 @@ func (s *tailState[V]) mex() (int32, bool) {
 		if !more {
 			break
 		}
-		octalPack(seen[:min(lim+1, mw)], s.mk) // need counts only below v* (as sparseMex)
-		need = 0
-		for i := 0; i < lim; i++ {
-			need += bits.OnesCount64(^seen[i] &^ (s.par[i] ^ flip))
-		}
-		if r := vstar % 64; r != 0 {
-			need += bits.OnesCount64(^seen[lim] &^ (s.par[lim] ^ flip) & (1<<r - 1))
-		}
-		if need == 0 {
+		if s.miss = stillMissing(s.mk, seen, s.miss); len(s.miss) == 0 { // as sparseMex
 			return int32(vstar), true
 		}
 	}
