@@ -133,3 +133,50 @@ func TestRulerRegularityNotProven(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishedIrregularNotProven: games that publications treat as not
+// periodic or arithmetic-periodic, or as open, must not be proven either
+// way by our theorems, whatever period, preperiod and saltus they are
+// asked about (not only the ones analysis.FindArithmetic suggests): a
+// proof would be a false one, or would settle a published open question,
+// and calls for scrutiny before belief. The values are the plain mex's
+// (oracle_test.go), to 400.
+//
+//   - 0.2048: J. P. Grossman and R. J. Nowakowski, "A ruler regularity in
+//     hexadecimal games", Games of No Chance 4, MSRI Publications 63
+//     (2015) 115-128: its sequence shows "ruler regularity", a pattern
+//     other than the periodic and arithmetic periodic ones ("Periodic and
+//     arithmetic periodic nim-sequences have been discovered but other
+//     patterns also exist", their abstract).
+//   - C.: split a heap into two or three non-empty heaps. A. Dailly, E.
+//     Duchêne, U. Larsson and G. Paris, "Partition games are pure breaking
+//     games" (arXiv, 2021; abstract at
+//     deepai.org/publication/partition-games-are-pure-breaking-games):
+//     "the behavior of the Grundy function of the game having L = {1, 2} is
+//     open", L read as the numbers of cuts (splits into 2 or 3 heaps), as
+//     the rules of their "Partition games" (Discrete Applied Mathematics
+//     285 (2020) 509-525) count "the number of allowed splits". Only the
+//     abstracts could be read here, so this reading of L is ours.
+func TestPublishedIrregularNotProven(t *testing.T) {
+	for _, code := range []string{"0.2048", "C."} {
+		c := mustParse(t, code)
+		g := plainValues(code, 400)
+		if p, n0, ok := ProvePeriod(g, c); ok {
+			t.Errorf("%s: period %d from %d proven on %d values", code, p, n0, len(g))
+		}
+		tried := 0
+		for p := 1; p <= 24; p++ {
+			for s := int64(1); s <= 6; s++ {
+				for n0 := 0; n0 <= 60; n0++ {
+					tried++
+					if pr := ProveArithmetic(g, c, p, n0, s); pr.Proven {
+						t.Errorf("%s: g(n+%d) = g(n)+%d from %d proven on %d values", code, p, s, n0, len(g))
+					}
+				}
+			}
+		}
+		if tried == 0 {
+			t.Fatal("nothing tried")
+		}
+	}
+}
