@@ -87,6 +87,14 @@ var list = []Mutant{
 		Old: "for n := n0; n < n1; n++ {", New: "for n := n0; n < n1+1; n++ {",
 		Pkg: "./grundy/takebreak", Run: "ArithmeticWindowGuard",
 		Why: "ProveArithmetic reads one value past the Needed it reports"},
+	{Name: "takebreak-arith-pair-odd", File: "grundy/takebreak/arith.go",
+		Old: "if c.Digit(k)&4 != 0 && N-k >= 2 && (N-k)%2 == 0 {", New: "if c.Digit(k)&4 != 0 && N-k >= 2 {",
+		Pkg: "./grundy/takebreak", Run: "Arith|Published|Ruler",
+		Why: "a pair (a, a) said to cover 0 at an odd remainder, where no pair of equal heaps exists"},
+	{Name: "takebreak-arith-pair-any-digit", File: "grundy/takebreak/arith.go",
+		Old: "if c.Digit(k)&4 != 0 && N-k >= 2 && (N-k)%2 == 0 {", New: "if N-k >= 2 && (N-k)%2 == 0 {",
+		Pkg: "./grundy/takebreak", Run: "Arith|Published|Ruler",
+		Why: "a pair said to cover 0 for a k whose digit cannot leave two heaps"},
 
 	// census asks each game's theorem for its window (one window in the code base).
 	{Name: "census-window", File: "census/family.go",
