@@ -23,23 +23,25 @@
 //   - the mark loops unrolled by four or eight, on an array of 2^16 marks
 //     indexed by a uint16 when the values fit 16 bits (octalMarks16), and
 //     the rare loop reading an array of 2^17 values by a masked index when
-//     every rare heap is below 2^17 (octalMarkRareNear): no bounds check in
-//     the hot loops. Reason: those loops are nearly all the time (0.6 on one
+//     every rare heap is below 2^17 (octalMarkRareNear; markRareNear16 on
+//     a 16-bit ring below 2^16, see below): no bounds check in the hot
+//     loops. Reason: those loops are nearly all the time (0.6 on one
 //     worker: the rare loop 40%, step 3 45%). Cost: 64 KiB of marks a core.
 //     Measured on 0.6 to 10^6, one worker, whole process, interleaved
 //     pairs on a machine loaded by other jobs (load average 11 to 21): CPU
 //     time 0.96 of the version before with the marks array alone, 0.89
 //     with step 3's shorter pack too, then 0.90 of that with the near loop;
 //     no source (the Go compiler neither unrolls nor drops these checks);
-//   - the rare loop past heap 2^16 on a 16-bit ring of the last 2^16 values,
-//     the rare heaps as one 32-bit word each (offset and value): two loads
+//   - the rare loop on a 16-bit ring of the last 2^16 values (runs of 2^14
+//     heaps or more, rare heaps below 2^16 - t), the rare heaps as one
+//     32-bit word each (offset and value): two loads
 //     and no index arithmetic a mark, the window in L1 (markRareRing,
 //     markRareNear16 in kernels.go, shared with the tail, as markPairs, the
 //     split loop, is);
 //   - step 3 lists splits in chunks from both ends, each a quarter of what
 //     was listed (octalNextChunk; doubling overshot by 46% on 0.6), and
-//     packs only the words below v* (sparseMex): no branch a split, as the
-//     C++ solver has;
+//     checks only the values still missing after each (stillMissing): no
+//     branch a split, as the C++ solver has;
 //   - two cores by pipelining across heaps (octalPipe), and step 3's long
 //     scans split across them (markRanges2); no source (the public solvers
 //     are single-threaded);

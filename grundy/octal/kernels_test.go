@@ -8,7 +8,7 @@ import (
 
 // kernelValues returns n random values below limit, with the edge values
 // 0, limit-1 and the top bit's half (limit/2, limit/2-1) mixed in often.
-func kernelValues[V tailValue | int32](rng *rand.Rand, n, limit int) []V {
+func kernelValues[V markValue](rng *rand.Rand, n, limit int) []V {
 	v := make([]V, n)
 	for i := range v {
 		switch rng.IntN(6) {
@@ -30,42 +30,29 @@ func kernelValues[V tailValue | int32](rng *rand.Rand, n, limit int) []V {
 // edge bytes and lengths that are not multiples of the unrolling (0 to 40).
 func TestMarkPairs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	check := func(name string, got *[1 << 16]byte, want map[int]bool) {
-		t.Helper()
-		for v := range got {
-			if (got[v] == 1) != want[v] || got[v] > 1 {
-				t.Fatalf("%s: mark of %d is %d, want %v", name, v, got[v], want[v])
-			}
-		}
-	}
 	for n := 0; n <= 40; n++ {
 		for _, extra := range []int{0, 3} { // y longer than x: its first len(x) values
-			mk := new([1 << 16]byte)
-			x8, y8 := kernelValues[uint8](rng, n, 256), kernelValues[uint8](rng, n+extra, 256)
-			markPairs(mk, x8, y8)
-			want := map[int]bool{}
-			for i := 0; i < n; i++ {
-				want[int(x8[i])^int(y8[n-1-i])] = true
-			}
-			check("uint8", mk, want)
+			checkMarkPairs[uint8](t, rng, "uint8", n, extra, 256)
+			checkMarkPairs[uint16](t, rng, "uint16", n, extra, 1<<16)
+			checkMarkPairs[int32](t, rng, "int32", n, extra, 1<<16)
+		}
+	}
+}
 
-			mk = new([1 << 16]byte)
-			x16, y16 := kernelValues[uint16](rng, n, 1<<16), kernelValues[uint16](rng, n+extra, 1<<16)
-			markPairs(mk, x16, y16)
-			want = map[int]bool{}
-			for i := 0; i < n; i++ {
-				want[int(x16[i])^int(y16[n-1-i])] = true
-			}
-			check("uint16", mk, want)
-
-			mk = new([1 << 16]byte)
-			x32, y32 := kernelValues[int32](rng, n, 1<<16), kernelValues[int32](rng, n+extra, 1<<16)
-			markPairs(mk, x32, y32)
-			want = map[int]bool{}
-			for i := 0; i < n; i++ {
-				want[int(x32[i])^int(y32[n-1-i])] = true
-			}
-			check("int32", mk, want)
+// checkMarkPairs runs one case of TestMarkPairs: n pairs of values below
+// limit, y longer than x by extra.
+func checkMarkPairs[V markValue](t *testing.T, rng *rand.Rand, name string, n, extra, limit int) {
+	t.Helper()
+	mk := new([1 << 16]byte)
+	x, y := kernelValues[V](rng, n, limit), kernelValues[V](rng, n+extra, limit)
+	markPairs(mk, x, y)
+	want := map[int]bool{}
+	for i := 0; i < n; i++ {
+		want[int(x[i]^y[n-1-i])] = true
+	}
+	for v := range mk {
+		if (mk[v] == 1) != want[v] || mk[v] > 1 {
+			t.Fatalf("%s, %d pairs: mark of %d is %d, want %v", name, n, v, mk[v], want[v])
 		}
 	}
 }

@@ -702,17 +702,17 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	// in chunks from both ends at once (the smallest heaps, and the most
 	// even splits, whose parts lie in the regular part of the sequence),
 	// across the split digits together (a value missing from the splits of
-	// one digit may be among those of another), the chunks growing (octalNextChunk), until
-	// none is missing; g(n) = v* then. If every split is listed first, the
-	// mex of all options is g(n) (a rare heap).
+	// one digit may be among those of another), the chunks growing
+	// (octalNextChunk), until none is missing; g(n) = v* then. If every
+	// split is listed first, the mex of all options is g(n) (a rare heap).
 	//
 	// Trick: each chunk is marked without a test a split (octalMarkSplits,
-	// a byte a value as in step 1) and the missing values counted after it
-	// by bit operations, where a scan that tests each split against the
-	// missing values, as the C++ solver of tczajka/octal-games does, takes
-	// a branch a split. Cost: up to a chunk of splits more than needed
-	// (the first chunk is 32 from each end) and a pack a chunk; the
-	// doubling keeps the packs of a full scan to O(log n).
+	// a byte a value as in step 1) and the values still missing checked
+	// after it (stillMissing), where a scan that tests each split against
+	// the missing values, as the C++ solver of tczajka/octal-games does,
+	// takes a branch a split. Cost: up to a chunk of splits more than
+	// needed (the first chunk is 32 from each end) and a check a chunk; the
+	// chunks' geometric growth keeps the checks of a full scan to O(log n).
 	e.miss = missingBelow(e.miss[:0], seen, e.par, flip, vstar)
 	for _, k := range e.r.split { // what the second core listed
 		e.bot[k], e.top[k] = 0, 0
