@@ -126,16 +126,17 @@ func missingBelow(dst []int32, seen, par []uint64, flip uint64, vstar int) []int
 // missing, one byte load each, instead of packing the marks below v* and
 // counting the bits of the other parity. Reason: with chunks a quarter of
 // what was listed (octalNextChunk) the checks run about nine times a heap
-// on 0.6, and the pack and count took 500 instructions each (cachegrind,
-// 0.6 to 3*10^5: sparseMex's own instructions grew from 1.23*10^9 to
-// 1.92*10^9 with the finer chunks); the missing values, 57 on average
-// after step 1 on 0.6, are found in a few chunks, so the list shrinks
-// fast. The loop has no branch but its own: keeping a value or not was a
-// branch mispredicted about half the time, which made the first version
-// of this check 20% slower than the pack and count it replaced (0.6 to
-// 10^6, one worker, whole processes in turn) though it ran fewer
-// instructions. Cost: a list of the missing values (missingBelow), made
-// once a heap.
+// on 0.6 (five with doubling), and sparseMex's own instructions grew from
+// 1.23*10^9 to 1.92*10^9 with them (cachegrind, 0.6 to 3*10^5); the
+// missing values, 57 on average after step 1 on 0.6, are found in a few
+// chunks, so the list shrinks fast. Measured: on par with the pack and
+// count (0.6 to 10^6, one worker, 5 rounds of whole processes, CPU median
+// 3.69 s against 3.66 s, load 12 to 17); kept for the tail's step 3, which
+// shares it. The loop has no branch but its own: keeping a value or not
+// was a branch mispredicted about half the time, which made the first
+// version of this check 8 to 20% slower than the pack and count though it
+// ran fewer instructions. Cost: a list of the missing values
+// (missingBelow), made once a heap.
 func stillMissing(mk []byte, seen []uint64, miss []int32) []int32 {
 	j := 0
 	for _, v := range miss { // branch-free: the outcome of each test is a coin toss
