@@ -13,7 +13,7 @@ type RangeError struct {
 }
 
 // Error reads like "octal.GrundysGame: max -1 is out of range (allowed: 0
-// to 67108864)".
+// to 268435456)".
 func (e *RangeError) Error() string {
 	return fmt.Sprintf("%s: %s %d is out of range (allowed: %d to %d)", e.Func, e.Arg, e.Value, e.Min, e.Max)
 }

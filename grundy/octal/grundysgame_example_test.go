@@ -26,5 +26,5 @@ func ExampleGrundysGame() {
 	// Output:
 	// [0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0]
 	// 1 2 1
-	// octal.GrundysGame: max -1 is out of range (allowed: 0 to 67108864)
+	// octal.GrundysGame: max -1 is out of range (allowed: 0 to 268435456)
 }
