@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy/takebreak"
@@ -99,5 +100,36 @@ func TestTakebreakMisereRefusedPastF(t *testing.T) {
 	r.Code = "0.F"
 	if err := r.Check(); err != nil {
 		t.Errorf("0.F with play: misere: %v", err)
+	}
+}
+
+// TestTakebreakLongDigit: CGSuite's long digit form is read where it is
+// unambiguous (&#16;, &#x10; and &16; are G, the digit leaving four heaps)
+// and its game is 0.G's, move for move; past Z (35) it is refused by the
+// member's Check, naming the key and what is allowed.
+func TestTakebreakLongDigit(t *testing.T) {
+	g, err := takebreak.Parse("0.G")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []string{"0.&#16;", "0.&#x10;", "0.&16;"} {
+		c, err := takebreak.Parse(spec)
+		if err != nil || c != g {
+			t.Errorf("%s: %v, %v; want the code 0.G", spec, c, err)
+			continue
+		}
+		if fmt.Sprint(takebreakMoves(c, 9)) != fmt.Sprint(takebreakMoves(g, 9)) {
+			t.Errorf("%s: moves from 9 differ from 0.G's", spec)
+		}
+		if err := (&TakebreakRules{Code: spec, Max: 10}).Check(); err != nil {
+			t.Errorf("%s: Check: %v", spec, err)
+		}
+	}
+	var ke *KeyError
+	for _, spec := range []string{"0.&#36;", "0.&#64;", "0.&#16"} {
+		err := (&TakebreakRules{Code: spec, Max: 10}).Check()
+		if !errors.As(err, &ke) || ke.Key != "code" || !strings.Contains(err.Error(), `"&#NN;"`) {
+			t.Errorf("%s: Check: %v; want a refusal of code naming the long form allowed", spec, err)
+		}
 	}
 }

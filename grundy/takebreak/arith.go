@@ -28,6 +28,10 @@ import "math"
 //     satisfies [0, C_k(N)) ⊆ Opt(N): w < C_k(N) gives S*first_q(w) <=
 //     P*w + F_q <= S*(N-k-2). Let C(N) = max over k in K8 of C_k(N). As P
 //     is even, q is the same for N and N+P, so C(N+P) = C(N) + S exactly.
+//     The value 0 is also covered by a pair (a, a), a >= 1, for a k whose
+//     digit has bit 4 and an even N-k >= 2; N+P-k has the same parity, so
+//     a pair covering 0 at N covers it at N+P too (this lets codes whose
+//     value 0 occurs at heap 0 only, as 0.0F and 0.FF, be proven).
 //
 //  2. Sum bound. A split option (i >= 2 heaps a_1..a_i of sum N-k) has the
 //     value g(a_1) ^ ... ^ g(a_i) <= g(a_1) + ... + g(a_i), and with B =
@@ -190,8 +194,18 @@ func ProveArithmetic(values []int32, c Code, p, n0 int, s int64) ArithmeticProof
 		return f
 	}
 	// covered reports whether w is an option of N by a triple (a, a, x)
-	// and, when singles is set, by a single heap g(N-k).
+	// or, for w = 0, a pair (a, a), and, when singles is set, by a single
+	// heap g(N-k).
 	covered := func(N int, w int64, singles bool) bool {
+		if w == 0 {
+			// A pair (a, a), a >= 1, of a k whose digit has bit 4: the
+			// value 0 at every even remainder N-k >= 2.
+			for k := 0; k <= c.MaxRemove(); k++ {
+				if c.Digit(k)&4 != 0 && N-k >= 2 && (N-k)%2 == 0 {
+					return true
+				}
+			}
+		}
 		for _, k := range a.k8 {
 			if f := first((N-k)%2, w); f >= 0 && f <= int64(N-k-2) {
 				return true
@@ -214,7 +228,7 @@ func ProveArithmetic(values []int32, c Code, p, n0 int, s int64) ArithmeticProof
 		}
 		return w
 	}
-	// N1: the least from its lower bound at which the triples alone cover
+	// N1: the least from its lower bound at which the triples and pairs cover
 	// [0, top+S] for P heaps in a row; the values must reach N1+P.
 	// Past limit more heaps cannot help: every w <= top+S that has an
 	// occurrence of parity q has it by then.

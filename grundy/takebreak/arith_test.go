@@ -70,6 +70,14 @@ func TestProveArithmeticHolds(t *testing.T) {
 			t.Errorf("%s: not proven; the theorem proves it (by hand: its splits lag behind its single heaps)", code)
 		}
 	}
+	// 0.0F (g(n) = floor(n/2)) and 0.FF (g(n) = n): their value 0 occurs
+	// at heap 0 only, so no triple (a, a, x) gives it; the pairs (a, a)
+	// do, at the even remainders (one of N-1, N-2).
+	for _, code := range []string{"0.0F", "0.FF"} {
+		if !proven[code] {
+			t.Errorf("%s: not proven; the theorem proves it with the pairs (a, a) covering 0", code)
+		}
+	}
 	if len(proven) < candidates/4 {
 		t.Errorf("%d of %d arithmetic candidates proven; expected at least a quarter", len(proven), candidates)
 	}
@@ -130,6 +138,53 @@ func TestRulerRegularityNotProven(t *testing.T) {
 			if pr := ProveArithmetic(seq, c, a.Period, a.Preperiod, a.Saltus); pr.Proven {
 				t.Errorf("0.2048 on %d values: arithmetic period %d, saltus %d proven; Grossman and Nowakowski show it is not arithmetic-periodic", len(seq), a.Period, a.Saltus)
 			}
+		}
+	}
+}
+
+// TestPublishedIrregularNotProven: games that publications treat as not
+// periodic or arithmetic-periodic, or as open, must not be proven either
+// way by our theorems, whatever period, preperiod and saltus they are
+// asked about (not only the ones analysis.FindArithmetic suggests): a
+// proof would be a false one, or would settle a published open question,
+// and calls for scrutiny before belief. The values are the plain mex's
+// (oracle_test.go), to 400.
+//
+//   - 0.2048: J. P. Grossman and R. J. Nowakowski, "A ruler regularity in
+//     hexadecimal games", Games of No Chance 4, MSRI Publications 63
+//     (2015) 115-128: its sequence shows "ruler regularity", a pattern
+//     other than the periodic and arithmetic periodic ones ("Periodic and
+//     arithmetic periodic nim-sequences have been discovered but other
+//     patterns also exist", their abstract).
+//   - C.: split a heap into two or three non-empty heaps. A. Dailly, E.
+//     Duchêne, U. Larsson and G. Paris, "Partition games are pure breaking
+//     games" (arXiv, 2021; abstract at
+//     deepai.org/publication/partition-games-are-pure-breaking-games):
+//     "the behavior of the Grundy function of the game having L = {1, 2} is
+//     open", L read as the numbers of cuts (splits into 2 or 3 heaps), as
+//     the rules of their "Partition games" (Discrete Applied Mathematics
+//     285 (2020) 509-525) count "the number of allowed splits". Only the
+//     abstracts could be read here, so this reading of L is ours.
+func TestPublishedIrregularNotProven(t *testing.T) {
+	for _, code := range []string{"0.2048", "C."} {
+		c := mustParse(t, code)
+		g := plainValues(code, 400)
+		if p, n0, ok := ProvePeriod(g, c); ok {
+			t.Errorf("%s: period %d from %d proven on %d values", code, p, n0, len(g))
+		}
+		tried := 0
+		for p := 1; p <= 24; p++ {
+			for s := int64(1); s <= 6; s++ {
+				for n0 := 0; n0 <= 60; n0++ {
+					tried++
+					if pr := ProveArithmetic(g, c, p, n0, s); pr.Proven {
+						t.Errorf("%s: g(n+%d) = g(n)+%d from %d proven on %d values", code, p, s, n0, len(g))
+					}
+				}
+			}
+		}
+		if tried == 0 {
+			t.Fatal("nothing tried")
 		}
 	}
 }

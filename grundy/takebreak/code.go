@@ -40,9 +40,13 @@ import (
 // ".3f", "8.", "4.07", "0.1G"; the digits past F are CGSuite's base-36 ones
 // (TBCode reads CodeDigit.Options(36, ...)): G = 16, leave four heaps, up
 // to Z = 35, and W = 32 leaves five. Zeros before d_0 ("04.3", which CGSuite
-// writes 4.3) and trailing zeros ("0.70") are dropped. Refused, each with its
-// own message: CGSuite's digits &#...; (36 and more: a move leaving six heaps
-// or more, past HeapsMax), a non-zero digit left
+// writes 4.3) and trailing zeros ("0.70") are dropped. CGSuite's long digit
+// form is read up to 35, where it is unambiguous: "&#16;" (CGSuite 1,
+// decimal), "&#x10;" (CGSuite 1, hexadecimal) and "&16;" (CGSuite 2,
+// decimal) are all G. Refused, each with its own message: a long digit past
+// 35 (36 to 63 would leave at most five heaps but have no one-character
+// form; 64 and more would leave six heaps or more, past HeapsMax) or
+// malformed (no ';', no number, a character outside its base), a non-zero digit left
 // of d_0 (CGSuite's additive digits, which add tokens), repeating digits in
 // [brackets] (infinite codes, such as 0.[3] for Nim), the constraints ! and
 // ? (pairwise unequal or not all equal heaps, as in Grundy's game 4!.,
@@ -73,7 +77,7 @@ func (e *CodeError) Error() string {
 }
 
 // allowed is the end of every message about a character: what a code is.
-const allowed = `a code is d0.d1d2... with digits 0-9 and A-Z, CGSuite's base-36 digits (bit i of d_k: removing k tokens may leave i heaps, i = 0..5; 0-F are the hexadecimal games), and exactly one point, as in "0.3F" or "8.0"`
+const allowed = `a code is d0.d1d2... with digits 0-9 and A-Z, CGSuite's base-36 digits, or its long form &#NN; up to 35 (bit i of d_k: removing k tokens may leave i heaps, i = 0..5; 0-F are the hexadecimal games), and exactly one point, as in "0.3F" or "8.0"`
 
 // HeapsMax is the most heaps one move may leave: 5, the highest bit of
 // CGSuite's largest one-character digit Z (35 = 32+2+1).
@@ -100,8 +104,6 @@ func hexDigit(c byte) int {
 // refused: CGSuite's notation that this package does not take is named.
 func refusal(c byte) string {
 	switch {
-	case c == '&':
-		return "CGSuite's digits &#...; (36 and more) are not taken: they would let a move leave 6 heaps or more, and moves here leave at most 5: " + allowed
 	case c == '[' || c == ']':
 		return "repeating digits in brackets (CGSuite's infinite codes, such as 0.[3] for Nim) are not taken: the engine needs a finite code; " + allowed
 	case c == '!' || c == '?':
@@ -114,13 +116,77 @@ func refusal(c byte) string {
 	return allowed
 }
 
-// Parse parses a take-and-break code "d0.d1d2...": hexadecimal digits
-// (either case) and exactly one point; d0 is optional (default 0) and is 0,
-// 4, 8 or C, and zeros before it are dropped ("0.3F", ".3f", "8.", "04.07").
-// Trailing zeros after the point are dropped ("0.70" is 0.7); "8." is
-// 8.0. A malformed code gives a *CodeError naming the first offending
-// character and what is allowed (see the comment of code.go for what is
-// refused and why).
+// DigitMax is the largest digit a code may have: 35, Z, CGSuite's largest
+// one-character digit. Digits 36 to 63 would still leave at most HeapsMax
+// heaps, but they have no one-character form for String, so they are
+// refused rather than given a form of our own.
+const DigitMax = 35
+
+// token is one unit of a code as written: a point (v = -1) or a digit of
+// value v, written from byte pos to byte end (exclusive).
+type token struct {
+	v, pos, end int
+}
+
+// entity reads CGSuite's long digit form at code[i] == '&': "&#NN;"
+// (decimal) and "&#xHH;" (hexadecimal), as CGSuite 1's TBCode(String)
+// documents them ("&#<digits>; ... interpreted as a number in base 10",
+// "&#x<hex-digits>; ... in base 16"), and "&NN;" (decimal), as CGSuite 2's
+// TBCode.parse reads it (the text between '&' and ';' as a Long) and
+// writes a digit of 32 or more. It returns the digit's value and the index
+// just past the ';', or a reason naming what is allowed. Only a value up to
+// DigitMax is taken; the form is unambiguous there (&#16;, &#x10; and &16;
+// are all G).
+func entity(code string, i int) (v, end int, reason string) {
+	const forms = `CGSuite's long digit form is "&#NN;" (decimal), "&#xHH;" (hexadecimal) or "&NN;" (decimal), with a value from 0 to 35 (Z)`
+	j := i + 1
+	base := 10
+	if j < len(code) && code[j] == '#' {
+		j++
+		if j < len(code) && code[j] == 'x' {
+			base = 16
+			j++
+		}
+	}
+	semi := strings.IndexByte(code[j:], ';')
+	if semi < 0 {
+		return 0, 0, "a long digit with no closing ';': " + forms + "; " + allowed
+	}
+	num := code[j : j+semi]
+	if num == "" {
+		return 0, 0, "a long digit with no number: " + forms + "; " + allowed
+	}
+	value := 0
+	for k := 0; k < len(num); k++ {
+		d := hexDigit(num[k])
+		if d < 0 || d >= base {
+			return 0, 0, fmt.Sprintf("%q is not a base-%d number: %s; %s", num, base, forms, allowed)
+		}
+		if value <= 1<<20 {
+			value = value*base + d
+		}
+	}
+	if value > DigitMax {
+		why := "it would let a move leave 6 heaps or more, and moves here leave at most 5"
+		if value < 1<<(HeapsMax+1) {
+			why = fmt.Sprintf("it leaves at most %d heaps, but has no one-character digit (the digits here are CGSuite's 0-9 and A-Z, up to Z = 35)", HeapsMax)
+		}
+		if value > 1<<20 {
+			return 0, 0, fmt.Sprintf("the long digit %s is too large: %s; %s", code[i:j+semi+1], forms, allowed)
+		}
+		return 0, 0, fmt.Sprintf("the long digit %s is %d, past 35: %s; %s; %s", code[i:j+semi+1], value, why, forms, allowed)
+	}
+	return value, j + semi + 1, ""
+}
+
+// Parse parses a take-and-break code "d0.d1d2...": digits 0-9 and A-Z
+// (either case), or CGSuite's long form &#NN; up to 35, and exactly one
+// point; d0 is optional (default 0) and is 0, 4, 8 or C (or past F a
+// multiple of 4), and zeros before it are dropped ("0.3F", ".3f", "8.",
+// "04.07", "0.&#16;" which is 0.G). Trailing zeros after the point are
+// dropped ("0.70" is 0.7); "8." is 8.0. A malformed code gives a
+// *CodeError naming the first offending character and what is allowed
+// (see the comment of code.go for what is refused and why).
 func Parse(code string) (Code, error) {
 	bad := func(pos int, reason string) (Code, error) {
 		e := &CodeError{Code: code, Pos: pos, Reason: reason}
@@ -132,16 +198,28 @@ func Parse(code string) (Code, error) {
 	if code == "" {
 		return bad(-1, "empty: "+allowed)
 	}
-	point := -1
-	for i := 0; i < len(code); i++ {
+	var toks []token
+	point := -1 // index in toks of the point
+	for i := 0; i < len(code); {
 		c := code[i]
 		switch {
 		case c == '.':
 			if point >= 0 {
-				return bad(i, fmt.Sprintf("a second point (the first is at position %d): %s", point, allowed))
+				return bad(i, fmt.Sprintf("a second point (the first is at position %d): %s", toks[point].pos, allowed))
 			}
-			point = i
+			point = len(toks)
+			toks = append(toks, token{v: -1, pos: i, end: i + 1})
+			i++
 		case hexDigit(c) >= 0:
+			toks = append(toks, token{v: hexDigit(c), pos: i, end: i + 1})
+			i++
+		case c == '&':
+			v, end, reason := entity(code, i)
+			if reason != "" {
+				return bad(i, reason)
+			}
+			toks = append(toks, token{v: v, pos: i, end: end})
+			i = end
 		default:
 			return bad(i, refusal(c))
 		}
@@ -149,28 +227,28 @@ func Parse(code string) (Code, error) {
 	if point < 0 {
 		return bad(-1, "no point: "+allowed)
 	}
-	if len(code) == 1 {
+	if len(toks) == 1 {
 		return bad(-1, "no digits: "+allowed)
 	}
 	// Before the point: zeros, then d_0. CGSuite reads the digits left
 	// of d_0 as adding tokens (d_-1 adds one); only zeros, which allow
 	// nothing, are taken there.
 	for i := 0; i+1 < point; i++ {
-		if code[i] != '0' {
-			return bad(i, "only d0, the last digit before the point, may be non-zero there (CGSuite reads the digits left of it as moves that add tokens, which are not taken): "+allowed)
+		if toks[i].v != 0 {
+			return bad(toks[i].pos, "only d0, the last digit before the point, may be non-zero there (CGSuite reads the digits left of it as moves that add tokens, which are not taken): "+allowed)
 		}
 	}
-	d := make([]byte, 0, len(code))
+	d := make([]byte, 0, len(toks))
 	d0 := 0
 	if point > 0 {
-		d0 = hexDigit(code[point-1])
+		d0 = toks[point-1].v
 		if d0&3 != 0 {
-			return bad(point-1, fmt.Sprintf("the digit before the point, d0 = %c (%d), removes no tokens, so it may only be 0, 4, 8 or C (4: split a heap into two non-empty heaps, 8: into three, C: either), or past F a multiple of 4 (G, K, O, S, W: into four or five heaps); a 1 in it would remove an empty heap and a 2 would leave the heap as it is, a pass", digits36[d0], d0))
+			return bad(toks[point-1].pos, fmt.Sprintf("the digit before the point, d0 = %c (%d), removes no tokens, so it may only be 0, 4, 8 or C (4: split a heap into two non-empty heaps, 8: into three, C: either), or past F a multiple of 4 (G, K, O, S, W: into four or five heaps); a 1 in it would remove an empty heap and a 2 would leave the heap as it is, a pass", digits36[d0], d0))
 		}
 	}
 	d = append(d, byte(d0))
-	for i := point + 1; i < len(code); i++ {
-		d = append(d, byte(hexDigit(code[i])))
+	for _, tk := range toks[point+1:] {
+		d = append(d, byte(tk.v))
 	}
 	for len(d) > 1 && d[len(d)-1] == 0 {
 		d = d[:len(d)-1]

@@ -41,6 +41,21 @@ func TestParse(t *testing.T) {
 		{"0.1z", "0.1Z", 2, 5},
 		{"G.", "G.0", 0, 4},
 		{"0.3V", "0.3V", 2, 4},
+		// CGSuite's long digit form, read as its TBCode reads it (CGSuite
+		// 1: "&#<digits>;" in base 10, "&#x<hex-digits>;" in base 16;
+		// CGSuite 2: "&<digits>;"), up to 35: the same digits as the
+		// one-character ones.
+		{"0.&#16;", "0.G", 1, 4},
+		{"0.&#x10;", "0.G", 1, 4},
+		{"0.&16;", "0.G", 1, 4},
+		{"0.&#x1A;", "0.Q", 1, 4},
+		{"0.&#x1a;", "0.Q", 1, 4},
+		{"0.3&#15;", "0.3F", 2, 3},
+		{"0.&#035;", "0.Z", 1, 5},
+		{"&#8;.", "8.0", 0, 3},
+		{"0&#12;.1", "C.1", 1, 3},
+		{"0.7&#0;", "0.7", 1, 2},
+		{"&0;.&#x7;&7;", "0.77", 2, 2},
 	}
 	for _, tc := range cases {
 		c, err := Parse(tc.code)
@@ -122,8 +137,23 @@ func TestParseErrors(t *testing.T) {
 		{"03F", -1, "no point"},
 		{".", -1, "no digits"},
 		{"0.3.F", 3, "second point"},
-		{"0.&#36;", 2, "6 heaps or more"},
-		{"0.&#16;", 2, "&#...;"},
+		{"0.&#36;", 2, "36, past 35: it leaves at most 5 heaps"},
+		{"0.&#63;", 2, "63, past 35"},
+		{"0.&#64;", 2, "6 heaps or more"},
+		{"0.&#x40;", 2, "6 heaps or more"},
+		{"0.1&#99999999999999999999;", 3, "too large"},
+		{"0.&#16", 2, "no closing ';'"},
+		{"0.&#;", 2, "no number"},
+		{"0.&#x;", 2, "no number"},
+		{"0.&;", 2, "no number"},
+		{"0.&#1a;", 2, "not a base-10 number"},
+		{"0.&#X10;", 2, "not a base-10 number"},
+		{"0.&#-1;", 2, "not a base-10 number"},
+		{"0.&#x1g;", 2, "not a base-16 number"},
+		{"0.&#1 ;", 2, "not a base-10 number"},
+		{"&#2;.7", 0, "a pass"},
+		{"&#4;&#4;.7", 0, "add tokens"},
+		{"0.#16;", 2, "digits 0-9 and A-Z"},
 		{"H.", 0, "0, 4, 8 or C"},
 		{"0.[3]", 2, "infinite codes"},
 		{"4!.", 1, "constraints ! and ?"},
@@ -156,7 +186,7 @@ func TestParseErrors(t *testing.T) {
 // FuzzParse checks that Parse never panics, that a refusal is a
 // *CodeError, and that an accepted code round-trips through String.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"0.3F", ".3f", "8.", "04.07", "0.G", "0.[3]", "4!.", "2.7", "", ".", "0..", "0.é", "84.07", "C.FFF"} {
+	for _, s := range []string{"0.3F", ".3f", "8.", "04.07", "0.G", "0.[3]", "4!.", "2.7", "", ".", "0..", "0.é", "84.07", "C.FFF", "0.&#16;", "0.&#x1F;", "&8;.&#;", "0.&#99999;"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

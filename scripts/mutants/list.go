@@ -78,7 +78,8 @@ var list = []Mutant{
 		Why: "ProveAllBut trusts the period before the state repeats"},
 
 	// The arithmetic-periodicity theorem of take-and-break games (ours,
-	// grundy/takebreak/arith.go): its window g(n+P) = g(n)+S, n0 <= n < N1.
+	// grundy/takebreak/arith.go): its window g(n+P) = g(n)+S, n0 <= n < N1,
+	// and the pairs (a, a) of its coverage of the value 0.
 	{Name: "takebreak-arith-window-minus-1", File: "grundy/takebreak/arith.go",
 		Old: "for n := n0; n < n1; n++ {", New: "for n := n0; n < n1-1; n++ {",
 		Pkg: "./grundy/takebreak", Run: "ArithmeticWindowGuard",
@@ -87,6 +88,14 @@ var list = []Mutant{
 		Old: "for n := n0; n < n1; n++ {", New: "for n := n0; n < n1+1; n++ {",
 		Pkg: "./grundy/takebreak", Run: "ArithmeticWindowGuard",
 		Why: "ProveArithmetic reads one value past the Needed it reports"},
+	{Name: "takebreak-arith-pair-odd", File: "grundy/takebreak/arith.go",
+		Old: "if c.Digit(k)&4 != 0 && N-k >= 2 && (N-k)%2 == 0 {", New: "if c.Digit(k)&4 != 0 && N-k >= 2 {",
+		Pkg: "./grundy/takebreak", Run: "ArithmeticPairGuard",
+		Why: "a pair (a, a) said to cover 0 at an odd remainder, where no pair of equal heaps exists (0.0782 'proven' at its odd heaps)"},
+	{Name: "takebreak-arith-pair-any-digit", File: "grundy/takebreak/arith.go",
+		Old: "if c.Digit(k)&4 != 0 && N-k >= 2 && (N-k)%2 == 0 {", New: "if N-k >= 2 && (N-k)%2 == 0 {",
+		Pkg: "./grundy/takebreak", Run: "ArithmeticPairGuard",
+		Why: "a pair said to cover 0 for a k whose digit cannot leave two heaps (0.0782 'proven' by k = 1, digit 0)"},
 
 	// census asks each game's theorem for its window (one window in the code base).
 	{Name: "census-window", File: "census/family.go",

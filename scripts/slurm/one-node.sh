@@ -68,6 +68,9 @@ SlurmctldHost=$host
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
+# A requeued job waits cred_expire seconds before it starts again (120 by
+# default): 10 keeps TestSlurmTailRequeue short.
+AuthInfo=cred_expire=10
 CryptoType=crypto/munge
 MpiDefault=none
 ProctrackType=proctrack/linuxproc
