@@ -231,17 +231,6 @@ func TestRerun(t *testing.T) {
 	assertClean(t, out)
 }
 
-// buildBinary builds the command once for the tests that run it as a process.
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "tabulate")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // TestInterrupt starts a run long enough to last many seconds, sends a
 // signal once the first table is written and the sieve is writing its own,
 // and checks the exit status and that only whole files remain.
@@ -252,7 +241,7 @@ func TestInterrupt(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("signals")
 	}
-	bin := buildBinary(t)
+	bin := tabulateBinary(t) // the one build of the package's process tests
 	// Squares to 10^11 takes far longer than the test waits; flip and nim
 	// finish first, so complete files exist when the signal comes.
 	config := writeConfig(t, "games: [squares, nim]\nplots: []\nsquares: {grundy_max: 1000, win_max: 100000000000}\n")

@@ -390,7 +390,7 @@ func TestSquaresGrundySegments(t *testing.T) {
 // squaresFullNaive makes TestSquaresLongAgainstPlain run the naive DP on
 // every n up to 10^7, which takes about a minute on the 2-core test machine:
 // its reads g(n-k²) jump across the whole table and miss the caches.
-var squaresFullNaive = flag.Bool("squares.fullnaive", false, "compare squaresGrundy with the naive DP on every n up to 1e7 (slow)")
+var squaresFullNaive = flag.Bool("squares.fullnaive", false, "compare squaresGrundy with the naive DP on every n of TestSquaresLongAgainstPlain's range (slow)")
 
 // squaresCheckMex reports the first n in [lo, hi) where g(n) is not the mex
 // of { g(n-k²) : 1 <= k² <= n }, or -1. It is the definition checked
@@ -428,10 +428,19 @@ func squaresCheckMex(g []uint16, lo, hi int) int {
 }
 
 // TestSquaresLongAgainstPlain compares both engines with the plain
-// algorithms up to 10^7 (about a minute): every losing position with the
-// plain sieve, the Grundy values with the naive DP up to 2·10^6 (all the way
+// algorithms: every losing position up to 10^7 with the plain sieve; the
+// Grundy values up to 4·10^6 with the naive DP up to 2·10^6 (all the way
 // with -squares.fullnaive), and beyond that every value with the definition
 // of the mex over the table.
+//
+// Why 4·10^6 for the values (it was 10^7): the kernel changes with the
+// values only where its row width doubles (kernelWords: 64, 128, 256, 512
+// values), and take-a-square's first value of 64, 128 and 256 come at n =
+// 65,813, 465,081 and 3,290,726 (the naive DP, written apart; the largest
+// value is 274 up to 4·10^6 and 376 up to 10^7, so no width changes
+// between 4·10^6 and 10^7); the segment (4096) and the parallel threshold
+// are reached below 10^4. The mex check costs n^1.5, so 10^7 was 4 times
+// the CPU of 4·10^6 (about 6 minutes of the long step under load).
 func TestSquaresLongAgainstPlain(t *testing.T) {
 	longtest.Skip(t, "compares every n up to 1e7 with the plain algorithms")
 	const max = 10_000_000
@@ -439,9 +448,13 @@ func TestSquaresLongAgainstPlain(t *testing.T) {
 		squaresCompare(t, "losing positions", squaresCollect(t, max, 0), squaresPlainSieve(max))
 	})
 	t.Run("grundy", func(t *testing.T) {
+		const max = 4_000_000 // past the last row width below 10^7 (above)
 		g, err := squaresGrundy(context.Background(), max, 0, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if top := slices.Max(g); top < 256 {
+			t.Fatalf("largest value %d up to %d: the range no longer reaches the rows of 512 values", top, max)
 		}
 		naiveMax := 2_000_000
 		if *squaresFullNaive {
