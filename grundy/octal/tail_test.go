@@ -63,7 +63,11 @@ func TestTailEqualsValues(t *testing.T) {
 	}
 	switch {
 	case longtest.Enabled():
-		cases = append(cases, tc{"0.6", 1 << 20, 1 << 22, false, 16}, tc{"0.37", 1 << 20, 1 << 22, false, 16})
+		// 0.6 past heap 1,697,097, whose missing value first shows at the
+		// split a = 431,340 (docs/tail-mode.md): the window of this start
+		// must list it. (0.37 to 2^22 was here too: the same sparse tail,
+		// 1,582 rare heaps against 0.6's 1,583, at twice the CI time.)
+		cases = append(cases, tc{"0.6", 1 << 20, 1 << 21, false, 16})
 	case testing.Short():
 		cases = append(cases, tc{"0.6", 1 << 17, 600_000, false, 16})
 	default:
