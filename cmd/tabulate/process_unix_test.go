@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"errors"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -77,44 +79,94 @@ func TestBoundedReads(t *testing.T) {
 	}
 }
 
+// lockedBuffer is a bytes.Buffer safe to read while the child writes to it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// longRun is a run started by startLong: the command and what it has
+// written to standard error so far.
+type longRun struct {
+	cmd    *exec.Cmd
+	stderr *lockedBuffer
+	exited chan struct{} // closed when Wait returns
+	err    error         // Wait's result, once exited is closed
+}
+
+// wait waits up to 30 s for the signalled run to end, and kills it (failing
+// the test) if it does not.
+func (r *longRun) wait(t *testing.T) error {
+	t.Helper()
+	select {
+	case <-r.exited:
+		return r.err
+	case <-time.After(30 * time.Second):
+		r.cmd.Process.Kill()
+		t.Fatalf("still running 30 s after the signal; standard error:\n%s", r.stderr)
+		return nil
+	}
+}
+
 // startLong starts a run that lasts far longer than the tests wait (the
 // take-a-square sieve to 10^11 streams its table into temporary files) and
-// returns once the nim table is listed and the sieve is writing.
-func startLong(t *testing.T, out string, stderr *strings.Builder) *exec.Cmd {
+// returns once the nim table is listed and the sieve is writing. A run that
+// ends before that, or does not get there in two minutes, fails the test
+// with its exit status and standard error: a bare timeout told nothing when
+// it happened once in CI.
+func startLong(t *testing.T, out string) *longRun {
 	t.Helper()
 	config := writeConfig(t, "games: [squares, nim]\nplots: []\nsquares: {grundy_max: 1000, win_max: 100000000000}\n")
-	cmd := exec.Command(tabulateBinary(t), "run", "--config", config, "--out", out, "--workers", "2")
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
+	r := &longRun{
+		cmd:    exec.Command(tabulateBinary(t), "run", "--config", config, "--out", out, "--workers", "2"),
+		stderr: &lockedBuffer{},
+		exited: make(chan struct{}),
+	}
+	r.cmd.Stderr = r.stderr
+	if err := r.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill() })
-	waitFor(t, func() bool { m, _ := readManifestJSON(out); return m != nil && len(m.Files) >= 2 })
-	waitFor(t, func() bool {
+	go func() { r.err = r.cmd.Wait(); close(r.exited) }()
+	t.Cleanup(func() { r.cmd.Process.Kill(); <-r.exited })
+	sieveWriting := func() bool {
+		if m, _ := readManifestJSON(out); m == nil || len(m.Files) < 2 {
+			return false
+		}
 		found := false
 		filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
 			found = found || err == nil && strings.HasPrefix(d.Name(), output.TempPrefix)
 			return nil
 		})
 		return found
-	})
-	return cmd
-}
-
-// waitStopped waits up to 30 s for a signalled run to end, and kills it
-// (failing the test) if it does not.
-func waitStopped(t *testing.T, cmd *exec.Cmd) error {
-	t.Helper()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("still running 30 s after the signal")
-		return nil
 	}
+	for deadline := time.Now().Add(2 * time.Minute); !sieveWriting(); time.Sleep(20 * time.Millisecond) {
+		select {
+		case <-r.exited:
+			t.Fatalf("the run ended (%v) before its sieve was writing; standard error:\n%s", r.err, r.stderr)
+		default:
+		}
+		if time.Now().After(deadline) {
+			entries := []string{}
+			filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+				entries = append(entries, path)
+				return nil
+			})
+			t.Fatalf("the run's sieve was not writing after 2 minutes; files: %v; standard error:\n%s", entries, r.stderr)
+		}
+	}
+	return r
 }
 
 // checkStopped checks a run stopped by signals: exit status, no temporary
@@ -155,13 +207,12 @@ func TestSignals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			var stderr strings.Builder
-			cmd := startLong(t, out, &stderr)
+			run := startLong(t, out)
 			for _, sig := range tc.sigs {
-				cmd.Process.Signal(sig)
+				run.cmd.Process.Signal(sig)
 				time.Sleep(time.Millisecond)
 			}
-			checkStopped(t, waitStopped(t, cmd), out, tc.code)
+			checkStopped(t, run.wait(t), out, tc.code)
 		})
 	}
 	t.Run("stderr to a closed pipe", func(t *testing.T) {
