@@ -219,6 +219,10 @@ type tailState[V tailValue] struct {
 	pos   int   // n mod w
 	rare  []tailRare[V]
 	near  []nearRare // rare as offsets for markRareNear16 (nearOK)
+	// rare and near without heap 1, for the split digit 0 of the
+	// pipelined tail's first stage (tailpipe.go)
+	rare1 []tailRare[V]
+	near1 []nearRare
 	mask  uint32
 	dom   int
 	per   int64 // a proven period (then the ring is copied), or 0
@@ -617,6 +621,41 @@ func (s *tailState[V]) add(v int32) error {
 // comment at the top of this file), and false if the splits inside the
 // window do not settle it.
 func (s *tailState[V]) mex() (int32, bool) {
+	// 1. Every split with a rare heap, into s.mk.
+	s.markRare((*[1 << 16]byte)(s.mk[:1<<16]), s.ring[s.pos:s.pos+s.w], false)
+	return s.settle(s.mk, 0)
+}
+
+// markRare is step 1 for the heap whose last w values are rec (g(n-d) =
+// rec[w-d]): it sets mk[g(a) XOR g(s-a)] for every rare heap a and split
+// digit k, s = n-k, leaving out a = 1 for k = 0 if skip1 (the pipelined
+// tail: its lists rare1 and near1, tailpipe.go).
+func (s *tailState[V]) markRare(mk *[1 << 16]byte, rec []V, skip1 bool) {
+	w := s.w
+	for _, k := range s.r.split {
+		// base ends just before heap s = n-k, g(s-a) = base[len(base)-a].
+		if base := rec[:w-k]; s.nearOK(len(base)) {
+			nr := s.near
+			if skip1 && k == 0 {
+				nr = s.near1
+			}
+			markRareNear16(mk, (*[1 << 16]V)(base[len(base)-1<<16:]), nr)
+		} else {
+			r := s.rare
+			if skip1 && k == 0 {
+				r = s.rare1
+			}
+			tailMarkRare(mk, base, r)
+		}
+	}
+}
+
+// settle finishes g(n) from the marks in mkb (step 1 done, and step 3's
+// splits listed up to bot from each end, tailStep3): it adds the moves that
+// leave one heap, computes v* (step 2) and lists step 3's splits from bot
+// on until no value below v* is missing, then clears mkb. It returns false
+// if the splits inside the window do not settle g(n) (after relabel).
+func (s *tailState[V]) settle(mkb []byte, bot int) (int32, bool) {
 	w := s.w
 	rec := s.ring[s.pos : s.pos+w] // g(n-d) = rec[w-d]
 	seen := s.seen
@@ -625,19 +664,10 @@ func (s *tailState[V]) mex() (int32, bool) {
 		v := uint32(rec[w-k])
 		seen[v>>6] |= 1 << (v & 63)
 	}
-	// 1. Every split with a rare heap: base ends just before heap s = n-k,
-	// g(s-a) = base[len(base)-a].
-	mk := (*[1 << 16]byte)(s.mk[:1<<16]) // every value fits 16 bits (V)
-	for _, k := range s.r.split {
-		if base := rec[:w-k]; s.nearOK(len(base)) {
-			markRareNear16(mk, (*[1 << 16]V)(base[len(base)-1<<16:]), s.near)
-		} else {
-			tailMarkRare(mk, base, s.rare)
-		}
-	}
+	mk := (*[1 << 16]byte)(mkb[:1<<16]) // every value fits 16 bits (V)
 	mw := ((1 << s.vbits) + 63) / 64
-	octalPack(seen[:mw], s.mk)
-	defer clear(s.mk[:64*mw])
+	octalPack(seen[:mw], mkb)
+	defer clear(mkb[:64*mw])
 	// 2. v*, as in sparseMex.
 	var flip uint64
 	if s.dom&int((s.n-int64(s.r.split[0]))&1) == 1 {
@@ -666,35 +696,55 @@ func (s *tailState[V]) mex() (int32, bool) {
 	// sequence, as the most even splits do for sparseMex), across the split
 	// digits together, until no value below v* is missing.
 	s.miss = missingBelow(s.miss[:0], seen, s.par, flip, vstar)
-	bot, top := 0, 0                                 // listed: a <= bot and a > w-top (w-k-top for digit k)
-	for chunk := 32; ; chunk = octalNextChunk(bot) { // bot: listed from each end
-		more := false
-		for _, k := range s.r.split {
-			h := w - k // the largest a inside the window
-			b, t := min(bot, h), min(top, h-min(bot, h))
-			if b+t >= h {
-				continue
-			}
-			more = true
-			loB := min(b+chunk, h-t)
-			tailMarkSplits(mk, s.head, rec[:w-k], b+1, loB)
-			hiA := max(h-t-chunk+1, loB+1)
-			if hiA <= h-t {
-				tailMarkSplits(mk, s.head, rec[:w-k], hiA, h-t)
-			}
-		}
-		bot, top = bot+chunk, top+chunk
+	chunk := 32
+	if bot > 0 { // the first chunks are listed (tailStep3): go on as the loop would
+		chunk = octalNextChunk(bot)
+	}
+	for ; ; chunk = octalNextChunk(bot) { // bot: listed from each end
+		more := s.step3Chunk(mk, rec, bot, chunk, 1)
+		bot += chunk
 		if !more {
 			break
 		}
-		if s.miss = stillMissing(s.mk, seen, s.miss); len(s.miss) == 0 { // as sparseMex
+		if s.miss = stillMissing(mkb, seen, s.miss); len(s.miss) == 0 { // as sparseMex
 			return int32(vstar), true
 		}
 	}
 	// Every split inside the window is listed and a value below v* is
 	// not seen: perhaps a labelling with one more mask bit settles it.
-	octalPack(seen[:mw], s.mk)
+	octalPack(seen[:mw], mkb)
 	return s.relabel(flip)
+}
+
+// step3Chunk lists, for each split digit k, the splits (a, s-a) with bot <
+// a <= bot+chunk and with w-k-bot-chunk < a <= w-k-bot (a chunk from each
+// end of a <= w-k, the range inside the window), a >= lo0 for digit 0 and
+// a >= 1 for the others, into mk, rec being the window of the heap (g(n-d)
+// = rec[w-d]). It reports false if no digit had a split left to list.
+func (s *tailState[V]) step3Chunk(mk *[1 << 16]byte, rec []V, bot, chunk, lo0 int) bool {
+	w, top := s.w, bot // listed: a <= bot and a > w-k-top
+	more := false
+	for _, k := range s.r.split {
+		h := w - k // the largest a inside the window
+		b, t := min(bot, h), min(top, h-min(bot, h))
+		if b+t >= h {
+			continue
+		}
+		more = true
+		lo := b + 1
+		if k == 0 {
+			lo = max(lo, lo0)
+		}
+		loB := min(b+chunk, h-t)
+		if lo <= loB {
+			tailMarkSplits(mk, s.head, rec[:w-k], lo, loB)
+		}
+		hiA := max(h-t-chunk+1, loB+1)
+		if hiA <= h-t {
+			tailMarkSplits(mk, s.head, rec[:w-k], hiA, h-t)
+		}
+	}
+	return more
 }
 
 // nearOK reports whether the rare loop of a split digit whose window holds
