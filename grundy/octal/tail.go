@@ -209,20 +209,18 @@ type tailRare[V tailValue] struct {
 
 // tailState is the whole state of a tail run past heap n-1.
 type tailState[V tailValue] struct {
-	code string
-	r    octalRules
-	max  int64 // the last heap to compute
-	n    int64 // the next heap to compute
-	w    int   // the window W
-	head []V   // g(0..w)
-	ring []V   // 2w values: g(m) at m mod w and w + m mod w, m in n-w..n-1
-	pos  int   // n mod w
-	rare []tailRare[V]
-	near []nearRare // rare as offsets for markRareNear16 (nearOK)
-	// rare and near without heap 1, for the split digit 0 of the
-	// pipelined tail's first stage (tailpipe.go)
-	rare1 []tailRare[V]
-	near1 []nearRare
+	code  string
+	r     octalRules
+	max   int64 // the last heap to compute
+	n     int64 // the next heap to compute
+	w     int   // the window W
+	head  []V   // g(0..w)
+	ring  []V   // 2w values: g(m) at m mod w and w + m mod w, m in n-w..n-1
+	pos   int   // n mod w
+	rare  []tailRare[V]
+	near  []nearRare // rare as offsets for markRareNear16 (nearOK)
+	rare1 []tailRare[V] // rare without heap 1 (tailPipe's stage A, digit 0)
+	near1 []nearRare    // near without heap 1
 	mask  uint32
 	dom   int
 	per   int64 // a proven period (then the ring is copied), or 0
