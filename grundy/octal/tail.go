@@ -218,7 +218,7 @@ type tailState[V tailValue] struct {
 	ring  []V   // 2w values: g(m) at m mod w and w + m mod w, m in n-w..n-1
 	pos   int   // n mod w
 	rare  []tailRare[V]
-	near  []nearRare // rare as offsets for markRareNear16 (nearOK)
+	near  []nearRare    // rare as offsets for markRareNear16 (nearOK)
 	rare1 []tailRare[V] // rare without heap 1 (tailPipe's stage A, digit 0)
 	near1 []nearRare    // near without heap 1
 	mask  uint32
