@@ -228,7 +228,8 @@ func TestOctalEngineProcess(t *testing.T) {
 }
 
 // TestOctalTailProcess runs Tail on one goroutine (the prefix on one worker
-// too) on the game, start and max of $TABULATE_OCTAL_TAIL ("code,start,max")
+// too; $TABULATE_OCTAL_TAIL_WORKERS sets another number of workers for
+// both) on the game, start and max of $TABULATE_OCTAL_TAIL ("code,start,max")
 // for scripts/bench.sh octal1, which times the tail's rate; without it, it
 // is skipped.
 func TestOctalTailProcess(t *testing.T) {
@@ -249,7 +250,13 @@ func TestOctalTailProcess(t *testing.T) {
 	if err1 != nil || err2 != nil {
 		t.Fatalf("TABULATE_OCTAL_TAIL=%q: start and max must be integers", spec)
 	}
-	if _, err := Tail(context.Background(), c, max, TailOptions{Start: start, Workers: 1}); err != nil {
+	workers := 1
+	if w := os.Getenv("TABULATE_OCTAL_TAIL_WORKERS"); w != "" {
+		if workers, err = strconv.Atoi(w); err != nil {
+			t.Fatalf("TABULATE_OCTAL_TAIL_WORKERS=%q: want an integer", w)
+		}
+	}
+	if _, err := Tail(context.Background(), c, max, TailOptions{Start: start, Workers: workers}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -93,7 +93,10 @@ type TailOptions struct {
 	// that holds the values to Start (8 if they are below 256).
 	Width int
 	// Workers is the goroutines of the full-array engine before the tail
-	// (see Values); the tail itself runs on the calling goroutine.
+	// (see Values) and of the tail: with 2 or more (0: GOMAXPROCS) the
+	// tail runs on the calling goroutine and a second one, pipelined
+	// across heaps (tailpipe.go), with 1 on the calling goroutine alone.
+	// The values, results and checkpoints are the same either way.
 	Workers int
 	// Progress, if not nil, receives (heap, max) from time to time.
 	Progress grundy.Progress
@@ -218,9 +221,7 @@ type tailState[V tailValue] struct {
 	ring  []V   // 2w values: g(m) at m mod w and w + m mod w, m in n-w..n-1
 	pos   int   // n mod w
 	rare  []tailRare[V]
-	near  []nearRare    // rare as offsets for markRareNear16 (nearOK)
-	rare1 []tailRare[V] // rare without heap 1 (tailPipe's stage A, digit 0)
-	near1 []nearRare    // near without heap 1
+	near  []nearRare // rare as offsets for markRareNear16 (nearOK)
 	mask  uint32
 	dom   int
 	per   int64 // a proven period (then the ring is copied), or 0
@@ -517,6 +518,11 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 		return nil
 	}
 	s.handed = s.n
+	var pipe *tailPipe[V]
+	if grundy.Goroutines(opts.Workers) >= 2 && s.per == 0 && s.n <= s.max {
+		pipe = newTailPipe(s) // a second goroutine (tailpipe.go)
+		defer pipe.stop()
+	}
 	step := max64(s.max/512, 1)
 	next := s.n + step
 	const block = 4096
@@ -534,12 +540,20 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 				v = int32(s.ring[s.pos+s.w-int(s.per)])
 			} else {
 				var ok bool
-				if v, ok = s.mex(); !ok {
+				if pipe != nil {
+					v, ok = pipe.mex()
+				} else {
+					v, ok = s.mex()
+				}
+				if !ok {
 					return s.stop(ck, s.handOverStop(opts, &TailError{Code: s.code, Stop: TailUnsettled, Heap: s.n, Window: int64(s.w)}))
 				}
 			}
 			if err := s.add(v); err != nil {
 				return s.stop(ck, s.handOverStop(opts, err))
+			}
+			if pipe != nil {
+				pipe.finished(s.n - 1)
 			}
 		}
 		if err := s.handOver(opts); err != nil {
@@ -620,40 +634,42 @@ func (s *tailState[V]) add(v int32) error {
 // window do not settle it.
 func (s *tailState[V]) mex() (int32, bool) {
 	// 1. Every split with a rare heap, into s.mk.
-	s.markRare((*[1 << 16]byte)(s.mk[:1<<16]), s.ring[s.pos:s.pos+s.w], false)
-	return s.settle(s.mk, 0)
+	s.markRare((*[1 << 16]byte)(s.mk[:1<<16]), s.ring[s.pos:s.pos+s.w], nil)
+	return s.settle(s.mk, 0, nil)
 }
 
 // markRare is step 1 for the heap whose last w values are rec (g(n-d) =
 // rec[w-d]): it sets mk[g(a) XOR g(s-a)] for every rare heap a and split
-// digit k, s = n-k, leaving out a = 1 for k = 0 if skip1 (the pipelined
-// tail: its lists rare1 and near1, tailpipe.go).
-func (s *tailState[V]) markRare(mk *[1 << 16]byte, rec []V, skip1 bool) {
+// digit k, s = n-k; the rare heaps of the i-th split digit are those of
+// part.rare[i] (and part.near[i]) if part is not nil (the pipelined tail's
+// share, tailpipe.go), all of them otherwise.
+func (s *tailState[V]) markRare(mk *[1 << 16]byte, rec []V, part *tailPart[V]) {
 	w := s.w
-	for _, k := range s.r.split {
+	for i, k := range s.r.split {
 		// base ends just before heap s = n-k, g(s-a) = base[len(base)-a].
 		if base := rec[:w-k]; s.nearOK(len(base)) {
 			nr := s.near
-			if skip1 && k == 0 {
-				nr = s.near1
+			if part != nil {
+				nr = part.near[i]
 			}
 			markRareNear16(mk, (*[1 << 16]V)(base[len(base)-1<<16:]), nr)
 		} else {
 			r := s.rare
-			if skip1 && k == 0 {
-				r = s.rare1
+			if part != nil {
+				r = part.rare[i]
 			}
 			tailMarkRare(mk, base, r)
 		}
 	}
 }
 
-// settle finishes g(n) from the marks in mkb (step 1 done, and step 3's
-// splits listed up to bot from each end, tailStep3): it adds the moves that
-// leave one heap, computes v* (step 2) and lists step 3's splits from bot
-// on until no value below v* is missing, then clears mkb. It returns false
-// if the splits inside the window do not settle g(n) (after relabel).
-func (s *tailState[V]) settle(mkb []byte, bot int) (int32, bool) {
+// settle finishes g(n) from the marks in mkb and the bit set extra (step 1
+// done, and step 3's splits listed up to bot from each end): it adds the
+// moves that leave one heap, computes v* (step 2) and lists step 3's
+// splits from bot on until no value below v* is missing, then clears mkb.
+// It returns false if the splits inside the window do not settle g(n)
+// (after relabel).
+func (s *tailState[V]) settle(mkb []byte, bot int, extra []uint64) (int32, bool) {
 	w := s.w
 	rec := s.ring[s.pos : s.pos+w] // g(n-d) = rec[w-d]
 	seen := s.seen
@@ -665,6 +681,9 @@ func (s *tailState[V]) settle(mkb []byte, bot int) (int32, bool) {
 	mk := (*[1 << 16]byte)(mkb[:1<<16]) // every value fits 16 bits (V)
 	mw := ((1 << s.vbits) + 63) / 64
 	octalPack(seen[:mw], mkb)
+	for i, x := range extra {
+		seen[i] |= x
+	}
 	defer clear(mkb[:64*mw])
 	// 2. v*, as in sparseMex.
 	var flip uint64
@@ -695,11 +714,11 @@ func (s *tailState[V]) settle(mkb []byte, bot int) (int32, bool) {
 	// digits together, until no value below v* is missing.
 	s.miss = missingBelow(s.miss[:0], seen, s.par, flip, vstar)
 	chunk := 32
-	if bot > 0 { // the first chunks are listed (tailStep3): go on as the loop would
+	if bot > 0 { // the first chunks are listed (tailPipe): go on as the loop would
 		chunk = octalNextChunk(bot)
 	}
 	for ; ; chunk = octalNextChunk(bot) { // bot: listed from each end
-		more := s.step3Chunk(mk, rec, bot, chunk, 1)
+		more := s.step3Chunk(mk, rec, bot, chunk, 0, w)
 		bot += chunk
 		if !more {
 			break
@@ -716,10 +735,12 @@ func (s *tailState[V]) settle(mkb []byte, bot int) (int32, bool) {
 
 // step3Chunk lists, for each split digit k, the splits (a, s-a) with bot <
 // a <= bot+chunk and with w-k-bot-chunk < a <= w-k-bot (a chunk from each
-// end of a <= w-k, the range inside the window), a >= lo0 for digit 0 and
-// a >= 1 for the others, into mk, rec being the window of the heap (g(n-d)
-// = rec[w-d]). It reports false if no digit had a split left to list.
-func (s *tailState[V]) step3Chunk(mk *[1 << 16]byte, rec []V, bot, chunk, lo0 int) bool {
+// end of a <= w-k, the range inside the window), those with lo <= k+a <=
+// hi only (the distance of g(s-a) from n; lo = 0, hi = w: all of them; the
+// pipelined tail's two stages take d >= D and d < D, tailpipe.go), into
+// mk, rec being the window of the heap (g(n-d) = rec[w-d]). It reports
+// false if no digit had a split left to list.
+func (s *tailState[V]) step3Chunk(mk *[1 << 16]byte, rec []V, bot, chunk, lo, hi int) bool {
 	w, top := s.w, bot // listed: a <= bot and a > w-k-top
 	more := false
 	for _, k := range s.r.split {
@@ -729,17 +750,13 @@ func (s *tailState[V]) step3Chunk(mk *[1 << 16]byte, rec []V, bot, chunk, lo0 in
 			continue
 		}
 		more = true
-		lo := b + 1
-		if k == 0 {
-			lo = max(lo, lo0)
-		}
+		least, most := max(lo-k, 1), min(hi-k, h)
 		loB := min(b+chunk, h-t)
-		if lo <= loB {
-			tailMarkSplits(mk, s.head, rec[:w-k], lo, loB)
+		if a, z := max(b+1, least), min(loB, most); a <= z {
+			tailMarkSplits(mk, s.head, rec[:w-k], a, z)
 		}
-		hiA := max(h-t-chunk+1, loB+1)
-		if hiA <= h-t {
-			tailMarkSplits(mk, s.head, rec[:w-k], hiA, h-t)
+		if a, z := max(h-t-chunk+1, loB+1, least), min(h-t, most); a <= z {
+			tailMarkSplits(mk, s.head, rec[:w-k], a, z)
 		}
 	}
 	return more

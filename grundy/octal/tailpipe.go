@@ -1,0 +1,344 @@
+package octal
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"strconv"
+	"sync/atomic"
+)
+
+// tailPipe is the tail's second goroutine (TailOptions.Workers >= 2).
+//
+// Trick: two cores on the tail by pipelining across heaps. At heap n the
+// tail (tailState.mex) reads g(n-d) at distances d = k+a >= 1: for the
+// splits (a, s-a), s = n-k, with a rare heap a (step 1) or listed by step 3
+// (a from both ends of 1..w-k), and d = k for the moves that leave one heap;
+// and g(a), a <= w, from the first values, which never change. So the
+// marks of heap n at distance d >= D read only values known once heap n-D
+// is done. A second goroutine, stage A, lists them for heap n as soon as
+// heap n-D is done: step 1 for the rare heaps a >= D-k, and the first
+// chunks of step 3 (tailPipe.chunks of them, as settle would list them)
+// for a >= D-k, into a mark array of its own, packed into a bit set, one
+// of D slots (heap n in slot n mod D). The main goroutine, stage B, at
+// heap n adds the marks at distance d < D (the rare heaps and the splits
+// of those chunks with a < D-k, a few hundred marks, among them the only
+// ones that read g(n-1)) and the moves that leave one heap, ORs A's bit
+// set into seen, computes v* (step 2) and lists step 3 on from where A
+// stopped, checking the missing values as before (settle). So A runs up
+// to D heaps ahead of B, and neither waits for the other at every heap.
+//
+// Every value is exact and the same as on one goroutine: the marks of A
+// and B together are the marks settle would have made by the end of A's
+// chunks (the same splits, split by distance); all are true options. The
+// marks of step 3 made before step 2 are values of two common heaps, of
+// the parity step 3 looks for, which v* does not depend on, or of a rare
+// heap and a common one, which step 1 marks too; listing splits past what
+// settles a heap changes no value; and a heap that the splits inside the
+// window do not settle is relabelled or stopped at after every split is
+// listed, as before.
+//
+// What A reads does not change while it runs: the first values (head), the
+// rare heaps (its lists, made before it starts), the window w, the rules,
+// and of the ring, for its heap m, the values of heaps m-w..m-D, while B
+// writes g(n) for a heap n in m-D+1..m-1, at the ring's two slots of heap
+// n, neither of which A's window for m reads (the one at distance m-n < D,
+// the other at distance m-n+w > w). B finishes heap m only after A has
+// listed it. What B changes at the events of the run does not reach A:
+// relabel (the mask, par), resize (seen, mk, par; A has its own mark array
+// and packs as many words as the largest value so far needs, vbits, which
+// B publishes before each heap it finishes), the end of a block (handOver,
+// checkpoint and ctx check read the ring and write files). So A runs on
+// across blocks, and on a stop (TailUnsettled, TailWidth, ctx, an error of
+// OnValues or of a checkpoint) B quits it and waits for it to end before
+// run returns; what A listed past B's last heap is dropped. A period copy
+// (s.per > 0) has no mex: the tail then runs on one goroutine.
+//
+// Handoff: A waits for done >= m-D (B's last finished heap), and when it
+// has to, for D/4 more heaps, so that a faster A waits once every D/4
+// heaps; B waits for ready >= n (A's last listed heap). Each spins
+// briefly, then yields, then parks on a channel (tailWaiter), so that a
+// wait on a busy machine does not burn a core. The share of step 3 A lists
+// adapts: B counts the heaps at which it waited and those at which A did,
+// and every tailPipeAdapt heaps moves A's chunks down if B waited, up if
+// only A did.
+//
+// Reason: step 1 and step 3 are nearly all of the tail's time (0.6 from
+// 2^20: markRareNear16 about 30%, markPairs 50%, stillMissing 10%), and the
+// tail ran on one goroutine, the second core idle (issue 25). A first
+// version in lockstep (A one heap ahead, only the split (1, n) left to B)
+// was slower than one goroutine on this busy machine: a handoff at each
+// heap of 3 us stalls both stages whenever either is descheduled. Cost: a
+// second goroutine busy; D bit sets of up to 2^16 bits (2 MiB for 16-bit
+// values, 8 KiB for 8-bit ones) and a mark array of 128 KiB; two atomic
+// stores a heap; the splits at distance < D of A's chunks listed by B for
+// every heap, and A's chunks listed for heaps that step 1 settles alone.
+// No source: the C++ solver and the Rust solver of
+// rogalski-wmii-uni-lodz-pl/octal are single-threaded; the full-array
+// engine's octalPipe pipelines blocks in a similar way.
+type tailPipe[V tailValue] struct {
+	s     *tailState[V]
+	bits  []uint64 // tailPipeAhead slots of sw words: A's marks of heap m in slot m mod D
+	sw    int
+	words []int // words of A's marks packed in each slot
+	bots  []int // how far A's chunks of step 3 went (a <= bot from each end), each slot
+	a, b  tailPart[V]
+
+	chunks   atomic.Int32 // chunks of step 3 A lists a heap
+	vbits    atomic.Int32 // B's vbits, stored before done
+	ready    atomic.Int64 // the last heap A has listed
+	done     atomic.Int64 // the last heap B has finished
+	quit     atomic.Bool  // B has stopped: A ends
+	aWait    tailWaiter   // A parked, waiting for done
+	bWait    tailWaiter   // B parked, waiting for ready
+	exited   chan struct{}
+	panicked any // a panic of A, for B
+
+	waitsA         atomic.Int64 // waits of A (read by B to adapt)
+	waitsB         int64
+	lastA, lastB   int64 // at the last adaptation
+	pubBits        int   // the vbits B last published
+	heaps, nextAdj int64
+}
+
+// tailPart is the rare heaps of each split digit (index as in r.split) a
+// stage of tailPipe lists in step 1, also as nearRare when the near loop
+// applies (nearOK).
+type tailPart[V tailValue] struct {
+	rare [][]tailRare[V]
+	near [][]nearRare
+}
+
+const (
+	// tailPipeAhead is D, the least distance stage A reads and the slots
+	// it may fill ahead of B: B lists the marks at distance below D
+	// (0.6: 21 rare heaps below 256 and up to 255 splits of step 3's first
+	// chunks a heap, against 1,583 rare heaps and about 2,000 splits in
+	// all), and 256 heaps are about 0.7 ms of 0.6's tail, several
+	// scheduling quanta of a busy machine fewer than a lockstep. A power
+	// of two (slot = m & (D-1)).
+	tailPipeAhead = 256
+	// tailPipeAdapt is the heaps between adaptations of A's chunks.
+	tailPipeAdapt = 256
+	// tailPipeChunks is the chunks of step 3 A starts with and the most
+	// it lists (32, 64, 64, 64, ... splits from each end: octalNextChunk).
+	tailPipeChunks, tailPipeMaxChunks = 4, 24
+)
+
+// tailWaiter parks a goroutine until the other side's counter reaches want.
+type tailWaiter struct {
+	sleeping atomic.Bool
+	want     atomic.Int64
+	ch       chan struct{} // capacity 1: a wake-up is never lost, at most one is stale
+}
+
+// wake wakes the waiter if it is parked and c, the counter just stored,
+// reaches what it waits for. The waiter stores want and sleeping before
+// its last look at the counter, the waker the counter before it loads
+// them: with Go's atomics sequentially consistent, one sees the other.
+func (t *tailWaiter) wake(c int64) {
+	if t.sleeping.Load() && c >= t.want.Load() {
+		select {
+		case t.ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// Spin, then yield, then park: the spin covers a short wait (a heap of 0.6
+// is about 3 us), the yields let other goroutines run, and parking frees
+// the core when the other side is descheduled (the machine may be busy).
+// No source.
+const (
+	tailSpin  = 1000
+	tailYield = 20
+)
+
+// await waits until c >= target and reports true, or until quit and
+// reports false.
+func (p *tailPipe[V]) await(c *atomic.Int64, target int64, t *tailWaiter) bool {
+	for i := 0; ; i++ {
+		if c.Load() >= target {
+			return true
+		}
+		if p.quit.Load() {
+			return false
+		}
+		switch {
+		case i < tailSpin:
+		case i < tailSpin+tailYield:
+			runtime.Gosched()
+		default:
+			t.want.Store(target)
+			t.sleeping.Store(true)
+			if c.Load() < target && !p.quit.Load() {
+				<-t.ch
+			}
+			t.sleeping.Store(false)
+		}
+	}
+}
+
+// newTailPipe starts stage A at heap s.n, to s.max.
+func newTailPipe[V tailValue](s *tailState[V]) *tailPipe[V] {
+	const d = tailPipeAhead
+	p := &tailPipe[V]{s: s, exited: make(chan struct{})}
+	p.chunks.Store(tailPipeChunks)
+	if c, err := strconv.Atoi(os.Getenv("TABULATE_PIPE_CHUNKS")); err == nil {
+		p.chunks.Store(int32(c))
+	}
+	p.aWait.ch, p.bWait.ch = make(chan struct{}, 1), make(chan struct{}, 1)
+	p.sw = max(1, (1<<(8*tailBytes[V]()))/64)
+	p.bits = make([]uint64, d*p.sw)
+	p.words, p.bots = make([]int, d), make([]int, d)
+	// The lists of each stage, by distance k+a, made here (nearOK makes
+	// near at its first use).
+	for i, k := range s.r.split {
+		s.nearOK(s.w - k)
+		p.a.rare, p.b.rare = append(p.a.rare, nil), append(p.b.rare, nil)
+		p.a.near, p.b.near = append(p.a.near, nil), append(p.b.near, nil)
+		for j, x := range s.rare {
+			part := &p.a
+			if k+int(x.a) < d {
+				part = &p.b
+			}
+			part.rare[i] = append(part.rare[i], x)
+			if s.near != nil {
+				part.near[i] = append(part.near[i], s.near[j])
+			}
+		}
+	}
+	p.pubBits = s.vbits
+	p.vbits.Store(int32(s.vbits))
+	p.ready.Store(s.n - 1)
+	p.done.Store(s.n - 1)
+	p.nextAdj = tailPipeAdapt
+	go p.loop(s.n, s.max)
+	return p
+}
+
+// loop is stage A: it lists heaps first..last.
+func (p *tailPipe[V]) loop(first, last int64) {
+	defer func() {
+		// A panic of A (a bound broken: TestTailWindowBoundary forces a
+		// window too short) goes to B, which panics with it at its next heap.
+		if r := recover(); r != nil {
+			p.panicked = r
+			p.ready.Store(math.MaxInt64)
+			p.bWait.wake(math.MaxInt64)
+		}
+		close(p.exited)
+	}()
+	const d = tailPipeAhead
+	s := p.s
+	w := s.w
+	pos := int(first % int64(w))
+	mk := new([1 << 17]byte)
+	m16 := (*[1 << 16]byte)(mk[:1<<16])
+	for m := first; m <= last; m++ {
+		if p.done.Load() < m-d {
+			p.waitsA.Add(1)
+			if !p.await(&p.done, m-d+d/4, &p.aWait) {
+				return
+			}
+		}
+		words := (1<<p.vbits.Load() + 63) / 64 // every value A reads is below 2^vbits
+		rec := s.ring[pos : pos+w]             // g(m-d) = rec[w-d]; only d >= D is read
+		s.markRare(m16, rec, &p.a)
+		bot := 0
+		for j := int32(0); j < p.chunks.Load(); j++ {
+			chunk := 32
+			if bot > 0 {
+				chunk = octalNextChunk(bot)
+			}
+			more := s.step3Chunk(m16, rec, bot, chunk, d, w)
+			bot += chunk
+			if !more {
+				break
+			}
+		}
+		slot := int(m & (d - 1))
+		dst := p.bits[slot*p.sw : slot*p.sw+words]
+		clear(dst)
+		octalPack(dst, mk[:])
+		clear(mk[:64*words])
+		p.words[slot], p.bots[slot] = words, bot
+		p.ready.Store(m)
+		p.bWait.wake(m)
+		if pos++; pos == w {
+			pos = 0
+		}
+	}
+}
+
+// mex is tailState.mex for heap s.n, with stage A's marks.
+func (p *tailPipe[V]) mex() (int32, bool) {
+	const d = tailPipeAhead
+	s := p.s
+	n := s.n
+	if p.ready.Load() < n {
+		p.waitsB++
+		p.await(&p.ready, n, &p.bWait)
+	}
+	if p.panicked != nil { // stored before ready
+		panic(p.panicked)
+	}
+	slot := int(n & (d - 1))
+	rec := s.ring[s.pos : s.pos+s.w]
+	mk := (*[1 << 16]byte)(s.mk[:1<<16])
+	s.markRare(mk, rec, &p.b)
+	bot := p.bots[slot]
+	for b := 0; b < bot; { // A's chunks, the splits at distance below D
+		chunk := 32
+		if b > 0 {
+			chunk = octalNextChunk(b)
+		}
+		s.step3Chunk(mk, rec, b, chunk, 0, d-1)
+		b += chunk
+	}
+	v, ok := s.settle(s.mk, bot, p.bits[slot*p.sw:slot*p.sw+p.words[slot]])
+	if p.heaps++; p.heaps >= p.nextAdj {
+		p.adapt()
+	}
+	return v, ok
+}
+
+// adapt moves A's chunks of step 3 down if B waited for A since the last
+// call, up if only A waited.
+func (p *tailPipe[V]) adapt() {
+	p.nextAdj = p.heaps + tailPipeAdapt
+	wa, wb := p.waitsA.Load(), p.waitsB
+	da, db := wa-p.lastA, wb-p.lastB
+	p.lastA, p.lastB = wa, wb
+	c := p.chunks.Load()
+	switch {
+	case db > 2 && c > 0:
+		p.chunks.Store(c - 1)
+	case db == 0 && da > 0 && c < tailPipeMaxChunks:
+		p.chunks.Store(c + 1)
+	}
+}
+
+// finished tells stage A that heap n is done (its value in the ring).
+func (p *tailPipe[V]) finished(n int64) {
+	if p.s.vbits != p.pubBits {
+		p.pubBits = p.s.vbits
+		p.vbits.Store(int32(p.s.vbits))
+	}
+	p.done.Store(n)
+	p.aWait.wake(n)
+}
+
+// stop ends stage A and waits for it.
+func (p *tailPipe[V]) stop() {
+	p.quit.Store(true)
+	select {
+	case p.aWait.ch <- struct{}{}:
+	default:
+	}
+	<-p.exited
+	if os.Getenv("TABULATE_PIPE_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "pipe: chunks %d waitsA %d waitsB %d heaps %d\n", p.chunks.Load(), p.waitsA.Load(), p.waitsB, p.heaps)
+	}
+}
