@@ -228,8 +228,8 @@ func TestOctalEngineProcess(t *testing.T) {
 }
 
 // TestOctalTailProcess runs Tail on one goroutine (the prefix on one worker
-// too; $TABULATE_OCTAL_TAIL_WORKERS sets another number of workers for
-// both) on the game, start and max of $TABULATE_OCTAL_TAIL ("code,start,max")
+// too; $TABULATE_OCTAL_TAIL_WORKERS=2 runs the tail alone on two, tailpipe.go)
+// on the game, start and max of $TABULATE_OCTAL_TAIL ("code,start,max")
 // for scripts/bench.sh octal1, which times the tail's rate; without it, it
 // is skipped.
 func TestOctalTailProcess(t *testing.T) {
@@ -256,7 +256,7 @@ func TestOctalTailProcess(t *testing.T) {
 			t.Fatalf("TABULATE_OCTAL_TAIL_WORKERS=%q: want an integer", w)
 		}
 	}
-	if _, err := Tail(context.Background(), c, max, TailOptions{Start: start, Workers: workers}); err != nil {
+	if _, err := tailRun(context.Background(), tailOctal(c), max, TailOptions{Start: start, Workers: 1}, tailInternal{tailWorkers: workers}); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -247,6 +247,9 @@ type tailState[V tailValue] struct {
 	// behind n are in the ring), and a buffer.
 	handed int64
 	vbuf   []int32
+
+	workers    int // goroutines of the tail if not 0 (tailInternal.tailWorkers), else opts.Workers
+	pipeChunks int // tailInternal.pipeChunks
 }
 
 // Tail computes the Grundy values g(0..max) of the octal game c without
@@ -297,6 +300,8 @@ type tailInternal struct {
 	noWindowCheck bool  // let the window be shorter than the largest distance read
 	noPeriodic    bool  // never prove a period in the prefix
 	valueLimit    int64 // stop (TailWidth) at a value this large, not 2^width
+	tailWorkers   int   // goroutines of the tail alone (1, 2), not from opts.Workers
+	pipeChunks    int   // stage A's chunks of step 3, fixed (-1: none; 0: adaptive)
 }
 
 func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in tailInternal) (TailResult, error) {
@@ -407,6 +412,7 @@ func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in ta
 		if in.valueLimit > 0 {
 			s.limit = in.valueLimit
 		}
+		s.workers, s.pipeChunks = in.tailWorkers, in.pipeChunks
 		return s.finish(ctx, opts, res)
 	}
 	s := newTailState[uint16](c, r, e, start, max, int(w), res.LastRare, tally, res.Tables, opts.OnFrequencies)
@@ -414,6 +420,7 @@ func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in ta
 	if in.valueLimit > 0 {
 		s.limit = in.valueLimit
 	}
+	s.workers, s.pipeChunks = in.tailWorkers, in.pipeChunks
 	return s.finish(ctx, opts, res)
 }
 
@@ -519,7 +526,11 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 	}
 	s.handed = s.n
 	var pipe *tailPipe[V]
-	if grundy.Goroutines(opts.Workers) >= 2 && s.per == 0 && s.n <= s.max {
+	workers := grundy.Goroutines(opts.Workers)
+	if s.workers > 0 {
+		workers = s.workers
+	}
+	if workers >= 2 && s.per == 0 && s.n <= s.max {
 		pipe = newTailPipe(s) // a second goroutine (tailpipe.go)
 		defer pipe.stop()
 	}

@@ -1,11 +1,8 @@
 package octal
 
 import (
-	"fmt"
 	"math"
-	"os"
 	"runtime"
-	"strconv"
 	"sync/atomic"
 )
 
@@ -100,6 +97,7 @@ type tailPipe[V tailValue] struct {
 	lastA, lastB   int64 // at the last adaptation
 	pubBits        int   // the vbits B last published
 	heaps, nextAdj int64
+	fixed          bool // chunks do not adapt (tailInternal.pipeChunks)
 }
 
 // tailPart is the rare heaps of each split digit (index as in r.split) a
@@ -185,8 +183,9 @@ func newTailPipe[V tailValue](s *tailState[V]) *tailPipe[V] {
 	const d = tailPipeAhead
 	p := &tailPipe[V]{s: s, exited: make(chan struct{})}
 	p.chunks.Store(tailPipeChunks)
-	if c, err := strconv.Atoi(os.Getenv("TABULATE_PIPE_CHUNKS")); err == nil {
-		p.chunks.Store(int32(c))
+	if s.pipeChunks != 0 { // fixed (tests): -1 for none
+		p.chunks.Store(int32(max(s.pipeChunks, 0)))
+		p.fixed = true
 	}
 	p.aWait.ch, p.bWait.ch = make(chan struct{}, 1), make(chan struct{}, 1)
 	p.sw = max(1, (1<<(8*tailBytes[V]()))/64)
@@ -298,7 +297,7 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 		b += chunk
 	}
 	v, ok := s.settle(s.mk, bot, p.bits[slot*p.sw:slot*p.sw+p.words[slot]])
-	if p.heaps++; p.heaps >= p.nextAdj {
+	if p.heaps++; p.heaps >= p.nextAdj && !p.fixed {
 		p.adapt()
 	}
 	return v, ok
@@ -338,7 +337,4 @@ func (p *tailPipe[V]) stop() {
 	default:
 	}
 	<-p.exited
-	if os.Getenv("TABULATE_PIPE_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "pipe: chunks %d waitsA %d waitsB %d heaps %d\n", p.chunks.Load(), p.waitsA.Load(), p.waitsB, p.heaps)
-	}
 }

@@ -1,0 +1,194 @@
+package octal
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/tabulate-games/tabulate/grundy"
+)
+
+// tailPipeModes are the ways TestTailPipe* run the tail: one goroutine, and
+// two (tailpipe.go) with stage A's share of step 3 adapting, fixed at none
+// and fixed at its most, so that stage B goes on from every kind of point.
+var tailPipeModes = []struct {
+	name string
+	in   tailInternal
+}{
+	{"one goroutine", tailInternal{tailWorkers: 1}},
+	{"two, adaptive", tailInternal{tailWorkers: 2}},
+	{"two, A lists no step 3", tailInternal{tailWorkers: 2, pipeChunks: -1}},
+	{"two, A lists 24 chunks", tailInternal{tailWorkers: 2, pipeChunks: tailPipeMaxChunks}},
+}
+
+// TestTailPipeEqualsValues runs the tail on one goroutine and on two and
+// compares every frequency table and the checksum with those of the full
+// array of the full-array engine (Values, GrundysGame), and the two
+// TailResults with each other: 0.6 (1,583 rare heaps, the near loop, 16-bit
+// values, and a move that leaves one heap, k = 1: g(n-1), the value stage B
+// has just computed), 0.161 (8-bit values), Grundy's game (split digit 0:
+// the split (1, n-1) reads g(n-1); rare heaps past 2^16, tailMarkRare),
+// 0.56 from 2^12 (relabel adds mask bit 6 at heap 22,778, TestTailOracle)
+// and 4.07 (split digit 0 and no rare heap: step 3 alone). With -short, a
+// shorter tail, and only 0.6 in every mode of tailPipeModes.
+func TestTailPipeEqualsValues(t *testing.T) {
+	span := int64(150_000)
+	if testing.Short() {
+		span = 40_000
+	}
+	cases := []struct {
+		code       string
+		start, max int64
+		noPeriodic bool
+	}{
+		{"0.6", 1 << 17, 1<<17 + span, false},
+		{"0.161", 1 << 17, 1<<17 + span, false},
+		{"grundy-game", 1 << 18, 1<<18 + span, false},
+		{"0.56", 1 << 12, 1 << 15, true},
+		{"4.07", 1 << 12, 1 << 15, true},
+	}
+	for _, tc := range cases {
+		game := tailGrundy
+		var g []int32
+		var err error
+		if tc.code == "grundy-game" {
+			g, err = GrundysGame(context.Background(), int(tc.max), grundy.Options{})
+		} else {
+			c, _ := Parse(tc.code)
+			game = tailOctal(c)
+			g, err = Values(context.Background(), c, int(tc.max), grundy.Options{})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables, sum, err := Frequencies(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		modes := tailPipeModes
+		if testing.Short() && tc.code != "0.6" {
+			modes = modes[:2] // the prefixes are most of the time
+		}
+		var ref TailResult
+		for i, m := range modes {
+			in := m.in
+			in.noPeriodic = tc.noPeriodic
+			res, err := tailRun(context.Background(), game, tc.max, TailOptions{Start: tc.start}, in)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", tc.code, m.name, err)
+			}
+			if res.TailFrom != tc.start+1 || res.Final.Checksum != sum || !sameTables(res.Tables, tables) {
+				t.Errorf("%s, %s: tail from %d, checksum %x, want from %d and the full array's %x (tables equal: %v)", tc.code, m.name, res.TailFrom, res.Final.Checksum, tc.start+1, sum, sameTables(res.Tables, tables))
+			}
+			if tc.code == "0.56" && res.Mask != 0x5b {
+				t.Errorf("0.56, %s: mask %#x, want 0x5b (bit 6 added at heap 22778)", m.name, res.Mask)
+			}
+			if i == 0 {
+				ref = res
+			} else if !reflect.DeepEqual(res, ref) {
+				t.Errorf("%s, %s: result differs from one goroutine's:\n got  %+v\n want %+v", tc.code, m.name, brief(res), brief(ref))
+			}
+		}
+	}
+}
+
+// TestTailPipeStops checks that the stops of a tail on two goroutines are
+// those of one, with the same results and byte for byte the same
+// checkpoint: TailUnsettled (0.16 from 2^13 at heap 11,921, the values
+// before it handed over), TailWidth (0.167 with values limited to 53, at
+// the first heap past 2^18 of a value 53 or more), and a cancel (0.6,
+// from the progress callback, so at the same heap either way); the
+// cancelled runs' checkpoints, resumed each on the other number of
+// goroutines, give the uninterrupted run's result.
+func TestTailPipeStops(t *testing.T) {
+	dir := t.TempDir()
+	type run struct {
+		res  TailResult
+		err  error
+		ck   []byte
+		vals []int32
+	}
+	do := func(name string, game tailGame, max int64, opts TailOptions, in tailInternal) run {
+		var r run
+		opts.Checkpoint = filepath.Join(dir, name)
+		opts.ValuesFrom, opts.ValuesTo = 0, max
+		opts.OnValues = func(first int64, v []int32) error {
+			if first != int64(len(r.vals)) {
+				t.Fatalf("%s: values from %d handed over after %d", name, first, len(r.vals))
+			}
+			r.vals = append(r.vals, v...)
+			return nil
+		}
+		r.res, r.err = tailRun(context.Background(), game, max, opts, in)
+		var err error
+		if r.ck, err = os.ReadFile(opts.Checkpoint); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return r
+	}
+	same := func(what string, a, b run) {
+		t.Helper()
+		if !reflect.DeepEqual(a.err, b.err) || !reflect.DeepEqual(a.res, b.res) || !bytes.Equal(a.ck, b.ck) || !reflect.DeepEqual(a.vals, b.vals) {
+			t.Errorf("%s: two goroutines: %v, %+v (checkpoint equal: %v, values equal: %v); one: %v, %+v",
+				what, b.err, brief(b.res), bytes.Equal(a.ck, b.ck), reflect.DeepEqual(a.vals, b.vals), a.err, brief(a.res))
+		}
+	}
+	var te *TailError
+
+	c16, _ := Parse("0.16")
+	one := do("16-1", tailOctal(c16), 1<<14, TailOptions{Start: 1 << 13}, tailInternal{noPeriodic: true, tailWorkers: 1})
+	two := do("16-2", tailOctal(c16), 1<<14, TailOptions{Start: 1 << 13}, tailInternal{noPeriodic: true, tailWorkers: 2})
+	if !errors.As(one.err, &te) || te.Stop != TailUnsettled || te.Heap != 11921 || len(one.vals) != 11921 {
+		t.Errorf("0.16 from 2^13: %v with %d values handed over, want TailUnsettled at 11921", one.err, len(one.vals))
+	}
+	same("0.16 from 2^13", one, two)
+
+	c167, _ := Parse("0.167")
+	one = do("167-1", tailOctal(c167), 1<<20, TailOptions{Start: 1 << 18}, tailInternal{valueLimit: 53, tailWorkers: 1})
+	two = do("167-2", tailOctal(c167), 1<<20, TailOptions{Start: 1 << 18}, tailInternal{valueLimit: 53, tailWorkers: 2})
+	if !errors.As(one.err, &te) || te.Stop != TailWidth || te.Heap <= 1<<18 {
+		t.Errorf("0.167 limited to 53: %v, want TailWidth past 2^18", one.err)
+	}
+	same("0.167 limited to 53", one, two)
+
+	const start, max = 1 << 17, 400_000
+	c6, _ := Parse("0.6")
+	ref, err := tailRun(context.Background(), tailOctal(c6), max, TailOptions{Start: start}, tailInternal{tailWorkers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancelled := func(name string, workers int) run {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		opts := TailOptions{Start: start, Progress: func(done, _ int64) {
+			if done >= 250_000 {
+				cancel()
+			}
+		}}
+		var r run
+		opts.Checkpoint = filepath.Join(dir, name)
+		r.res, r.err = tailRun(ctx, tailOctal(c6), max, opts, tailInternal{tailWorkers: workers})
+		if r.ck, err = os.ReadFile(opts.Checkpoint); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return r
+	}
+	one, two = cancelled("6-1", 1), cancelled("6-2", 2)
+	if !errors.Is(one.err, context.Canceled) || one.res.Max < 250_000 || one.res.Max >= max {
+		t.Fatalf("0.6 cancelled at 250000: %v, results to %d", one.err, one.res.Max)
+	}
+	same("0.6 cancelled", one, two)
+	for _, r := range []struct {
+		ck      string
+		workers int
+	}{{"6-1", 2}, {"6-2", 1}} {
+		res, err := Resume(context.Background(), filepath.Join(dir, r.ck), c6, max, TailOptions{Workers: r.workers})
+		if err != nil || !reflect.DeepEqual(res, ref) {
+			t.Errorf("checkpoint %s resumed on %d goroutines: %v, %+v, want %+v", r.ck, r.workers, err, brief(res), brief(ref))
+		}
+	}
+}
