@@ -324,7 +324,8 @@ func TestGrundysGameTail(t *testing.T) {
 // start: a rare heap at 13935 needs a window of 13937). 0.56 from 2^12
 // (mask 0x1b) meets its first value 64 at heap 22778, rare under that mask:
 // relabel adds bit 6 (mask 0x5b, the full-array engine's by 2^15), under
-// which the heap is common, and the run goes on to 2^15. About 2 s of CPU,
+// which the heap is common, and the run goes on to 2^15. Each case runs
+// the tail on one goroutine and on two (tailpipe.go). About 3 s of CPU,
 // most of it the oracle.
 func TestTailOracle(t *testing.T) {
 	cases := []struct {
@@ -339,47 +340,49 @@ func TestTailOracle(t *testing.T) {
 	}
 	oracle := map[string][]int32{}
 	for _, tc := range cases {
-		want := oracle[tc.code]
-		if int64(len(want)) <= tc.max {
-			var err error
-			if want, err = octalPlain(context.Background(), tc.code, int(tc.max), false); err != nil {
-				t.Fatal(err)
-			}
-			oracle[tc.code] = want
-		}
-		c, _ := Parse(tc.code)
-		var got []int32
-		opts := TailOptions{Start: tc.start, Workers: 1, ValuesFrom: 0, ValuesTo: tc.max,
-			OnValues: func(first int64, v []int32) error {
-				if first != int64(len(got)) {
-					t.Fatalf("%s: values from %d handed over after %d", tc.code, first, len(got))
+		for _, workers := range []int{1, 2} { // the tail on one goroutine and on two (tailpipe.go)
+			want := oracle[tc.code]
+			if int64(len(want)) <= tc.max {
+				var err error
+				if want, err = octalPlain(context.Background(), tc.code, int(tc.max), false); err != nil {
+					t.Fatal(err)
 				}
-				got = append(got, v...)
-				return nil
-			}}
-		res, err := tailRun(context.Background(), tailOctal(c), tc.max, opts, tailInternal{noPeriodic: true})
-		end := tc.max + 1
-		if tc.stop != 0 {
-			var te *TailError
-			if !errors.As(err, &te) || te.Stop != TailUnsettled || te.Heap != tc.stop {
-				t.Fatalf("%s from %d: %v, want TailUnsettled at %d", tc.code, tc.start, err, tc.stop)
+				oracle[tc.code] = want
 			}
-			end = tc.stop
-		} else if err != nil {
-			t.Fatalf("%s from %d: %v", tc.code, tc.start, err)
-		}
-		if res.TailFrom != tc.start+1 || res.Max != end-1 {
-			t.Errorf("%s: tail from %d to %d, want from %d to %d", tc.code, res.TailFrom, res.Max, tc.start+1, end-1)
-		}
-		if int64(len(got)) != end {
-			t.Fatalf("%s from %d: %d values handed over, want %d", tc.code, tc.start, len(got), end)
-		}
-		if tc.code == "0.56" && res.Mask != 0x5b {
-			t.Errorf("0.56: mask %#x after the tail, want 0x5b (bit 6 added at heap 22778)", res.Mask)
-		}
-		for n := range got {
-			if got[n] != want[n] {
-				t.Fatalf("%s from %d: g(%d) = %d in tail mode, %d by the plain mex", tc.code, tc.start, n, got[n], want[n])
+			c, _ := Parse(tc.code)
+			var got []int32
+			opts := TailOptions{Start: tc.start, Workers: 1, ValuesFrom: 0, ValuesTo: tc.max,
+				OnValues: func(first int64, v []int32) error {
+					if first != int64(len(got)) {
+						t.Fatalf("%s: values from %d handed over after %d", tc.code, first, len(got))
+					}
+					got = append(got, v...)
+					return nil
+				}}
+			res, err := tailRun(context.Background(), tailOctal(c), tc.max, opts, tailInternal{noPeriodic: true, tailWorkers: workers})
+			end := tc.max + 1
+			if tc.stop != 0 {
+				var te *TailError
+				if !errors.As(err, &te) || te.Stop != TailUnsettled || te.Heap != tc.stop {
+					t.Fatalf("%s from %d on %d goroutines: %v, want TailUnsettled at %d", tc.code, tc.start, workers, err, tc.stop)
+				}
+				end = tc.stop
+			} else if err != nil {
+				t.Fatalf("%s from %d: %v", tc.code, tc.start, err)
+			}
+			if res.TailFrom != tc.start+1 || res.Max != end-1 {
+				t.Errorf("%s: tail from %d to %d, want from %d to %d", tc.code, res.TailFrom, res.Max, tc.start+1, end-1)
+			}
+			if int64(len(got)) != end {
+				t.Fatalf("%s from %d: %d values handed over, want %d", tc.code, tc.start, len(got), end)
+			}
+			if tc.code == "0.56" && res.Mask != 0x5b {
+				t.Errorf("0.56: mask %#x after the tail, want 0x5b (bit 6 added at heap 22778)", res.Mask)
+			}
+			for n := range got {
+				if got[n] != want[n] {
+					t.Fatalf("%s from %d on %d goroutines: g(%d) = %d in tail mode, %d by the plain mex", tc.code, tc.start, workers, n, got[n], want[n])
+				}
 			}
 		}
 	}
