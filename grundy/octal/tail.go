@@ -33,8 +33,9 @@ import (
 // and the histogram are all the state, whatever n. Tail runs the full-array
 // engine (Values, with its two cores and its period check) to a start heap
 // N0, takes its labelling and rare heaps, and goes on from N0+1 to max with
-// that state alone, on one goroutine: memory flat in n (measured in
-// tail_test.go). Each value is exact by the argument of octal.go, which holds
+// that state alone, on one goroutine, or on two pipelined across heaps
+// when TailOptions.Workers allows (tailpipe.go): memory flat in n (measured
+// in tail_test.go). Each value is exact by the argument of octal.go, which holds
 // for any labelling provided every rare heap is listed: a heap whose value
 // is v* is common, so no rare heap is missed as long as every heap gets v*.
 // When step 3 runs out of splits inside the window with a value below v*
@@ -93,10 +94,11 @@ type TailOptions struct {
 	// that holds the values to Start (8 if they are below 256).
 	Width int
 	// Workers is the goroutines of the full-array engine before the tail
-	// (see Values) and of the tail: with 2 or more (0: GOMAXPROCS) the
-	// tail runs on the calling goroutine and a second one, pipelined
-	// across heaps (tailpipe.go), with 1 on the calling goroutine alone.
-	// The values, results and checkpoints are the same either way.
+	// (see Values) and of the tail: with 2 or more (0: GOMAXPROCS) and
+	// GOMAXPROCS at least 2, the tail runs on the calling goroutine and a
+	// second one, pipelined across heaps (tailpipe.go); otherwise on the
+	// calling goroutine alone. The values, results and checkpoints are the
+	// same either way.
 	Workers int
 	// Progress, if not nil, receives (heap, max) from time to time.
 	Progress grundy.Progress
@@ -527,8 +529,11 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 	s.handed = s.n
 	var pipe *tailPipe[V]
 	workers := grundy.Goroutines(opts.Workers)
+	if runtime.GOMAXPROCS(0) < 2 {
+		workers = 1 // one P: stage A would only add handoffs
+	}
 	if s.workers > 0 {
-		workers = s.workers
+		workers = s.workers // the tests' choice, also on one P
 	}
 	if workers >= 2 && s.per == 0 && s.n <= s.max {
 		pipe = newTailPipe(s) // a second goroutine (tailpipe.go)
