@@ -33,9 +33,8 @@
 #                               a second (CPU); then the tail's rate (0.6
 #                               from 2^22 to 2^24, tail.go, on one goroutine
 #                               and on two, tailpipe.go, N pairs in turn):
-#                               values/s = heaps of the tail / (CPU or wall
-#                               of the whole run - that of its prefix
-#                               alone, on one worker). REGEX
+#                               values/s = heaps of the tail / its CPU or
+#                               wall, timed inside the process. REGEX
 #                               narrows the rows, matched against
 #                               "game,heaps" (e.g. '^\.6,1000000$'; 'tail'
 #                               for the tail row alone)
@@ -95,26 +94,28 @@ if [[ "$what" == octal1 ]]; then
       }' "$tmp/pairs"
   done
   if [[ "tail" =~ $rows ]]; then
-    # The tail's rate: the whole run minus its prefix (on one worker), each
-    # timed alone; the tail on one goroutine and on two (tailpipe.go,
-    # GOMAXPROCS=2), in turn, N pairs. CPU and wall of the tail alone are
-    # the run's minus the prefix's (the prefix timed once, first).
-    pre="$(cpu env GOMAXPROCS=1 TABULATE_OCTAL_TAIL=0.6,4194304,4194304 "$tmp/octal.test" -test.run '^TestOctalTailProcess$')"
+    # The tail's rate: 0.6 from 2^22 to 2^24, the prefix on one worker, the
+    # tail on one goroutine (GOMAXPROCS=1) and on two (tailpipe.go,
+    # GOMAXPROCS=2), in turn, N pairs; its heaps, wall and CPU timed inside
+    # the process from the tail's first progress report on
+    # (TABULATE_OCTAL_TAIL_TIMES), so that the prefix does not count.
     : > "$tmp/tail"
     for ((i = 1; i <= count; i++)); do
-      one="$(cpu env GOMAXPROCS=1 TABULATE_OCTAL_TAIL=0.6,4194304,16777215 "$tmp/octal.test" -test.run '^TestOctalTailProcess$')"
-      two="$(cpu env GOMAXPROCS=2 TABULATE_OCTAL_TAIL_WORKERS=2 TABULATE_OCTAL_TAIL=0.6,4194304,16777215 "$tmp/octal.test" -test.run '^TestOctalTailProcess$')"
-      echo "$pre $one $two" >> "$tmp/tail"
+      for w in 1 2; do
+        cpu env GOMAXPROCS=$w TABULATE_OCTAL_TAIL_WORKERS=$w TABULATE_OCTAL_TAIL_TIMES="$tmp/tt" TABULATE_OCTAL_TAIL=0.6,4194304,16777215 "$tmp/octal.test" -test.run '^TestOctalTailProcess$' >/dev/null
+        echo "$w $(cat "$tmp/tt")" >> "$tmp/tail"
+      done
     done
     awk '
       function med(a, k,   i, j, t) { for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }; return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2 }
       function mn(a, k,   i, m) { m = a[1]; for (i = 2; i <= k; i++) if (a[i] < m) m = a[i]; return m }
-      { pc = $1; pw = $2; c1[NR] = $3 - pc; w1[NR] = $4 - pw; c2[NR] = $5 - pc; w2[NR] = $6 - pw; r[NR] = w1[NR] / w2[NR] }
+      { w = $1; k[w]++; h[w] = $2; wall[w, k[w]] = $3; c[w, k[w]] = $4; if (w == 2) r[k[w]] = wall[1, k[w]] / $3 }
       END {
-        k = NR; h = 16777215 - 4194304
-        printf "%-16s %-7s prefix to 2^22 %.2f s CPU %.2f s wall; tail 2^22 to 2^24 alone, min/median of %d:\n", "0.6 tail", "engine", pc, pw, k
-        printf "%-16s %-7s %7.2f/%-7.2f s CPU %7.2f/%-7.2f s wall: %.3g values/s (CPU), %.3g values/s (wall)\n", "", "1 gor.", mn(c1, k), med(c1, k), mn(w1, k), med(w1, k), h / med(c1, k), h / med(w1, k)
-        printf "%-16s %-7s %7.2f/%-7.2f s CPU %7.2f/%-7.2f s wall: %.3g values/s (CPU), %.3g values/s (wall); wall 1/2 pair by pair, median %.2fx\n", "", "2 gor.", mn(c2, k), med(c2, k), mn(w2, k), med(w2, k), h / med(c2, k), h / med(w2, k), med(r, k)
+        for (w = 1; w <= 2; w++) {
+          n = k[w]; for (i = 1; i <= n; i++) { ww[i] = wall[w, i]; cc[i] = c[w, i] }
+          printf "%-16s %-7s %7.2f/%-7.2f s CPU %7.2f/%-7.2f s wall (%d heaps, min/median of %d): %.3g values/s (CPU), %.3g values/s (wall)\n", w == 1 ? "0.6 tail 2^22-24" : "", w " gor.", mn(cc, n), med(cc, n), mn(ww, n), med(ww, n), h[w], n, h[w] / med(cc, n), h[w] / med(ww, n)
+        }
+        printf "%-16s %-7s wall of one goroutine / two, pair by pair: median %.2fx\n", "", "", med(r, k[2])
       }' "$tmp/tail"
   fi
   echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tabulate-games/tabulate/internal/longtest"
 )
@@ -256,7 +257,29 @@ func TestOctalTailProcess(t *testing.T) {
 			t.Fatalf("TABULATE_OCTAL_TAIL_WORKERS=%q: want an integer", w)
 		}
 	}
-	if _, err := tailRun(context.Background(), tailOctal(c), max, TailOptions{Start: start, Workers: 1}, tailInternal{tailWorkers: workers}); err != nil {
+	opts := TailOptions{Start: start, Workers: 1}
+	// $TABULATE_OCTAL_TAIL_TIMES names a file for "heaps wall cpu" of the
+	// tail alone, from its first progress report past the start (a
+	// 512th of the run in) to its end, timed inside the process, so that
+	// the prefix's time, which moves with the load, is not subtracted.
+	times := os.Getenv("TABULATE_OCTAL_TAIL_TIMES")
+	var from int64 = -1
+	var wall0 time.Time
+	var cpu0 time.Duration
+	if times != "" {
+		opts.Progress = func(done, _ int64) {
+			if from < 0 && done > start {
+				from, wall0, cpu0 = done, time.Now(), processCPU()
+			}
+		}
+	}
+	if _, err := tailRun(context.Background(), tailOctal(c), max, opts, tailInternal{tailWorkers: workers}); err != nil {
 		t.Fatal(err)
+	}
+	if times != "" && from >= 0 {
+		line := fmt.Sprintf("%d %.3f %.3f\n", max-from, time.Since(wall0).Seconds(), (processCPU() - cpu0).Seconds())
+		if err := os.WriteFile(times, []byte(line), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
