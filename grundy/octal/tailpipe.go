@@ -111,11 +111,12 @@ type tailPart[V tailValue] struct {
 const (
 	// tailPipeAhead is D, the least distance stage A reads and the slots
 	// it may fill ahead of B: B lists the marks at distance below D
-	// (0.6: 21 rare heaps below 256 and up to 255 splits of step 3's first
-	// chunks a heap, against 1,583 rare heaps and about 2,000 splits in
-	// all), and 256 heaps are about 0.7 ms of 0.6's tail, several
-	// scheduling quanta of a busy machine fewer than a lockstep. A power
-	// of two (slot = m & (D-1)).
+	// (0.6: 50 rare heaps below 256 of 1,583, and at most 255 splits of
+	// step 3's first chunks a heap, of about 2,240: step 3 lists on
+	// average 1,119 from each end, 0.6 from 2^20 to 2^20 + 3*10^5), and
+	// 256 heaps are about 0.7 ms of 0.6's tail: a stage descheduled for
+	// less than that does not stall the other. A power of two (slot =
+	// m & (D-1)).
 	tailPipeAhead = 256
 	// tailPipeAdapt is the heaps between adaptations of A's chunks.
 	tailPipeAdapt = 256
