@@ -65,10 +65,11 @@ import (
 // 2^20: markRareNear16 about 30%, markPairs 50%, stillMissing 10%), and the
 // tail ran on one goroutine, the second core idle (issue 25). A first
 // version in lockstep (A one heap ahead, only the split (1, n) left to B)
-// was slower than one goroutine on this busy machine: a handoff at each
-// heap of 3 us stalls both stages whenever either is descheduled. Cost: a
+// took more wall time than one goroutine in each of the runs tried (0.6
+// from 2^20 to 3*2^20, load average 5 to 7): a handoff at each heap of
+// 3 us stalls both stages whenever either is descheduled. Cost: a
 // second goroutine busy; D bit sets of up to 2^16 bits (2 MiB for 16-bit
-// values, 8 KiB for 8-bit ones) and a mark array of 128 KiB; two atomic
+// values, 8 KiB for 8-bit ones) and a mark array of 64 KiB; two atomic
 // stores a heap; the splits at distance < D of A's chunks listed by B for
 // every heap, and A's chunks listed for heaps that step 1 settles alone.
 // No source: the C++ solver and the Rust solver of
@@ -234,8 +235,7 @@ func (p *tailPipe[V]) loop(first, last int64) {
 	s := p.s
 	w := s.w
 	pos := int(first % int64(w))
-	mk := new([1 << 17]byte)
-	m16 := (*[1 << 16]byte)(mk[:1<<16])
+	mk := new([1 << 16]byte) // every value is below 2^16
 	for m := first; m <= last; m++ {
 		if p.done.Load() < m-d {
 			p.waitsA.Add(1)
@@ -245,14 +245,14 @@ func (p *tailPipe[V]) loop(first, last int64) {
 		}
 		words := (1<<p.vbits.Load() + 63) / 64 // every value A reads is below 2^vbits
 		rec := s.ring[pos : pos+w]             // g(m-d) = rec[w-d]; only d >= D is read
-		s.markRare(m16, rec, &p.a)
+		s.markRare(mk, rec, &p.a)
 		bot := 0
 		for j := int32(0); j < p.chunks.Load(); j++ {
 			chunk := 32
 			if bot > 0 {
 				chunk = octalNextChunk(bot)
 			}
-			more := s.step3Chunk(m16, rec, bot, chunk, d, w)
+			more := s.step3Chunk(mk, rec, bot, chunk, d, w)
 			bot += chunk
 			if !more {
 				break

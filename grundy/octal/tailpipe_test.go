@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy"
@@ -99,11 +100,12 @@ func TestTailPipeEqualsValues(t *testing.T) {
 // TestTailPipeStops checks that the stops of a tail on two goroutines are
 // those of one, with the same results and byte for byte the same
 // checkpoint: TailUnsettled (0.16 from 2^13 at heap 11,921, the values
-// before it handed over), TailWidth (0.167 with values limited to 53, at
-// the first heap past 2^18 of a value 53 or more), and a cancel (0.6,
-// from the progress callback, so at the same heap either way); the
-// cancelled runs' checkpoints, resumed each on the other number of
-// goroutines, give the uninterrupted run's result.
+// before it handed over), TailWidth (0.167 from 2^12 with its values
+// limited to one past the prefix's largest, at the first heap of a larger
+// value in the full array), and a cancel (0.167 from 2^12, from the
+// progress callback, so at the same heap either way); the cancelled runs'
+// checkpoints, resumed each on the other number of goroutines, give the
+// uninterrupted run's result. Small enough for the race detector (-race).
 func TestTailPipeStops(t *testing.T) {
 	dir := t.TempDir()
 	type run struct {
@@ -147,17 +149,24 @@ func TestTailPipeStops(t *testing.T) {
 	}
 	same("0.16 from 2^13", one, two)
 
+	// 0.167 from 2^12, its values limited to one past the largest of the
+	// prefix: a stop at the first heap past the start of a larger value.
 	c167, _ := Parse("0.167")
-	one = do("167-1", tailOctal(c167), 1<<20, TailOptions{Start: 1 << 18}, tailInternal{valueLimit: 53, tailWorkers: 1})
-	two = do("167-2", tailOctal(c167), 1<<20, TailOptions{Start: 1 << 18}, tailInternal{valueLimit: 53, tailWorkers: 2})
-	if !errors.As(one.err, &te) || te.Stop != TailWidth || te.Heap <= 1<<18 {
-		t.Errorf("0.167 limited to 53: %v, want TailWidth past 2^18", one.err)
+	g, _, _ := fullTables(t, "0.167", 1<<15)
+	limit := slices.Max(g[:1<<12+1]) + 1
+	first := slices.IndexFunc(g, func(v int32) bool { return v >= limit })
+	in := tailInternal{valueLimit: int64(limit), noPeriodic: true}
+	in.tailWorkers = 1
+	one = do("167-1", tailOctal(c167), 1<<15, TailOptions{Start: 1 << 12}, in)
+	in.tailWorkers = 2
+	two = do("167-2", tailOctal(c167), 1<<15, TailOptions{Start: 1 << 12}, in)
+	if first <= 1<<12 || !errors.As(one.err, &te) || te.Stop != TailWidth || te.Heap != int64(first) {
+		t.Errorf("0.167 limited to %d: %v, want TailWidth at heap %d, past 2^12", limit, one.err, first)
 	}
-	same("0.167 limited to 53", one, two)
+	same("0.167 limited", one, two)
 
-	const start, max = 1 << 17, 400_000
-	c6, _ := Parse("0.6")
-	ref, err := tailRun(context.Background(), tailOctal(c6), max, TailOptions{Start: start}, tailInternal{tailWorkers: 1})
+	const start, max, stop = 1 << 12, 1 << 15, 20_000
+	ref, err := tailRun(context.Background(), tailOctal(c167), max, TailOptions{Start: start}, tailInternal{noPeriodic: true, tailWorkers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,28 +174,28 @@ func TestTailPipeStops(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		opts := TailOptions{Start: start, Progress: func(done, _ int64) {
-			if done >= 250_000 {
+			if done >= stop {
 				cancel()
 			}
 		}}
 		var r run
 		opts.Checkpoint = filepath.Join(dir, name)
-		r.res, r.err = tailRun(ctx, tailOctal(c6), max, opts, tailInternal{tailWorkers: workers})
+		r.res, r.err = tailRun(ctx, tailOctal(c167), max, opts, tailInternal{noPeriodic: true, tailWorkers: workers})
 		if r.ck, err = os.ReadFile(opts.Checkpoint); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		return r
 	}
-	one, two = cancelled("6-1", 1), cancelled("6-2", 2)
-	if !errors.Is(one.err, context.Canceled) || one.res.Max < 250_000 || one.res.Max >= max {
-		t.Fatalf("0.6 cancelled at 250000: %v, results to %d", one.err, one.res.Max)
+	one, two = cancelled("c-1", 1), cancelled("c-2", 2)
+	if !errors.Is(one.err, context.Canceled) || one.res.Max < stop || one.res.Max >= max {
+		t.Fatalf("0.167 cancelled at %d: %v, results to %d", stop, one.err, one.res.Max)
 	}
-	same("0.6 cancelled", one, two)
+	same("0.167 cancelled", one, two)
 	for _, r := range []struct {
 		ck      string
 		workers int
-	}{{"6-1", 2}, {"6-2", 1}} {
-		res, err := Resume(context.Background(), filepath.Join(dir, r.ck), c6, max, TailOptions{Workers: r.workers})
+	}{{"c-1", 2}, {"c-2", 1}} {
+		res, err := resumeGame(context.Background(), filepath.Join(dir, r.ck), tailOctal(c167), max, TailOptions{Workers: r.workers})
 		if err != nil || !reflect.DeepEqual(res, ref) {
 			t.Errorf("checkpoint %s resumed on %d goroutines: %v, %+v, want %+v", r.ck, r.workers, err, brief(res), brief(ref))
 		}
