@@ -141,13 +141,22 @@ type TailResult struct {
 	Width  int
 	// The labelling of the tail (see Stats): Rare is the number of rare
 	// heaps (all below LastRare, all in the prefix), Mask and HeapParity
-	// the labelling; Period and Preperiod a period the prefix proved.
+	// the labelling; Period and Preperiod a period the prefix proved, or
+	// the tail (PeriodInTail; see tailperiod.go).
 	Mask       uint32
 	HeapParity bool
 	Rare       int
 	LastRare   int64
 	Period     int64
 	Preperiod  int64
+	// PeriodInTail: the tail, not the prefix, proved Period, from heap
+	// Preperiod on, once it had computed heap PeriodProvenAt (the last the
+	// octal periodicity theorem reads). PreperiodBound: the agreement ran
+	// back to the start of the window when the period was found, so the
+	// least preperiod may be smaller than Preperiod (it is not larger).
+	PeriodInTail   bool
+	PeriodProvenAt int64
+	PreperiodBound bool
 	// Largest is the largest value, first at heap LargestAt.
 	Largest   int32
 	LargestAt int64
@@ -223,6 +232,11 @@ type tailState[V tailValue] struct {
 	dom   int
 	per   int64 // a proven period (then the ring is copied), or 0
 	pre   int64 // its preperiod
+	// a period the tail watches and proves (tailperiod.go): the candidate,
+	// the heap whose computation makes the next search due, and the proof
+	watch      tailWatch
+	searchAt   int64
+	tailPeriod *tailPeriodFound
 	lastR int64 // the last rare heap
 
 	limit  int64 // values must stay below it: 2^(bits of V)
@@ -481,6 +495,10 @@ func (s *tailState[V]) result(res TailResult) TailResult {
 	res.TailFrom, res.Window, res.Width = s.tailFrom, int64(s.w), int(8*tailBytes[V]())
 	res.Largest, res.LargestAt = s.vmax, s.vmaxAt
 	res.Mask = s.meta.Mask // relabel may have added a bit
+	if p := s.tailPeriod; p != nil {
+		res.Period, res.Preperiod = s.per, s.pre
+		res.PeriodInTail, res.PeriodProvenAt, res.PreperiodBound = true, p.at, p.bound
+	}
 	if s.n-1 == s.max {
 		s.tally.Finish()
 		res.Tables = s.tables
@@ -495,6 +513,10 @@ func tailBytes[V tailValue]() int {
 	v--
 	return bits.Len64(uint64(v)) / 8
 }
+
+// tailBlock is the heaps the tail computes between two looks at its
+// context, checkpoint and period watch.
+const tailBlock = 4096
 
 // run computes heaps n..max.
 func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
@@ -515,11 +537,17 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 		return nil
 	}
 	s.handed = s.n
+	if s.searchAt == 0 { // a new run, or a checkpoint before its first block
+		s.searchAt = s.tailFrom
+		if s.n > s.tailFrom {
+			s.searchAt = tailNextSearch(s.n)
+		}
+	}
 	step := max64(s.max/512, 1)
 	next := s.n + step
-	const block = 4096
 	for s.n <= s.max {
-		end := min(s.n+block, s.max+1)
+		from := s.n
+		end := min(s.n+tailBlock, s.max+1)
 		if opts.OnValues != nil && s.n <= opts.ValuesTo && end > opts.ValuesFrom {
 			end = min(end, s.n+int64(s.w)) // the block's values are still in the ring
 		}
@@ -540,6 +568,7 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 				return s.stop(ck, s.handOverStop(opts, err))
 			}
 		}
+		s.watchPeriod(from)
 		if err := s.handOver(opts); err != nil {
 			return s.stop(ck, err)
 		}
