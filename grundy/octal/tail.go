@@ -218,26 +218,27 @@ type tailRare[V tailValue] struct {
 
 // tailState is the whole state of a tail run past heap n-1.
 type tailState[V tailValue] struct {
-	code string
-	r    octalRules
-	max  int64 // the last heap to compute
-	n    int64 // the next heap to compute
-	w    int   // the window W
-	head []V   // g(0..w)
-	ring []V   // 2w values: g(m) at m mod w and w + m mod w, m in n-w..n-1
-	pos  int   // n mod w
-	rare []tailRare[V]
-	near []nearRare // rare as offsets for markRareNear16 (nearOK)
-	mask uint32
-	dom  int
-	per  int64 // a proven period (then the ring is copied), or 0
-	pre  int64 // its preperiod
+	code  string
+	r     octalRules
+	max   int64 // the last heap to compute
+	n     int64 // the next heap to compute
+	w     int   // the window W
+	head  []V   // g(0..w)
+	ring  []V   // 2w values: g(m) at m mod w and w + m mod w, m in n-w..n-1
+	pos   int   // n mod w
+	rare  []tailRare[V]
+	near  []nearRare // rare as offsets for markRareNear16 (nearOK)
+	mask  uint32
+	dom   int
+	per   int64 // a proven period (then the ring is copied), or 0
+	pre   int64 // its preperiod
+	lastR int64 // the last rare heap
+
 	// a period the tail watches and proves (tailperiod.go): the candidate,
 	// the heap whose computation makes the next search due, and the proof
 	watch      tailWatch
 	searchAt   int64
 	tailPeriod *tailPeriodFound
-	lastR      int64 // the last rare heap
 
 	limit  int64 // values must stay below it: 2^(bits of V)
 	vmax   int32
