@@ -113,30 +113,52 @@ func (s *tailState[V]) searchPeriod() {
 	if kmax < 1 {
 		return
 	}
-	// z[k]: the longest l with r(i) = r(i+k) for i < l (i+k < w).
+	best, bestN0, bestBound := 0, int64(0), false
+	zBackward(rec, kmax, func(k, zk int) bool {
+		if zk < k {
+			return false
+		}
+		if n0 := s.n - int64(k) - int64(zk); best == 0 || n0 < bestN0 {
+			best, bestN0, bestBound = k, n0, k+zk == w
+		}
+		return false
+	})
+	if best > 0 && (s.watch.p == 0 || bestN0 < s.watch.n0) {
+		s.watch = tailWatch{p: int64(best), n0: bestN0, bound: bestBound}
+	}
+}
+
+// zBackward runs the Z-algorithm over x read backwards, r(i) = x[len(x)-1-i]:
+// for k = 1..kmax in turn it calls visit(k, z), z the length of the longest
+// common prefix of r and r shifted by k (so x[m] = x[m+k] for every m >=
+// len(x)-k-z, and k+z <= len(x)), and stops when visit returns true. Linear
+// in len(x): [l, right) is the rightmost stretch known to match a prefix of
+// r, so each comparison either extends it or ends a k. Scratch: kmax+1
+// int32, allocated once. Source: Gusfield, Algorithms on Strings, Trees and
+// Sequences (1997), section 1.4; octalProvenPeriod and the tail's period
+// search (tailperiod.go) share it.
+func zBackward[V comparable](x []V, kmax int, visit func(k, z int) bool) {
+	n := len(x)
+	kmax = min(kmax, n-1)
+	if kmax < 1 {
+		return
+	}
 	z := make([]int32, kmax+1)
 	l, right := 0, 0
-	best, bestN0, bestBound := 0, int64(0), false
 	for k := 1; k <= kmax; k++ {
 		zk := 0
 		if k < right {
 			zk = min(right-k, int(z[k-l]))
 		}
-		for k+zk < w && rec[w-1-zk] == rec[w-1-k-zk] {
+		for k+zk < n && x[n-1-zk] == x[n-1-k-zk] {
 			zk++
 		}
 		if k+zk > right {
 			l, right = k, k+zk
 		}
 		z[k] = int32(zk)
-		if zk < k {
-			continue
+		if visit(k, zk) {
+			return
 		}
-		if n0 := s.n - int64(k) - int64(zk); best == 0 || n0 < bestN0 {
-			best, bestN0, bestBound = k, n0, k+zk == w
-		}
-	}
-	if best > 0 && (s.watch.p == 0 || bestN0 < s.watch.n0) {
-		s.watch = tailWatch{p: int64(best), n0: bestN0, bound: bestBound}
 	}
 }
