@@ -275,8 +275,12 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 	s.Finding("rules", Note(g.rules))
 	s.Finding("tail", newTailRun(res, g.keys.start(max)))
 	if res.Period > 0 {
-		s.Finding("period", TailPeriod{Found: true, Period: res.Period, Preperiod: res.Preperiod, Proven: true,
-			Status: "proven", Within: g.keys.start(max)})
+		p := TailPeriod{Found: true, Period: res.Period, Preperiod: res.Preperiod, Proven: true,
+			Status: "proven", Within: g.keys.start(max)}
+		if res.PeriodInTail {
+			p.InTail, p.Within, p.PreperiodIsBound = true, res.PeriodProvenAt, res.PreperiodBound
+		}
+		s.Finding("period", p)
 	}
 	return nil
 }
@@ -471,22 +475,36 @@ func (r TailRun) String() string {
 		r.Heaps, r.Checksum, r.Largest, r.LargestAt, tail, space)
 }
 
-// TailPeriod is a period the full-array prefix of a tail run proved (the
-// octal periodicity theorem, as octal.Values checks it), from which the
-// tail copied every later value.
+// TailPeriod is a period a tail run proved (the octal periodicity theorem,
+// as octal.Values checks it), from which the tail copied every later value:
+// proved by the full-array prefix, or by the tail itself when the prefix
+// was too short for the proof (InTail; see grundy/octal/tailperiod.go).
 type TailPeriod struct {
 	Found     bool   `json:"found"`
 	Period    int64  `json:"period"`
 	Preperiod int64  `json:"preperiod"`
 	Proven    bool   `json:"proven"`
 	Status    string `json:"status"`
-	// Within is the prefix the proof needed no more than.
+	// Within is the last heap the proof read: the prefix's last heap, or
+	// in the tail the last heap the theorem needs (2*n0 + 2*p + t - 1).
 	Within int64 `json:"proven_within"`
+	// InTail: the tail proved it. PreperiodIsBound: the period was found
+	// agreeing back to the start of the tail's window, so the least
+	// preperiod is at most Preperiod, not known to equal it.
+	InTail           bool `json:"in_tail,omitempty"`
+	PreperiodIsBound bool `json:"preperiod_is_bound,omitempty"`
 }
 
-// String says what was proven.
+// String says what was proven, and no more.
 func (p TailPeriod) String() string {
-	return fmt.Sprintf("period %d from n = %d, proven (octal periodicity theorem) within the first %d heaps", p.Period, p.Preperiod, p.Within+1)
+	if !p.InTail {
+		return fmt.Sprintf("period %d from n = %d, proven (octal periodicity theorem) within the first %d heaps", p.Period, p.Preperiod, p.Within+1)
+	}
+	from := fmt.Sprintf("from n = %d (the last exception is at n = %d)", p.Preperiod, p.Preperiod-1)
+	if p.PreperiodIsBound {
+		from = fmt.Sprintf("from n = %d at the latest (the window began there: the least preperiod may be smaller)", p.Preperiod)
+	}
+	return fmt.Sprintf("period %d %s, proven (octal periodicity theorem) by the tail within the first %d heaps", p.Period, from, p.Within+1)
 }
 
 // tailDef is the Def of a member in tail mode: it answers a heap by

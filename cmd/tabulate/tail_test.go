@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,6 +54,40 @@ func TestTailSbatchSyntax(t *testing.T) {
 	for _, line := range []string{"#SBATCH --requeue\n", "#SBATCH --signal=B:INT@120\n", `scontrol requeue "$SLURM_JOB_ID"`} {
 		if !strings.Contains(string(text), line) {
 			t.Errorf("%s lacks %q", script, line)
+		}
+	}
+}
+
+// TestTailPeriodFinding runs 0.127 in tail mode from two starts whose
+// prefix cannot prove its period (4, last exception at n = 46577: A.
+// Gangolli and T. Plambeck, International Journal of Game Theory 18 (1989);
+// OEIS A071464) and checks the manifest's period finding: from 2^16 the
+// window holds the last exception and the tail claims the period from
+// 46578; from 93160 the window begins past it and the tail claims it only
+// "from n0 at the latest", n0 the window's start when the period was found.
+func TestTailPeriodFinding(t *testing.T) {
+	for _, tc := range []struct {
+		start     int64
+		preperiod float64
+		bound     bool
+	}{
+		{65536, 46578, false},
+		{93160, 50679, true}, // the first search, at heap 97256, sees heaps 50679.. of the window of 46578
+	} {
+		out := t.TempDir()
+		config := writeConfig(t, fmt.Sprintf("games: [g]\nplots: []\nformats: [csv]\noctal:\n  g: {code: \"0.127\", max: 131072, tail: true, start: %d}\n", tc.start))
+		if code, _, stderr := runTabulate(t, "run", "-q", "--config", config, "--out", out); code != 0 {
+			t.Fatalf("start %d: exit %d: %s", tc.start, code, stderr)
+		}
+		m, err := readManifestJSON(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := m.Games["g"].Findings["period"].(map[string]any)
+		bound, _ := p["preperiod_is_bound"].(bool)
+		if p["period"] != 4.0 || p["preperiod"] != tc.preperiod || p["in_tail"] != true || bound != tc.bound ||
+			p["proven_within"] != 2*tc.preperiod+2*4+3-1 {
+			t.Errorf("start %d: period finding %v; want period 4 from %v (a bound: %v) proved by the tail within 2*n0+2*4+3 heaps", tc.start, p, tc.preperiod, tc.bound)
 		}
 	}
 }

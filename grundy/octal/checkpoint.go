@@ -30,7 +30,10 @@ import (
 //	state      max, n, tail start, period, preperiod, last rare, largest
 //	           value's heap (int64); largest value (int32); mask (uint32),
 //	           heap parity (uint8); the result's labelling: mask (uint32),
-//	           heap parity (uint8), rare heaps (int64)
+//	           heap parity (uint8), rare heaps (int64); the period watch
+//	           (tailperiod.go): candidate period and its n0 (int64), n0 a
+//	           bound (uint8), the heap a proof by the tail read to (int64,
+//	           0: none), its preperiod a bound (uint8)
 //	head       g(0..w), w+1 values of the width
 //	window     g(n-w..n-1), w values of the width
 //	rare       (heap int32, value uint16) for each rare heap
@@ -53,11 +56,11 @@ import (
 
 const (
 	tailCheckpointMagic   = "TABTAIL\x00"
-	tailCheckpointVersion = 1
+	tailCheckpointVersion = 2 // 2: the period watch; 1 had none
 	tailMaxWindow         = 1 << 34
 	tailMaxTables         = 49 // heaps 2^0 .. 2^48
 	tailHeaderSize        = 8 + 4 + 2 + 1 + 8 + 4 + 4 + 4 + 8
-	tailStateSize         = 7*8 + 4 + 4 + 1 + 4 + 1 + 8
+	tailStateSize         = 7*8 + 4 + 4 + 1 + 4 + 1 + 8 + 8 + 8 + 1 + 8 + 1
 	tailDefaultEvery      = 1 << 28
 	tailDefaultInterval   = 5 * time.Minute
 )
@@ -187,6 +190,15 @@ func (s *tailState[V]) encode() []byte {
 	b = le.AppendUint32(b, s.meta.Mask)
 	b = append(b, boolByte(s.meta.HeapParity))
 	b = le.AppendUint64(b, uint64(s.meta.Rare))
+	b = le.AppendUint64(b, uint64(s.watch.p))
+	b = le.AppendUint64(b, uint64(s.watch.n0))
+	b = append(b, boolByte(s.watch.bound))
+	var proof tailPeriodFound
+	if s.tailPeriod != nil {
+		proof = *s.tailPeriod
+	}
+	b = le.AppendUint64(b, uint64(proof.at))
+	b = append(b, boolByte(proof.bound))
 	appendV := func(v V) {
 		if wb == 1 {
 			b = append(b, byte(v))
@@ -342,8 +354,15 @@ func decodeTail[V tailValue](path string, b []byte, t tailHeader, c tailGame) (*
 	s.mask = le.Uint32(st[60:])
 	s.dom = int(st[64])
 	s.meta.Mask, s.meta.HeapParity, s.meta.Rare = le.Uint32(st[65:]), st[69] == 1, int(int64(le.Uint64(st[70:])))
+	s.watch = tailWatch{p: int64(le.Uint64(st[78:])), n0: int64(le.Uint64(st[86:])), bound: st[94] == 1}
+	if at := int64(le.Uint64(st[95:])); at != 0 {
+		s.tailPeriod = &tailPeriodFound{at: at, bound: st[103] == 1}
+	}
 	if s.n <= int64(2*w) || s.n > s.max+1 || s.max > TailMax || s.dom > 1 || s.vmax < 0 || s.per < 0 || s.per > int64(w) || s.tailFrom > s.n {
 		return bad("inconsistent state (heap %d of %d, window %d, period %d)", s.n, s.max, w, s.per)
+	}
+	if wt := s.watch; wt.p < 0 || wt.p > int64(w/2) || wt.n0 < 0 || wt.n0 > s.n || (s.tailPeriod != nil && (s.per == 0 || s.tailPeriod.at >= s.n || s.tailPeriod.at < 0)) {
+		return bad("inconsistent period watch (period %d from %d; proof to heap %d)", wt.p, wt.n0, int64(le.Uint64(st[95:])))
 	}
 	val := func(off int64, i int) V {
 		if t.wb == 1 {

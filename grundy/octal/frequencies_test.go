@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // freqOracle counts the values of g(0..heaps-1) and hashes them with the
@@ -113,9 +114,10 @@ func readRust(t *testing.T, name string) []int64 {
 
 // TestFrequenciesRust compares the tables with the frequency files the
 // Rust solver of rogalski-wmii-uni-lodz-pl/octal published (its
-// results/0.161/4, 16, 1024 and 1048576, results/0.167/1048576 and
-// results/0.034/65536, copied to testdata/rogalski), line by line, through
-// RustCounts (its files count the heaps 1..N).
+// results/0.161/4, 16, 1024 and 1048576, results/0.167/1048576,
+// results/0.034/65536, results/0.014/1048576 and results/0.172/1048576,
+// copied to testdata/rogalski), line by line, through RustCounts (its files
+// count the heaps 1..N).
 func TestFrequenciesRust(t *testing.T) {
 	cases := []struct {
 		code  string
@@ -124,6 +126,8 @@ func TestFrequenciesRust(t *testing.T) {
 		{"0.161", []int{4, 16, 1024, 1 << 20}},
 		{"0.167", []int{1 << 20}},
 		{"0.034", []int{1 << 16}},
+		{"0.014", []int{1 << 20}},
+		{"0.172", []int{1 << 20}},
 	}
 	for _, tc := range cases {
 		if testing.Short() && tc.heaps[len(tc.heaps)-1] > 1<<16 {
@@ -155,6 +159,38 @@ func TestFrequenciesRust(t *testing.T) {
 			if !ok || !slices.Equal(got, want) {
 				t.Errorf("%s at %d: RustCounts = %v, want the published %v", tc.code, heaps, got, want)
 			}
+		}
+	}
+}
+
+// TestTailRust compares tail mode's table at 2^22 heaps with the Rust
+// solver's published results/0.161/4194304 (testdata/rogalski): the prefix
+// to the default start 2^20, then the tail alone with its window of 524,287
+// values to heap 2^22, so every count of the heaps past 2^20 is the tail's.
+// A long test (about 10 s of CPU; 0.172, four times slower a heap, is
+// checked at 2^20 by TestFrequenciesRust).
+func TestTailRust(t *testing.T) {
+	longtest.Skip(t, "0.161 in tail mode from 2^20 to 2^22")
+	for _, code := range []string{"0.161"} {
+		c, err := Parse(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Tail(context.Background(), c, 1<<22, TailOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.TailFrom != 1<<20+1 {
+			t.Errorf("%s: tail from %d, want 2^20+1 (the default start)", code, res.TailFrom)
+		}
+		want := readRust(t, code+"_4194304")
+		i := slices.IndexFunc(res.Tables, func(f FrequencyTable) bool { return f.Heaps == 1<<22 })
+		if i < 0 {
+			t.Fatalf("%s: no table at 2^22 heaps", code)
+		}
+		got, ok := res.Tables[i].RustCounts()
+		if !ok || !slices.Equal(got, want) {
+			t.Errorf("%s at 2^22 in tail mode: RustCounts = %v, want the published %v", code, got, want)
 		}
 	}
 }

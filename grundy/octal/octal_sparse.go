@@ -960,7 +960,7 @@ func (e *octalEngine) plainPays(n int, count int64) bool {
 // (analysis.OctalNeeded(p, n0, t) <= len(g), the one statement of that
 // window in the code base), as analysis.ProveOctal requires.
 //
-// It is the Z-algorithm of analysis.FindPeriodWhere (same result), with its
+// It is the Z-algorithm of analysis.FindPeriodWhere (same result; zBackward), with its
 // scratch allocated once at its final size, n/2 int32, where
 // FindPeriodWhere grows it by append from 4096 (it is made for sequences
 // whose period is usually found early). Reason: at a checkpoint of 2^23
@@ -973,29 +973,14 @@ func octalProvenPeriod(g []int32, t int) (p, n0 int, ok bool) {
 	if n < 4 {
 		return 0, 0, false
 	}
-	// r(i) = g[n-1-i], the sequence read backwards; z[k] is the length of
-	// the longest common prefix of r and r shifted by k, so g(m) = g(m+k)
-	// for every m >= n-k-z[k]: the least preperiod for k is n-k-z[k].
-	// [l, right) is the rightmost window known to match a prefix of r.
-	z := make([]int32, n/2+1)
-	l, right := 0, 0
-	for k := 1; 2*k <= n; k++ {
-		zk := 0
-		if k < right {
-			zk = min(right-k, int(z[k-l]))
+	// g(m) = g(m+k) for every m >= n-k-z: the least preperiod for k is n-k-z.
+	zBackward(g, n/2, func(k, z int) bool {
+		if analysis.OctalNeeded(k, n-k-z, t) <= n {
+			p, n0, ok = k, n-k-z, true
 		}
-		for k+zk < n && g[n-1-zk] == g[n-1-k-zk] {
-			zk++
-		}
-		if k+zk > right {
-			l, right = k, k+zk
-		}
-		z[k] = int32(zk)
-		if n0 := n - k - zk; analysis.OctalNeeded(k, n0, t) <= n {
-			return k, n0, true
-		}
-	}
-	return 0, 0, false
+		return ok
+	})
+	return p, n0, ok
 }
 
 // octalTask is a block of heaps [start, end) whose splits with a rare heap

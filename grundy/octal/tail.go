@@ -146,13 +146,22 @@ type TailResult struct {
 	Width  int
 	// The labelling of the tail (see Stats): Rare is the number of rare
 	// heaps (all below LastRare, all in the prefix), Mask and HeapParity
-	// the labelling; Period and Preperiod a period the prefix proved.
+	// the labelling; Period and Preperiod a period the prefix proved, or
+	// the tail (PeriodInTail; see tailperiod.go).
 	Mask       uint32
 	HeapParity bool
 	Rare       int
 	LastRare   int64
 	Period     int64
 	Preperiod  int64
+	// PeriodInTail: the tail, not the prefix, proved Period, from heap
+	// Preperiod on, once it had computed heap PeriodProvenAt (the last the
+	// octal periodicity theorem reads). PreperiodBound: the agreement ran
+	// back to the start of the window when the period was found, so the
+	// least preperiod may be smaller than Preperiod (it is not larger).
+	PeriodInTail   bool
+	PeriodProvenAt int64
+	PreperiodBound bool
 	// Largest is the largest value, first at heap LargestAt.
 	Largest   int32
 	LargestAt int64
@@ -229,6 +238,12 @@ type tailState[V tailValue] struct {
 	per   int64 // a proven period (then the ring is copied), or 0
 	pre   int64 // its preperiod
 	lastR int64 // the last rare heap
+
+	// a period the tail watches and proves (tailperiod.go): the candidate,
+	// the heap whose computation makes the next search due, and the proof
+	watch      tailWatch
+	searchAt   int64
+	tailPeriod *tailPeriodFound
 
 	limit  int64 // values must stay below it: 2^(bits of V)
 	vmax   int32
@@ -493,6 +508,10 @@ func (s *tailState[V]) result(res TailResult) TailResult {
 	res.TailFrom, res.Window, res.Width = s.tailFrom, int64(s.w), int(8*tailBytes[V]())
 	res.Largest, res.LargestAt = s.vmax, s.vmaxAt
 	res.Mask = s.meta.Mask // relabel may have added a bit
+	if p := s.tailPeriod; p != nil {
+		res.Period, res.Preperiod = s.per, s.pre
+		res.PeriodInTail, res.PeriodProvenAt, res.PreperiodBound = true, p.at, p.bound
+	}
 	if s.n-1 == s.max {
 		s.tally.Finish()
 		res.Tables = s.tables
@@ -507,6 +526,10 @@ func tailBytes[V tailValue]() int {
 	v--
 	return bits.Len64(uint64(v)) / 8
 }
+
+// tailBlock is the heaps the tail computes between two looks at its
+// context, checkpoint and period watch.
+const tailBlock = 4096
 
 // run computes heaps n..max.
 func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
@@ -527,6 +550,12 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 		return nil
 	}
 	s.handed = s.n
+	if s.searchAt == 0 { // a new run, or a checkpoint before its first block
+		s.searchAt = s.tailFrom
+		if s.n > s.tailFrom {
+			s.searchAt = tailNextSearch(s.n)
+		}
+	}
 	var pipe *tailPipe[V]
 	workers := grundy.Goroutines(opts.Workers)
 	if runtime.GOMAXPROCS(0) < 2 {
@@ -537,13 +566,17 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 	}
 	if workers >= 2 && s.per == 0 && s.n <= s.max {
 		pipe = newTailPipe(s) // a second goroutine (tailpipe.go)
-		defer pipe.stop()
 	}
+	defer func() {
+		if pipe != nil {
+			pipe.stop()
+		}
+	}()
 	step := max64(s.max/512, 1)
 	next := s.n + step
-	const block = 4096
 	for s.n <= s.max {
-		end := min(s.n+block, s.max+1)
+		from := s.n
+		end := min(s.n+tailBlock, s.max+1)
 		if opts.OnValues != nil && s.n <= opts.ValuesTo && end > opts.ValuesFrom {
 			end = min(end, s.n+int64(s.w)) // the block's values are still in the ring
 		}
@@ -571,6 +604,11 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 			if pipe != nil {
 				pipe.finished(s.n - 1)
 			}
+		}
+		s.watchPeriod(from)
+		if s.per > 0 && pipe != nil { // a period proven: copies from now on, no mex
+			pipe.stop()
+			pipe = nil
 		}
 		if err := s.handOver(opts); err != nil {
 			return s.stop(ck, err)

@@ -34,7 +34,9 @@ var tailPipeModes = []struct {
 // has just computed), 0.161 (8-bit values), Grundy's game (split digit 0:
 // the split (1, n-1) reads g(n-1); rare heaps past 2^16, tailMarkRare),
 // 0.56 from 2^12 (relabel adds mask bit 6 at heap 22,778, TestTailOracle)
-// and 4.07 (split digit 0 and no rare heap: step 3 alone). With -short, a
+// 4.07 (split digit 0 and no rare heap: step 3 alone) and 0.127, whose
+// tail proves period 4 at heap 93,167 (TestTailProvesPeriod) and copies
+// from there on, the second goroutine ended. With -short, a
 // shorter tail, and only 0.6 in every mode of tailPipeModes.
 func TestTailPipeEqualsValues(t *testing.T) {
 	span := int64(150_000)
@@ -51,6 +53,7 @@ func TestTailPipeEqualsValues(t *testing.T) {
 		{"grundy-game", 1 << 18, 1<<18 + span, false},
 		{"0.56", 1 << 12, 1 << 15, true},
 		{"4.07", 1 << 12, 1 << 15, true},
+		{"0.127", 1 << 16, 1 << 17, false},
 	}
 	for _, tc := range cases {
 		game := tailGrundy

@@ -213,4 +213,27 @@ var list = []Mutant{
 		Old: "if e.waiting != nil && e.waiting.Load() > 0 {", New: "if false && e.waiting != nil && e.waiting.Load() > 0 {",
 		Pkg: "./pipeline", Run: "EnvGrow",
 		Why: "a sieve of hours takes the token the next job needs, which then waits as long"},
+
+	// The tail's own period proofs (grundy/octal/tailperiod.go): the moment
+	// of the proof, and the n0 the search and the watch claim.
+	{Name: "tail-proof-early", File: "grundy/octal/tailperiod.go",
+		Old: "return computed >= int64(analysis.OctalNeeded(int(p), int(n0), t))", New: "return computed >= int64(analysis.OctalNeeded(int(p), int(n0), t))-1",
+		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
+		Why: "the tail proves a period one value before the theorem allows"},
+	{Name: "tail-watch-n0-early", File: "grundy/octal/tailperiod.go",
+		Old: "wt.n0, wt.bound = s.n-int64(d)-wt.p+1, false", New: "wt.n0, wt.bound = s.n-int64(d)-wt.p, false",
+		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
+		Why: "the watch moves n0 to the heap that broke the period, claiming it from one heap too early"},
+	{Name: "tail-search-n0-early", File: "grundy/octal/tailperiod.go",
+		Old: "if n0 := s.n - int64(k) - int64(zk); best == 0", New: "if n0 := s.n - int64(k) - int64(zk) - 1; best == 0",
+		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
+		Why: "the search claims a period from one heap before the window shows it"},
+	{Name: "tail-search-bound-lost", File: "grundy/octal/tailperiod.go",
+		Old: "best, bestN0, bestBound = k, n0, k+zk == w", New: "best, bestN0, bestBound = k, n0, false",
+		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
+		Why: "a preperiod the window cut short is reported as the least one"},
+	{Name: "tail-search-no-repeat", File: "grundy/octal/tailperiod.go",
+		Old: "if zk < k {", New: "if zk < 1 {",
+		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
+		Why: "a shift never seen to repeat inside the window is watched as a period"},
 }
