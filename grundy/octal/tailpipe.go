@@ -50,7 +50,9 @@ import (
 // across blocks, and on a stop (TailUnsettled, TailWidth, ctx, an error of
 // OnValues or of a checkpoint) B quits it and waits for it to end before
 // run returns; what A listed past B's last heap is dropped. A period copy
-// (s.per > 0) has no mex: the tail then runs on one goroutine.
+// (s.per > 0) has no mex: the tail then runs on one goroutine, and when
+// the tail proves a period itself (tailperiod.go; the watch only reads the
+// ring), run ends A at the end of that block.
 //
 // Handoff: A waits for done >= m-D (B's last finished heap), and when it
 // has to, for D/4 more heaps, so that a faster A waits once every D/4
