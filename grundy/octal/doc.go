@@ -53,5 +53,11 @@
 //     solver of rogalski-wmii-uni-lodz-pl/octal, written from its
 //     description); one more mask bit at a value past every value so far
 //     (relabel), which the full-array engine gets by choosing again.
-//     Measured: Grundy's game's first 256 stopped the tail without it.
+//     Measured: Grundy's game's first 256 stopped the tail without it;
+//   - the tail on two cores (tailPipe, tailpipe.go): a second goroutine
+//     lists, up to 256 heaps ahead, the marks at distance 256 or more from
+//     the heap (they read only values already known), the main one the
+//     rest; no source. Measured: on 0.6 the tail's CPU splits 4.8 s / 4.3 s
+//     between the two (8.7 s on one); its wall time on two free cores is
+//     not measured yet (the machine gave one core, docs/tail-mode.md).
 package octal
