@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // tailPipeModes are the ways TestTailPipe* run the tail: one goroutine, and
@@ -201,6 +202,40 @@ func TestTailPipeStops(t *testing.T) {
 		res, err := resumeGame(context.Background(), filepath.Join(dir, r.ck), tailOctal(c167), max, TailOptions{Workers: r.workers})
 		if err != nil || !reflect.DeepEqual(res, ref) {
 			t.Errorf("checkpoint %s resumed on %d goroutines: %v, %+v, want %+v", r.ck, r.workers, err, brief(res), brief(ref))
+		}
+	}
+}
+
+// TestTailPipeGrundyWidth runs Grundy's game from 2^20 in 16-bit values
+// past heap 7,250,049, its first value 256, where the tail adds mask bit 8
+// (relabel) and the values pass 8 bits (stage B publishes the larger vbits
+// to stage A), on two goroutines, and compares every frequency table and
+// the checksum with the full array of GrundysGame, and the TailResult with
+// one goroutine's. Long (minutes): TABULATE_LONG_TESTS=1.
+func TestTailPipeGrundyWidth(t *testing.T) {
+	longtest.Skip(t, "Grundy's game's tail to 7,400,000 on one goroutine and on two")
+	const start, max = 1 << 20, 7_400_000
+	g, err := GrundysGame(context.Background(), max, grundy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables, sum, err := Frequencies(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref TailResult
+	for _, workers := range []int{2, 1} {
+		res, err := tailRun(context.Background(), tailGrundy, max, TailOptions{Start: start, Width: 16}, tailInternal{tailWorkers: workers})
+		if err != nil {
+			t.Fatalf("%d goroutines: %v", workers, err)
+		}
+		if res.Final.Checksum != sum || !sameTables(res.Tables, tables) || res.Mask&0x100 == 0 || res.Largest < 256 {
+			t.Errorf("%d goroutines: checksum %x (the full array's %x), tables equal %v, mask %#x, largest %d", workers, res.Final.Checksum, sum, sameTables(res.Tables, tables), res.Mask, res.Largest)
+		}
+		if workers == 2 {
+			ref = res
+		} else if !reflect.DeepEqual(res, ref) {
+			t.Errorf("one goroutine: %+v, two: %+v", brief(res), brief(ref))
 		}
 	}
 }
