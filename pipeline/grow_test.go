@@ -74,3 +74,38 @@ func TestEnvGrowLeavesTokenToNextJob(t *testing.T) {
 		t.Errorf("Grow once every job has started and one ended: %d, want 2", w)
 	}
 }
+
+// TestEnvWorkersLeavesTokenToNextJob is TestEnvGrowLeavesTokenToNextJob
+// for the first call, Workers: the errgroup starts the costliest job and
+// the next together, and the costliest may ask for its workers before the
+// next has taken its token. Workers must leave it that token; taken, the
+// next job (a nim table) waited for the end of a sieve of hours (seen in
+// CI: TestInterrupt and TestSignals waited for the nim table).
+func TestEnvWorkersLeavesTokenToNextJob(t *testing.T) {
+	cpu := semaphore.NewWeighted(2)
+	if !cpu.TryAcquire(1) { // this job's token; the other is free
+		t.Fatal("no token")
+	}
+	var waiting atomic.Int64
+	waiting.Store(1) // the next job, started with it, has not taken its token yet
+	e := &env{plan: &Plan{cpus: 2}, cpu: cpu, held: 1, waiting: &waiting}
+	if w := e.Workers(); w != 1 {
+		t.Fatalf("Workers with a job still to start: %d, want 1", w)
+	}
+	if !cpu.TryAcquire(1) {
+		t.Fatal("the next job's token was taken by Workers")
+	}
+	cpu.Release(1)
+	// Once every job has started, Grow gives the engine what is free.
+	waiting.Store(0)
+	if w := e.Grow(); w != 2 {
+		t.Errorf("Grow once every job started, a token free: %d, want 2", w)
+	}
+	// With no job left to start, the first call takes what is free.
+	cpu2 := semaphore.NewWeighted(2)
+	cpu2.TryAcquire(1)
+	e2 := &env{plan: &Plan{cpus: 2}, cpu: cpu2, held: 1, waiting: &waiting}
+	if w := e2.Workers(); w != 2 {
+		t.Errorf("Workers with no job to start and a token free: %d, want 2", w)
+	}
+}

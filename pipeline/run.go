@@ -190,12 +190,20 @@ type env struct {
 // Workers is how many goroutines the job's engine may use: the token the
 // job runs on and, on the first call, every token free at that moment
 // (released when the job ends), so that the running jobs' engines together
-// never use more goroutines than the plan's CPUs.
+// never use more goroutines than the plan's CPUs; but none while a job of
+// the run has yet to start, as Grow. Reason: the errgroup starts the first
+// jobs together, and the costliest, sorted first, could ask before the
+// next had taken its token: it took that token too, and the next job (a
+// nim table of milliseconds) waited for the end of a sieve of hours. It
+// happened under load (TestInterrupt and TestSignals hung in CI waiting for
+// the nim table); an engine that can use more later asks Grow.
 func (e *env) Workers() int {
 	if !e.asked {
 		e.asked = true
-		for e.held < e.plan.cpus && e.cpu.TryAcquire(1) {
-			e.held++
+		if e.waiting == nil || e.waiting.Load() == 0 {
+			for e.held < e.plan.cpus && e.cpu.TryAcquire(1) {
+				e.held++
+			}
 		}
 	}
 	return e.held
