@@ -265,7 +265,7 @@ func parseTailHeader(path string, h []byte) (tailHeader, error) {
 	le := binary.LittleEndian
 	var t tailHeader
 	if t.version = le.Uint32(h[8:]); t.version != tailCheckpointVersion {
-		return bad("format version %d, this build reads version %d", t.version, tailCheckpointVersion)
+		return bad("format version %d, and this build of tabulate reads version %d only: resume it with the build that wrote it (manifest.json, version)", t.version, tailCheckpointVersion)
 	}
 	t.codeLen, t.wb = int(le.Uint16(h[12:])), int(h[14])
 	t.w = int64(le.Uint64(h[15:]))
