@@ -16,14 +16,21 @@ import (
 )
 
 // fullTables returns the frequency tables and checksum of g(0..max) by the
-// full-array engine (Values), the reference of the tail tests.
+// full-array engine (Values, or GrundysGame for "grundy-game"), the
+// reference of the tail tests.
 func fullTables(t *testing.T, code string, max int) ([]int32, []FrequencyTable, uint64) {
 	t.Helper()
-	c, err := Parse(code)
-	if err != nil {
-		t.Fatal(err)
+	var g []int32
+	var err error
+	if code == "grundy-game" {
+		g, err = GrundysGame(context.Background(), max, grundy.Options{})
+	} else {
+		c, perr := Parse(code)
+		if perr != nil {
+			t.Fatal(perr)
+		}
+		g, err = Values(context.Background(), c, max, grundy.Options{})
 	}
-	g, err := Values(context.Background(), c, max, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,14 +279,7 @@ func max64u(a, b uint64) uint64 { return max(a, b) }
 // the uninterrupted one), and refuses its checkpoint as one of 0.6.
 func TestGrundysGameTail(t *testing.T) {
 	const start, max = 1 << 18, 1 << 20
-	g, err := GrundysGame(context.Background(), max, grundy.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tables, sum, err := Frequencies(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tables, sum := fullTables(t, "grundy-game", max)
 	res, err := GrundysGameTail(context.Background(), max, TailOptions{Start: start})
 	if err != nil {
 		t.Fatal(err)

@@ -218,14 +218,7 @@ func TestTailPipeStops(t *testing.T) {
 func TestTailPipeGrundyWidth(t *testing.T) {
 	longtest.Skip(t, "Grundy's game's tail to 7,400,000 on two goroutines")
 	const start, max = 1 << 20, 7_400_000
-	g, err := GrundysGame(context.Background(), max, grundy.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tables, sum, err := Frequencies(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tables, sum := fullTables(t, "grundy-game", max)
 	res, err := tailRun(context.Background(), tailGrundy, max, TailOptions{Start: start, Width: 16}, tailInternal{tailWorkers: 2})
 	if err != nil {
 		t.Fatal(err)
