@@ -57,7 +57,7 @@ func TestGamesOnTheCommandLine(t *testing.T) {
 		{[]string{"squares", "20", "7", "5"}, sq[20] ^ sq[7] ^ sq[5], -1},
 		{[]string{"squares", "99", "50"}, sq[99] ^ sq[50], -1},
 	} {
-		code, stdout, stderr := runTabulate(t, append([]string{"solve", "-q", "--json"}, c.args...)...)
+		code, stdout, stderr := runTabulate(t, append([]string{"solve", "-q", "--json", "--max-moves", "all"}, c.args...)...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", c.args, code, stderr)
 		}

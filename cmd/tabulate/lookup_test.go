@@ -137,7 +137,7 @@ func TestSolveJSON(t *testing.T) {
 		// heaps are checked against the oracle both before and inside the
 		// periodic part.
 		for _, n := range []int{0, 1, 3, 70, 71, 83, 120} {
-			code, stdout, stderr := runTabulate(t, "solve", "--config", cfg, "--json", "kayles", strconv.Itoa(n))
+			code, stdout, stderr := runTabulate(t, "solve", "--config", cfg, "--json", "--max-moves", "all", "kayles", strconv.Itoa(n))
 			if code != 0 {
 				t.Fatalf("n = %d: exit %d: %s", n, code, stderr)
 			}

@@ -40,7 +40,7 @@ func checkMisereAnswers(t *testing.T, options func(int) [][]int, positions [][]i
 	}
 	t.Cleanup(func() { stdin = os.Stdin })
 	stdin = strings.NewReader(in.String())
-	code, stdout, stderr := runTabulate(t, append(append([]string{"solve", "-q", "--json", "--misere"}, args...), "-")...)
+	code, stdout, stderr := runTabulate(t, append(append([]string{"solve", "-q", "--json", "--misere", "--max-moves", "all"}, args...), "-")...)
 	if code != 0 {
 		t.Fatalf("solve %v: exit %d: %s", args, code, stderr)
 	}

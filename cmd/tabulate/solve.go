@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -77,8 +78,9 @@ Flags (before or after GAME):
   --keep-going   GAME -: answer every good line; a bad one is reported (with
                  --json, as {"line","input","error"} in place of its answer)
                  and the command exits 2 at the end
-  --max-moves K  list at most K winning moves; the answer then says how many
-                 more there are (default: all, at most %d for a game
+  --max-moves K  list at most K winning moves (default %d); the answer
+                 then says how many more there are ("moves_not_shown");
+                 --max-moves all lists every one (at most %d for a game
                  answered by its period, whose heaps may have billions)
   --misere       misère play, the player who makes the last move losing:
                  a position of several heaps (octal, subtraction and
@@ -89,7 +91,7 @@ Flags (before or after GAME):
                  "quotient" (the misère quotient) or "search"; with
                  --from OUT, from the run's GAME/misere and
                  GAME/misere_heaps (play: misere or both)
-`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), games.MovesListMax, games.MisereSolveMax)
+`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), DefaultMaxMoves, games.MovesListMax, games.MisereSolveMax)
 	return b.String()
 }
 
@@ -137,7 +139,8 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	from := fs.String("from", "", "answer from the tables in `OUT`")
 	configPath := fs.String("config", "", "configuration `FILE` defining games by rules")
 	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
-	maxMoves := fs.Int64("max-moves", -1, "list at most `K` winning moves (default all)")
+	maxMoves := movesFlag(DefaultMaxMoves)
+	fs.Var(&maxMoves, "max-moves", "list at most `K` winning moves, or all (default 10)")
 	keepGoing := fs.Bool("keep-going", false, "GAME -: answer every line, reporting each bad one")
 	misere := fs.Bool("misere", false, "misère play: the player who makes the last move loses")
 	if len(args) > 0 && args[0] == "help" {
@@ -168,12 +171,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return &UsageError{Msg: fmt.Sprintf("%q after the game's flags is not a flag; give the position before them", fs.Arg(0)), Hint: hint}
 		}
 	}
-	if *maxMoves < -1 {
-		return &UsageError{Msg: fmt.Sprintf("--max-moves %d is negative", *maxMoves), Hint: "--max-moves K lists at most K >= 0 winning moves; see tabulate solve --help"}
-	}
-	if *maxMoves >= 0 {
-		ctx = games.WithMaxMoves(ctx, *maxMoves)
-	}
+	ctx = games.WithMaxMoves(ctx, int64(maxMoves))
 	out := stdout
 	if !*quiet {
 		mode := progress.Lines
@@ -202,7 +200,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if err != nil {
 			return err
 		}
-		cutMoves(a, *maxMoves)
+		cutMoves(a, int64(maxMoves))
 		if *asJSON {
 			return enc.Encode(a)
 		}
@@ -429,6 +427,35 @@ type stopOnWrite struct {
 func (s stopOnWrite) Write(p []byte) (int, error) {
 	s.sp.stop()
 	return s.w.Write(p)
+}
+
+// DefaultMaxMoves is how many winning moves tabulate solve lists when
+// --max-moves does not say: a screen's worth (a heap of 10^12 of 0.77 has
+// some 8*10^10 winning moves); the others are counted in moves_not_shown.
+const DefaultMaxMoves = 10
+
+// movesFlag is the value of --max-moves: K >= 0 winning moves, or -1 for
+// "all".
+type movesFlag int64
+
+func (m *movesFlag) String() string {
+	if *m < 0 {
+		return "all"
+	}
+	return strconv.FormatInt(int64(*m), 10)
+}
+
+func (m *movesFlag) Set(s string) error {
+	if s == "all" {
+		*m = -1
+		return nil
+	}
+	k, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || k < 0 {
+		return fmt.Errorf("%q is not a number of moves: give K >= 0 or all", s)
+	}
+	*m = movesFlag(k)
+	return nil
 }
 
 // cutMoves lists at most k (k >= 0) of a's winning moves, counting the
