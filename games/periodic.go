@@ -356,8 +356,10 @@ func (h Heap) sequenceFor(ctx context.Context, st *solverState, top int64) (*seq
 		}
 		return err
 	}
+	var rejected string // a candidate the theorem rejects with every value it reads
 	if h.proves() {
 		budget := min(limit, ProofBudget) + 1 // values g(0..budget-1)
+		var last string
 		for size := min(int64(1024), budget); size > int64(st.tried); {
 			if size > int64(len(st.values)) {
 				if err := compute(size - 1); err != nil {
@@ -374,6 +376,17 @@ func (h Heap) sequenceFor(ctx context.Context, st *solverState, top int64) (*seq
 			if top < size || size >= budget {
 				break
 			}
+			// The same candidate at two lengths, and the theorem rejects it
+			// with every value its window reads: more values cannot prove
+			// it (the window is the same), only a different candidate
+			// could be, and the values of a growing code cost like n^3
+			// (0.3F: 2^20 of them take hours). Stop, and say why.
+			if c := rejectedCandidate(r); c != "" && c == last && top > limit {
+				rejected = fmt.Sprintf("%s, which %s does not prove (its window, g(0..%d), holds every value it reads)", candidateWords(r), h.Theorem, r.Proof.Needed-1)
+				break
+			} else {
+				last = c
+			}
 			next := 4 * size
 			if r.Proof != nil && r.Proof.Missing > 0 {
 				next = int64(r.Proof.Needed)
@@ -389,6 +402,9 @@ func (h Heap) sequenceFor(ctx context.Context, st *solverState, top int64) (*seq
 		if h.proves() {
 			why = fmt.Sprintf("has no period proven in its first %d values", min(limit, ProofBudget)+1)
 		}
+		if rejected != "" {
+			why = "has no proven period: the candidate " + rejected
+		}
 		return nil, &ArgError{Arg: "heap", Value: fmt.Sprint(top), Problem: fmt.Sprintf("is past the largest heap computed (%d), and the game %s", limit, why),
 			Allowed: fmt.Sprintf("0 to %d", limit)}
 	}
@@ -398,6 +414,32 @@ func (h Heap) sequenceFor(ctx context.Context, st *solverState, top int64) (*seq
 		return nil, err
 	}
 	return &sequence{g: st.values}, nil
+}
+
+// rejectedCandidate names the period or arithmetic period r found (period,
+// preperiod, saltus) when its theorem rejects it with no value missing;
+// "" otherwise.
+func rejectedCandidate(r analysis.Report) string {
+	if r.Proof == nil || r.Proof.Proven || r.Proof.Missing > 0 {
+		return ""
+	}
+	if a := r.Arithmetic; a.Found {
+		return periodWords(a.Period, a.Preperiod, a.Saltus)
+	}
+	if r.Period.Found {
+		return periodWords(r.Period.Period, r.Period.Preperiod, 0)
+	}
+	return ""
+}
+
+// candidateWords says the candidate r found and how far it was checked:
+// "period 6 with saltus 3 from n = 0, checked on 4096 values".
+func candidateWords(r analysis.Report) string {
+	checked := r.Period.Checked
+	if r.Arithmetic.Found {
+		checked = r.Arithmetic.Checked
+	}
+	return fmt.Sprintf("%s, checked on %d values", rejectedCandidate(r), checked)
 }
 
 // recordedSequence continues the values g read from a run's GAME/grundy by

@@ -3,6 +3,7 @@ package takebreak
 import (
 	"context"
 	"math/bits"
+	"slices"
 
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/internal/engine"
@@ -100,13 +101,18 @@ func Values(ctx context.Context, c Code, max int, opts grundy.Options) ([]int32,
 
 // Memory estimates the peak bytes Values(c, max) allocates: the result (4
 // bytes a value), and for a code with a three-heap move the pair sets P(s)
-// of every heap, budgeted at 4 words (32 bytes) each, which holds while the
-// values stay below 256; beyond that each set takes 8 bytes per 64 values
-// of range, so a game whose values grow takes more: 0.3F, whose values grow
-// like n/2, takes between max^2/32 and max^2/16 bytes (6 MB at 10^4, 600 MB
-// at 10^5, by which time it has computed for about half an hour: its time
-// grows like max^3). Plus a fixed 64 KiB for the scratch and up to 512 KiB
-// of the last arena block. It returns 0 for a max Values rejects.
+// of every heap, each a slice header (24 bytes) and W(s) words, W(s) =
+// max(1, 2^B/64) for B the bit length of the largest value when P(s) is
+// built. While the values stay below 64 that is 32 bytes a heap; a game
+// whose values grow takes more: 0.3F, whose values grow like n/2, takes
+// between max^2/32 and max^2/16 bytes (6 MB at 10^4, 600 MB at 10^5, 34 to
+// 69 GB at 2^20). Whether the values grow is read from the values
+// themselves, computed up to memoryProbe (milliseconds): when the largest
+// value at memoryProbe is at least 64 and half as large again as at
+// memoryProbe/2, the values are taken to grow linearly at that rate
+// (vmax/memoryProbe a heap) and W(s) follows them; otherwise W stays at
+// its width at memoryProbe. Plus a fixed 64 KiB for the scratch and up to
+// 512 KiB of the last arena block. It returns 0 for a max Values rejects.
 func Memory(c Code, max int) int64 {
 	if max < 0 || max > ValuesMax {
 		return 0
@@ -114,9 +120,32 @@ func Memory(c Code, max int) int64 {
 	n := int64(max) + 1
 	m := 4*n + 64<<10 + 512<<10
 	if h := c.MaxHeaps(); h >= 3 {
-		m += int64(h-2) * 32 * n // the kept sets of 2 .. h-1 heaps
+		m += int64(h-2) * setBytes(c, max) // the kept sets of 2 .. h-1 heaps
 	}
 	return m
+}
+
+// memoryProbe is how many values Memory computes to see whether they grow.
+const memoryProbe = 2048
+
+// setBytes is the bytes of the sets P(s), s = 0..max, of one kind (see
+// Memory).
+func setBytes(c Code, top int) int64 {
+	probe := min(top, memoryProbe)
+	g, err := Values(context.Background(), c, probe, grundy.Options{})
+	if err != nil {
+		return 32 * (int64(top) + 1)
+	}
+	vmax, half := slices.Max(g), slices.Max(g[:probe/2+1])
+	words := func(v int64) int64 { return max(1, (int64(1)<<bits.Len64(uint64(v)))/64) }
+	if vmax < 64 || 2*int64(vmax) < 3*int64(half) {
+		return (24 + 8*words(int64(vmax))) * (int64(top) + 1)
+	}
+	var total int64
+	for s := int64(0); s <= int64(top); s++ {
+		total += 24 + 8*words(s*int64(vmax)/int64(probe))
+	}
+	return total
 }
 
 // tbEngine is the state of one computation.

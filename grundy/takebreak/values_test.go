@@ -138,3 +138,35 @@ func TestMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryGrowing checks that Memory bounds what Values allocates
+// (TotalAlloc) for 0.3F, whose values grow like n/2 so that each kept
+// pair set widens with them (quadratic memory: docs/takebreak.md), and
+// that at 2^20 it charges at least the n^2/32 bytes docs/takebreak.md
+// gives (before, it charged 32 bytes a heap: 36 MiB against 34 GB).
+func TestMemoryGrowing(t *testing.T) {
+	c := mustParse(t, "0.3F")
+	n := 8192
+	if testing.Short() {
+		n = 4096
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	g, err := Values(context.Background(), c, n, grundy.Options{})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g[n] < int32(n/3) {
+		t.Fatalf("0.3F: g(%d) = %d, not growing like n/2", n, g[n])
+	}
+	got, est := after.TotalAlloc-before.TotalAlloc, Memory(c, n)
+	t.Logf("0.3F to %d: allocated %d bytes, Memory says %d", n, got, est)
+	if got > uint64(est) {
+		t.Errorf("0.3F to %d: allocated %d bytes, more than Memory's %d", n, got, est)
+	}
+	if big := int64(ValuesMax); Memory(c, ValuesMax) < big*big/32 {
+		t.Errorf("0.3F to 2^20: Memory says %d bytes, under n^2/32 = %d", Memory(c, ValuesMax), big*big/32)
+	}
+}
