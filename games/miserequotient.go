@@ -402,7 +402,10 @@ func (m *misereSolver) analyse(ctx context.Context, top int) error {
 	if m.t != nil && top <= m.t.Max() {
 		return nil
 	}
-	t, err := misere.Analyze(ctx, m.game, top, misere.Limits{Positions: MiserePositions})
+	t, err := planMisere(ctx, m.game, top, MiserePositions)
+	if err == nil && t == nil {
+		t, err = misere.Analyze(ctx, m.game, top, misere.Limits{Positions: MiserePositions})
+	}
 	if err != nil {
 		return err
 	}

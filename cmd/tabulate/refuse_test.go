@@ -72,3 +72,17 @@ func TestRunRefusesGrowingTakebreak(t *testing.T) {
 		t.Errorf("run refused, but %s exists (%v)", out, err)
 	}
 }
+
+// TestSolveMaxSeconds: a search that can run for minutes (the misère
+// search of 0.54's sums, heaps 500 and 400: over 60 s before issue 36) is
+// refused with exit status 2 at --max-seconds, naming the flag; a negative
+// bound is refused as bad input.
+func TestSolveMaxSeconds(t *testing.T) {
+	code, stdout, stderr := runTabulate(t, "solve", "-q", "--misere", "--max-seconds", "0.01", "octal:0.54", "500", "400")
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "not answered within 0.01 s (--max-seconds)") {
+		t.Errorf("--max-seconds 0.01: exit %d, %q, %s; want 2, nothing on standard output, naming the bound", code, stdout, stderr)
+	}
+	if code, _, stderr := runTabulate(t, "solve", "-q", "--max-seconds", "-1", "nim", "1"); code != 2 || !strings.Contains(stderr, "negative") {
+		t.Errorf("--max-seconds -1: exit %d, %s; want 2", code, stderr)
+	}
+}

@@ -82,6 +82,10 @@ Flags (before or after GAME):
                  then says how many more there are ("moves_not_shown");
                  --max-moves all lists every one (at most %d for a game
                  answered by its period, whose heaps may have billions)
+  --max-seconds S  refuse (exit status 2) a position not answered within S
+                 seconds (default %d; 0: no bound): the searches that can
+                 run for hours, such as the misère search of a wild game's
+                 sums, stop there
   --misere       misère play, the player who makes the last move losing:
                  a position of several heaps (octal, subtraction and
                  takebreak games, also written FAMILY:RULES such as
@@ -91,7 +95,7 @@ Flags (before or after GAME):
                  "quotient" (the misère quotient) or "search"; with
                  --from OUT, from the run's GAME/misere and
                  GAME/misere_heaps (play: misere or both)
-`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), DefaultMaxMoves, games.MovesListMax, games.MisereSolveMax)
+`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), DefaultMaxMoves, games.MovesListMax, DefaultSolveSeconds, games.MisereSolveMax)
 	return b.String()
 }
 
@@ -143,6 +147,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.Var(&maxMoves, "max-moves", "list at most `K` winning moves, or all (default 10)")
 	keepGoing := fs.Bool("keep-going", false, "GAME -: answer every line, reporting each bad one")
 	misere := fs.Bool("misere", false, "misère play: the player who makes the last move loses")
+	maxSeconds := fs.Float64("max-seconds", DefaultSolveSeconds, "refuse a position whose answer takes more than `S` seconds (0: no bound)")
 	if len(args) > 0 && args[0] == "help" {
 		args[0] = "--help"
 	}
@@ -184,6 +189,9 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		out = stopOnWrite{stdout, sp}
 	}
 
+	if *maxSeconds < 0 {
+		return &UsageError{Msg: fmt.Sprintf("--max-seconds %g is negative", *maxSeconds), Hint: "--max-seconds S bounds each answer to S > 0 seconds, 0 for no bound; see tabulate solve --help"}
+	}
 	if *configPath == "-" && len(pos) == 1 && pos[0] == "-" {
 		return &UsageError{Msg: "--config - and the position - both read standard input", Hint: "give the positions as arguments, or the configuration as a file; see tabulate solve --help"}
 	}
@@ -196,7 +204,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	// One answer, computed or read from tables, and one printer of it.
 	answered := 0
 	one := func(args []string) error {
-		a, err := answer(ctx, args)
+		a, err := answerWithin(ctx, answer, args, *maxSeconds)
 		if err != nil {
 			return err
 		}
@@ -427,6 +435,30 @@ type stopOnWrite struct {
 func (s stopOnWrite) Write(p []byte) (int, error) {
 	s.sp.stop()
 	return s.w.Write(p)
+}
+
+// DefaultSolveSeconds is the longest tabulate solve works on one position
+// when --max-seconds does not say: a search that can run for hours (the
+// misère search of a wild game's sums, the values of a growing
+// take-and-break code) is refused past it, and --max-seconds raises it.
+const DefaultSolveSeconds = 10
+
+// answerWithin answers args within seconds (0: no bound); a position whose
+// answer takes longer is an *games.ArgError (exit status 2) that names the
+// bound and how to raise it.
+func answerWithin(ctx context.Context, answer answerFunc, args []string, seconds float64) (*games.Answer, error) {
+	if seconds == 0 {
+		return answer(ctx, args)
+	}
+	actx, cancel := context.WithTimeout(ctx, time.Duration(seconds*float64(time.Second)))
+	defer cancel()
+	a, err := answer(actx, args)
+	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		return nil, &games.ArgError{Arg: "position", Value: strings.Join(args, " "),
+			Problem: fmt.Sprintf("was not answered within %g s (--max-seconds): its search is too long", seconds),
+			Allowed: "a smaller position, or a larger --max-seconds S (0: no bound)"}
+	}
+	return a, err
 }
 
 // DefaultMaxMoves is how many winning moves tabulate solve lists when

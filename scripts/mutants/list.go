@@ -37,6 +37,18 @@ var list = []Mutant{
 		Pkg: "./analysis", Run: "Octal(Needed|Window)Guard",
 		Why: "ProveOctal leaves the first pair of its window unchecked"},
 
+	// The refusals of tabulate solve before computing (issue 36): the plan
+	// of the misère genus search, and the stop of the proof search at a
+	// candidate its theorem rejects with every value of its window.
+	{Name: "misere-plan-early", File: "games/misereplan.go",
+		Old: "m[n]/m[k0] > 2*float64(limit)", New: "m[n]/m[k0] > float64(limit)/2",
+		Pkg: "./games", Run: "TestPlanMisereNeverRefusesWhatFits",
+		Why: "the misère plan refuses heaps the full search still decides"},
+	{Name: "solve-candidate-stop-early", File: "games/periodic.go",
+		Old: `if c := rejectedCandidate(r); c != "" && c == last && top > limit {`, New: `if c := rejectedCandidate(r); c != "" && (c == last || last == "") && top > limit {`,
+		Pkg: "./cmd/tabulate", Run: "TestSolveRefusesUnprovenAtOnce",
+		Why: "the proof search gives up on a candidate seen at one length only"},
+
 	// The window argument of finite subtraction games.
 	{Name: "subtraction-window-minus-1", File: "analysis/subtraction.go",
 		Old: "return n0 + p + maxS", New: "return n0 + p + maxS - 1",
