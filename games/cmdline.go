@@ -68,7 +68,7 @@ func SpecName(spec string) string {
 // "subtraction:": elements (1,3,4), a name (squares) or all-but:LIST, the
 // all-but game of every positive integer but those listed.
 func parseSubtraction(rules string) (Member, error) {
-	m := &SubtractionRules{Max: DefaultRulesMax}
+	m := &SubtractionRules{Max: DefaultRulesMax, MovesMax: DefaultMovesMax}
 	list := func(text string) ([]int, error) {
 		var out []int
 		for _, f := range strings.Split(text, ",") {

@@ -22,7 +22,7 @@ var (
 		Member: func() Member { return &OctalRules{Max: DefaultRulesMax} },
 		Parse:  func(rules string) (Member, error) { return &OctalRules{Code: rules, Max: DefaultRulesMax}, nil }}
 	subtractionFamily = Family{Name: "subtraction", Title: "subtraction games",
-		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax} },
+		Member: func() Member { return &SubtractionRules{Max: DefaultRulesMax, MovesMax: DefaultMovesMax} },
 		Parse:  parseSubtraction}
 )
 
@@ -119,11 +119,18 @@ type SubtractionRules struct {
 	// heaps n <= LosingMax, found by subtraction.Losing (its sieve where the
 	// losing heaps are sparse) without the Grundy values; 0 means Max.
 	LosingMax int64 `yaml:"losing_max" json:"losing_max,omitempty"`
+	// MovesMax bounds NAME/moves, every winning move of 0 <= n <=
+	// min(MovesMax, Max) (the columns of squares/moves); 0 for no table.
+	MovesMax int `yaml:"moves_max" json:"moves_max"`
 	// CandidateTables writes NAME/period and NAME/exceptions for a period
 	// the values show but no theorem proves (Heap.CandidateTables).
 	CandidateTables bool `yaml:"candidate_tables" json:"candidate_tables,omitempty"`
 	Play            `yaml:",inline"`
 }
+
+// DefaultMovesMax is the moves_max of a subtraction game (and of squares)
+// whose configuration does not set it.
+const DefaultMovesMax = 1000
 
 // rules returns the subtraction set the member describes.
 func (s *SubtractionRules) rules() (subtraction.Set, error) {
@@ -146,6 +153,9 @@ func (s *SubtractionRules) Check() error {
 		return err
 	}
 	if err := checkRange("max", int64(s.Max), 1, int64(Subtraction(set).Limit)); err != nil {
+		return err
+	}
+	if err := checkRange("moves_max", int64(s.MovesMax), 0, SquaresMovesMax); err != nil {
 		return err
 	}
 	if s.LosingMax != 0 && s.LosingMax != int64(s.Max) && set.Name() == subtraction.NameNaturals {
@@ -180,6 +190,13 @@ func (s *SubtractionRules) Jobs(game string, workers int) []Job {
 		return nil
 	}
 	h.Play = s.Play
+	if s.MovesMax > 0 {
+		set, _ := s.rules()
+		top := min(s.MovesMax, s.Max)
+		h.Extra = func(ctx context.Context, sink Sink, game string, g []int32) error {
+			return movesTable(ctx, sink, game, set, g[:top+1])
+		}
+	}
 	return h.JobsTo(game, s.Max, s.LosingMax)
 }
 

@@ -15,7 +15,7 @@ import (
 // stones from the pile.
 var squares = Def{
 	Name: "squares", Title: "take-a-square", Default: true,
-	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000, MovesMax: 1000} },
+	Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000, MovesMax: DefaultMovesMax} },
 	Solve: &Solver{Args: "N...", Help: fmt.Sprintf("take-a-square pile of N stones (0 <= N <= %d), or several piles (their sum, each at most %d)", int64(subtraction.SquaresSolveMax), subtraction.SquaresSolveGrundyMax),
 		Answer: answerSquares, Examples: []string{"20", "0", "2", "100", "1000", "20 7 5"}},
 	TableLookup:       squaresLookup,
@@ -70,32 +70,63 @@ func (s *Squares) Jobs(game string, workers int) []Job {
 	h.Play = cfg.Play
 	if cfg.MovesMax > 0 {
 		h.Extra = func(ctx context.Context, sink Sink, game string, g []int32) error {
-			return squaresMovesTable(ctx, sink, game, g[:min(cfg.MovesMax, cfg.GrundyMax)+1])
+			return movesTable(ctx, sink, game, subtraction.Squares(), g[:min(cfg.MovesMax, cfg.GrundyMax)+1])
 		}
 	}
 	return h.JobsTo(game, cfg.GrundyMax, cfg.WinMax)
 }
 
-// squaresMovesTable writes squares/moves: for each n of g, every winning
-// move as the number of stones removed (the k² with g(n-k²) = 0), an empty
-// list for a losing n.
-func squaresMovesTable(ctx context.Context, s Sink, game string, g []int32) error {
+// movesTable writes GAME/moves of a subtraction game (take-a-square's
+// squares/moves among them): for each n of g, every winning move as the
+// number of tokens removed (the x of set, ascending, with g(n-x) = 0), an
+// empty list for a losing n. Each row takes the shorter way: the members
+// x <= n, or the losing heaps m < n (descending, so x ascending) with
+// n-m in the set; so a dense set with sparse losing heaps (all-but games)
+// costs O(losing heaps), not O(n), a row. Memory: the members up to
+// len(g) (8 bytes each), one byte a heap for membership, the losing heaps.
+func movesTable(ctx context.Context, s Sink, game string, set subtraction.Set, g []int32) error {
 	t := output.Table{Game: game, Name: "moves",
 		Columns: []output.Column{
 			{Name: "n", Type: output.Int64, Sorted: true},
 			{Name: "winning_moves", Type: output.Int32List},
 		},
 	}
+	members := set.Members(len(g) - 1)
+	in := make([]bool, len(g))
+	for _, x := range members {
+		in[x] = true
+	}
+	var losing []int
+	for m, v := range g {
+		if v == 0 {
+			losing = append(losing, m)
+		}
+	}
 	return s.Table(ctx, t, int64(len(g)), func(ctx context.Context, emit func(output.Batch) error) error {
+		below, upTo := 0, 0 // losing heaps < n, members <= n
 		for start := 0; start < len(g); start += batchRows {
 			end := min(len(g), start+batchRows)
 			ns := make([]int64, 0, end-start)
 			moves := make([][]int32, 0, end-start)
 			for n := start; n < end; n++ {
+				for below < len(losing) && losing[below] < n {
+					below++
+				}
+				for upTo < len(members) && members[upTo] <= n {
+					upTo++
+				}
 				m := []int32{}
-				for k := 1; k*k <= n; k++ {
-					if g[n-k*k] == 0 {
-						m = append(m, int32(k*k))
+				if upTo <= below {
+					for _, x := range members[:upTo] {
+						if g[n-x] == 0 {
+							m = append(m, int32(x))
+						}
+					}
+				} else {
+					for i := below - 1; i >= 0; i-- {
+						if x := n - losing[i]; in[x] {
+							m = append(m, int32(x))
+						}
 					}
 				}
 				ns, moves = append(ns, int64(n)), append(moves, m)
