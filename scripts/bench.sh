@@ -17,12 +17,15 @@
 #
 #   scripts/bench.sh octal [N] [REGEX]
 #                               the octal engine beside the C++ solver of
-#                               tczajka/octal-games (built from
-#                               ../shared/peers/czajka-octal if it is there),
+#                               tczajka/octal-games (built from the checkout
+#                               that TABULATE_PEER_DIR names, the folder
+#                               with its run.sh; without it, the engine
+#                               alone, said on standard error),
 #                               N samples each (default 3), min and median
 #                               and the ratio peer/engine; REGEX narrows the
 #                               rows (e.g. '\.6_n=1000000$')
 #   scripts/bench.sh octal1 [N] [REGEX]
+#                               (needs TABULATE_PEER_DIR, as octal)
 #                               one worker against one thread: the engine in
 #                               its test binary with GOMAXPROCS=1 against the
 #                               C++ solver, each a whole process, in turn (A
@@ -46,24 +49,32 @@
 # worker (engine/workers=1) and on every CPU (engine/workers=all); go test
 # interleaves the samples of the pair, so load changes hit both.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 what="${1:-all}"
 samples="${BENCH_SAMPLES:-5}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-peer_solver() {  # the C++ solver's run.sh beside the checkout, or nothing
-  local d
-  for d in ../shared ../../shared; do  # from /work/main or a worktree under /work/wt
-    [[ -x "$d/peers/czajka-octal/run.sh" ]] && { echo "$(cd "$d" && pwd)/peers/czajka-octal/run.sh"; return; }
-  done
+# The C++ solver of tczajka/octal-games is not part of the repository: a
+# checkout of it is named by TABULATE_PEER_DIR (relative to the folder the
+# script is started from, or absolute), e.g.
+#   TABULATE_PEER_DIR=../shared/peers/czajka-octal scripts/bench.sh octal1
+peer_dir="${TABULATE_PEER_DIR:-}"
+[[ -z "$peer_dir" || "$peer_dir" == /* ]] || peer_dir="$PWD/$peer_dir"
+cd "$(dirname "$0")/.."
+peer_solver() {  # the solver's run.sh in TABULATE_PEER_DIR, or nothing when it is not set
+  [[ -n "$peer_dir" ]] || return 0
+  if [[ ! -x "$peer_dir/run.sh" ]]; then
+    echo "bench.sh: TABULATE_PEER_DIR=$TABULATE_PEER_DIR has no executable run.sh: it must name a checkout of tczajka/octal-games (the folder with run.sh and analyze_n.cc)" >&2
+    return 2
+  fi
+  echo "$(cd "$peer_dir" && pwd)/run.sh"
 }
 
 if [[ "$what" == octal1 ]]; then
   count="${2:-3}"
   rows="${3:-.}"
   peer_run="$(peer_solver)"
-  [[ -x "$peer_run" ]] || { echo "bench.sh octal1: the C++ solver (../shared/peers/czajka-octal) is not there" >&2; exit 2; }
+  [[ -x "$peer_run" ]] || { echo "bench.sh octal1: needs the C++ solver of tczajka/octal-games, which is not part of the repository: set TABULATE_PEER_DIR to its checkout (the folder with run.sh), e.g. TABULATE_PEER_DIR=../shared/peers/czajka-octal scripts/bench.sh octal1" >&2; exit 2; }
   "$peer_run" .6 10 >/dev/null  # builds the solver once
   go test -c -o "$tmp/octal.test" ./grundy/octal
   echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); go: $(go version | cut -d' ' -f3); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -126,7 +137,11 @@ if [[ "$what" == octal ]]; then
   count="${2:-3}"
   rows="${3:-.}"
   peer_run="$(peer_solver)"
-  [[ -x "$peer_run" ]] && "$peer_run" .6 10 >/dev/null  # builds the solver once
+  if [[ -x "$peer_run" ]]; then
+    "$peer_run" .6 10 >/dev/null  # builds the solver once
+  else
+    echo "bench.sh octal: TABULATE_PEER_DIR is not set: the engine alone, without the C++ solver's rows (set it to a checkout of tczajka/octal-games to compare)" >&2
+  fi
   echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "go: $(go version); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   go test ./grundy/octal -run '^$' -bench "OctalPeer/(${rows})" -benchtime 1x -count "$count" -timeout 6h |

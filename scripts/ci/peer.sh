@@ -1,24 +1,29 @@
 #!/usr/bin/env bash
 # CI step: compare the octal engine with the C++ solver of tczajka/octal-games.
 #
-# Builds the solver (MIT; analyze_n.cc and its sources, one thread) from
-# ../shared/peers/czajka-octal, relative to the repository root (the folder
-# lies beside the checkout in CI), into a temporary folder, and runs
-# TestOctalPeer (grundy/octal/octal_peer_test.go) with TABULATE_OCTAL_PEER
-# naming the binary: every value of twelve games is compared, to 2^14 heaps,
-# or to 2^17 with TABULATE_LONG_TESTS=1.
+# Builds the solver (MIT; analyze_n.cc and its sources, one thread) from the
+# checkout that TABULATE_PEER_DIR names (relative to the folder the script
+# is started from, or absolute; .ci/run sets it to
+# ../shared/peers/czajka-octal, which lies beside the checkout in CI), into a
+# temporary folder, and runs TestOctalPeer (grundy/octal/octal_peer_test.go)
+# with TABULATE_OCTAL_PEER naming the binary: every value of twelve games is
+# compared, to 2^14 heaps, or to 2^17 with TABULATE_LONG_TESTS=1.
 #
-# Where the folder is absent it says so and exits 0 (the check is skipped,
-# as the test itself skips without the solver). If g++ is missing it is
-# installed with apt-get when running as root (CI), or the step fails with
-# what to install.
+# Where TABULATE_PEER_DIR is not set, or names a folder without
+# analyze_n.cc, it says so and exits 0 (the check is skipped, as the test
+# itself skips without the solver). If g++ is missing it is installed with
+# apt-get when running as root (CI), or the step fails with what to install.
 #
-#   scripts/ci/peer.sh            from anywhere; exit status that of go test
+#   TABULATE_PEER_DIR=DIR scripts/ci/peer.sh   exit status that of go test
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-peer="$root/../shared/peers/czajka-octal"
+peer="${TABULATE_PEER_DIR:-}"
+if [[ -z "$peer" ]]; then
+  echo "peer.sh: skipped: TABULATE_PEER_DIR is not set (it names a checkout of tczajka/octal-games, the C++ solver, which is not part of the repository)"
+  exit 0
+fi
 if [[ ! -f "$peer/analyze_n.cc" ]]; then
-  echo "peer.sh: skipped: $peer/analyze_n.cc is absent (the C++ solver of tczajka/octal-games lies beside the checkout in CI)"
+  echo "peer.sh: skipped: TABULATE_PEER_DIR=$peer has no analyze_n.cc (it names a checkout of tczajka/octal-games)"
   exit 0
 fi
 peer="$(cd "$peer" && pwd)"
