@@ -31,6 +31,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -79,12 +80,25 @@ type GameNameError struct {
 
 // Error names the folder, the game and what a game's name may be.
 func (e *GameNameError) Error() string {
-	return fmt.Sprintf("--from %s: the game %q is not a game's folder name in it (a name without '/' or '\\' that does not start with '.'); its tables are not read", e.Dir, e.Game)
+	return fmt.Sprintf("%s: the game %q is not a game's folder name in it (a name without '/' or '\\' that does not start with '.'); its tables are not read", e.Dir, e.Game)
 }
 
 // validGame reports whether game can name a game's folder inside OUT.
 func validGame(game string) bool {
 	return game != "" && !strings.ContainsAny(game, `/\`) && !strings.HasPrefix(game, ".") && filepath.IsLocal(game)
+}
+
+// CheckNames returns a *GameNameError for the first game (by name) the
+// manifest records under a name that cannot be a game's folder inside OUT,
+// nil when every name can: tabulate plot asks it before it takes the
+// folder, so that such a manifest is refused with the folder as it was.
+func (t *Tables) CheckNames() error {
+	for _, g := range slices.Sorted(maps.Keys(t.manifest.Games)) {
+		if !validGame(g) {
+			return &GameNameError{Dir: t.Dir, Game: g}
+		}
+	}
+	return nil
 }
 
 // FromManifest is Open with the manifest m of dir already read (tabulate

@@ -42,6 +42,9 @@ func Plot(ctx context.Context, cfg configs.Config, opts Options) (*Result, error
 	// A manifest that cannot be read (or records games that cannot be
 	// read) is refused before the folder is touched.
 	src, err := lookup.Open(cfg.Out)
+	if err == nil {
+		err = src.CheckNames()
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -127,25 +127,48 @@ func FromEnv(getenv func(string) string, count int) (s Spec, ok bool, err error)
 }
 
 // slurmCount is the number of tasks of the Slurm array: SLURM_ARRAY_TASK_COUNT,
-// or MAX-MIN+1 where an older Slurm sets only those.
+// or MAX-MIN+1 where an older Slurm sets only those. The variables must
+// agree: a step other than 1 (sbatch --array=0-6:2 runs tasks 0, 2, 4, 6,
+// which are not the shards 0..3) is refused, and so is a COUNT that is not
+// MAX-MIN+1 when all three are set.
 func slurmCount(getenv func(string) string) (int, error) {
-	if c := getenv("SLURM_ARRAY_TASK_COUNT"); c != "" {
-		return envInt("SLURM_ARRAY_TASK_COUNT", c)
+	if step := getenv("SLURM_ARRAY_TASK_STEP"); step != "" {
+		st, err := envInt("SLURM_ARRAY_TASK_STEP", step)
+		if err != nil {
+			return 0, err
+		}
+		if st != 1 {
+			return 0, &Error{Source: "SLURM_ARRAY_TASK_STEP", Value: step,
+				Reason: "array tasks must be numbered 0, 1, ..., N-1 with step 1: submit with sbatch --array=0-N-1"}
+		}
 	}
 	lo, hi := getenv("SLURM_ARRAY_TASK_MIN"), getenv("SLURM_ARRAY_TASK_MAX")
-	if lo == "" || hi == "" {
-		return 0, &Error{Source: "SLURM_ARRAY_TASK_ID", Value: getenv("SLURM_ARRAY_TASK_ID"),
-			Reason: "set without SLURM_ARRAY_TASK_COUNT or SLURM_ARRAY_TASK_MIN/MAX, so the number of shards is unknown"}
+	span := 0 // MAX-MIN+1, 0 when either is not set
+	if lo != "" && hi != "" {
+		low, err := envInt("SLURM_ARRAY_TASK_MIN", lo)
+		if err != nil {
+			return 0, err
+		}
+		high, err := envInt("SLURM_ARRAY_TASK_MAX", hi)
+		if err != nil {
+			return 0, err
+		}
+		span = high - low + 1
 	}
-	low, err := envInt("SLURM_ARRAY_TASK_MIN", lo)
-	if err != nil {
-		return 0, err
+	c := getenv("SLURM_ARRAY_TASK_COUNT")
+	if c == "" {
+		if span == 0 {
+			return 0, &Error{Source: "SLURM_ARRAY_TASK_ID", Value: getenv("SLURM_ARRAY_TASK_ID"),
+				Reason: "set without SLURM_ARRAY_TASK_COUNT or SLURM_ARRAY_TASK_MIN/MAX, so the number of shards is unknown"}
+		}
+		return span, nil
 	}
-	high, err := envInt("SLURM_ARRAY_TASK_MAX", hi)
-	if err != nil {
-		return 0, err
+	n, err := envInt("SLURM_ARRAY_TASK_COUNT", c)
+	if err == nil && span != 0 && span != n {
+		return 0, &Error{Source: "SLURM_ARRAY_TASK_COUNT", Value: c,
+			Reason: fmt.Sprintf("disagrees with SLURM_ARRAY_TASK_MIN=%s and SLURM_ARRAY_TASK_MAX=%s (%d tasks): submit with sbatch --array=0-N-1", lo, hi, span)}
 	}
-	return high - low + 1, nil
+	return n, err
 }
 
 func envInt(name, value string) (int, error) {

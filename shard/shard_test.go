@@ -43,6 +43,12 @@ func TestFromEnv(t *testing.T) {
 		{name: "slurm agrees with flag", vars: map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "2"}, count: 2, want: Spec{0, 2}, ok: true},
 		{name: "slurm disagrees with flag", vars: map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "2"}, count: 3, wantErr: true},
 		{name: "slurm from 1", vars: map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "4"}, wantErr: true},
+		// Inconsistent array variables (issue 36): a step of 2, and COUNT
+		// against MIN/MAX; a step of 1 as Slurm sets it is fine.
+		{name: "slurm step 2", vars: map[string]string{"SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "6", "SLURM_ARRAY_TASK_STEP": "2"}, wantErr: true},
+		{name: "slurm step 2 count only", vars: map[string]string{"SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_STEP": "2"}, wantErr: true},
+		{name: "slurm step 1", vars: map[string]string{"SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "3", "SLURM_ARRAY_TASK_STEP": "1"}, want: Spec{2, 4}, ok: true},
+		{name: "slurm count against min max", vars: map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "5"}, wantErr: true},
 		{name: "slurm no count", vars: map[string]string{"SLURM_ARRAY_TASK_ID": "1"}, wantErr: true},
 		{name: "slurm junk", vars: map[string]string{"SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "2"}, wantErr: true},
 		{name: "kubernetes", vars: map[string]string{"JOB_COMPLETION_INDEX": "5"}, count: 8, want: Spec{5, 8}, ok: true},

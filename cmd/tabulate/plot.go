@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/lookup"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/pipeline"
 	"github.com/tabulate-games/tabulate/progress"
@@ -97,6 +98,9 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		mode = progress.Lines
 	}
 	res, err := pipeline.Plot(ctx, cfg, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Into: *into})
+	if ge := (*lookup.GameNameError)(nil); errors.As(err, &ge) {
+		return &UsageError{Msg: err.Error(), Hint: hint} // refused before the folder was touched
+	}
 	if res != nil && !*quiet {
 		fmt.Fprintf(stdout, "tabulate: %s: drew %d figures in %s\n", res.Status, len(res.Files), res.Dir)
 		for _, f := range res.Files {

@@ -100,14 +100,25 @@ CONF
   log "up: node $host with $cpus CPUs (state in $state)"
 }
 
+# is_daemon PID NAME: whether PID is still the daemon NAME (its command name
+# in /proc), not a process that took the number after the daemon ended.
+is_daemon() {
+  [[ "$1" =~ ^[0-9]+$ ]] && [[ "$(cat "/proc/$1/comm" 2>/dev/null)" == "$2" ]]
+}
+
 stop() {
   local name pid
   for name in slurmd slurmctld munged; do
     if [[ -s "$state/$name.pid" ]]; then
-      pid="$(cat "$state/$name.pid")"
-      kill "$pid" 2>/dev/null || true
-      for ((i = 0; i < 50; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -9 "$pid" 2>/dev/null || true
+      pid="$(head -c 32 "$state/$name.pid" | tr -d '[:space:]')"
+      if is_daemon "$pid" "$name"; then
+        kill "$pid" 2>/dev/null || true
+        for ((i = 0; i < 50; i++)); do is_daemon "$pid" "$name" || break; sleep 0.1; done
+        # Checked again just before: the pid may have been reused meanwhile.
+        if is_daemon "$pid" "$name"; then kill -9 "$pid" 2>/dev/null || true; fi
+      else
+        log "$name: pid $pid of $state/$name.pid is not $name (it ended; the number may be another process's now): not signalled"
+      fi
       rm -f "$state/$name.pid"
     fi
   done
