@@ -69,3 +69,35 @@ func envWithout(env []string, prefix string) []string {
 	}
 	return out
 }
+
+// TestDuckDBCheckFailsWithoutNpm: the CI step that has DuckDB read a run's
+// files (scripts/ci/duckdb.sh) fails with exit status 1 and says why where
+// npm is missing and cannot be installed (no apt-get on the PATH); before,
+// .ci/run skipped the check with a line that said so and went on.
+func TestDuckDBCheckFailsWithoutNpm(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not installed")
+	}
+	bin := t.TempDir() // a PATH with what the script needs but npm, node and apt-get
+	for _, tool := range []string{"dirname", "id"} {
+		p, err := exec.LookPath(tool)
+		if err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+		if err := os.Symlink(p, filepath.Join(bin, tool)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := t.TempDir()
+	cmd := exec.Command(bash, filepath.Join("..", "..", "scripts", "ci", "duckdb.sh"), out)
+	cmd.Env = append(envWithout(os.Environ(), "PATH="), "PATH="+bin)
+	got, err := cmd.CombinedOutput()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	}
+	if code != 1 || !strings.Contains(string(got), "FAILED: npm and node are needed") {
+		t.Errorf("duckdb.sh without npm: exit %d (%v), %s; want 1 and the reason", code, err, got)
+	}
+}
