@@ -216,7 +216,7 @@ func pre(t *testing.T, sec, class string) (lines []string, bold map[[2]int]bool)
 func TestKaylesLayout(t *testing.T) {
 	page := render(t, sharedRun(t))
 	sec := section(t, page, "game-kayles")
-	want := "period 12 from n = 71, proven by the Guy–Smith theorem from 168 values (last exception at n = 70; 301 values computed)"
+	want := "period 12 from n = 71, proven by the Guy–Smith periodicity theorem from 168 values (last exception at n = 70; 301 values computed)"
 	if !strings.Contains(html.UnescapeString(sec), want) {
 		t.Errorf("no statement %q in\n%s", want, sec)
 	}
@@ -310,7 +310,7 @@ func TestPeriodStatements(t *testing.T) {
 	needed := 2*pre + 2*34 + 2
 	for game, want := range map[string]string{
 		"dk":      fmt.Sprintf("period 34 from n = %d, candidate (not proven): the theorem needs %d values, %d more than computed", pre, needed, needed-161),
-		"s134":    "period 7 from n = 0, proven by the periodicity argument for finite subtraction sets from 11 values", // window: 0 + 7 + 4
+		"s134":    "period 7 from n = 0, proven by the window argument for finite subtraction sets from 11 values", // window: 0 + 7 + 4
 		"squares": "no period in the 301 values computed: no periodicity theorem applies to an infinite subtraction set",
 	} {
 		if !strings.Contains(page, want) {
