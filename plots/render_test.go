@@ -14,6 +14,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
@@ -106,11 +107,7 @@ func render(t *testing.T, p *plot.Plot, s Settings, format string) renderedFigur
 // s: the layout of Settings.Write, without drawing.
 func dataPoint(p *plot.Plot, s Settings) func(x, y float64) vg.Point {
 	q := s.apply(p)
-	st := &drawState{s: s}
-	drawing.Store(q, st)
-	defer drawing.Delete(q)
-	area, _ := s.layout(q, vgimg.New(s.Width, s.Height), st)
-	data := q.DataCanvas(area)
+	data := draw.Canvas{Rectangle: s.dataArea(q, vgimg.New(s.Width, s.Height))}
 	tx, ty := q.Transforms(&data)
 	return func(x, y float64) vg.Point { return vg.Point{X: tx(x), Y: ty(y)} }
 }

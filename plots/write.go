@@ -17,6 +17,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -132,7 +133,40 @@ func (s Settings) apply(p *plot.Plot) *plot.Plot {
 		a.Label.TextStyle.Font.Size = s.FontSize + (labelSize - tickSize)
 		a.Tick.Label.Font.Size = s.FontSize
 	}
+	// Text longer than the figure is broken into lines: the title and the
+	// x label across the width less the margins, the y label along the
+	// plot's height less the title and the x axis (about a quarter of a
+	// narrow figure).
+	across := s.Width - vg.Points(12)
+	q.Title.Text = wrapText(q.Title.TextStyle, q.Title.Text, across)
+	// The x label is centred under the data, right of the y axis: about
+	// five font sizes of tick labels and a y label on the left.
+	q.X.Label.Text = wrapText(q.X.Label.TextStyle, q.X.Label.Text, across-10*s.FontSize)
+	q.Y.Label.Text = wrapText(q.Y.Label.TextStyle, q.Y.Label.Text, s.Height*3/4)
 	return &q
+}
+
+// wrapText breaks each line of txt that sty draws wider than width into
+// lines at its spaces, as few as fit; a word wider than width stays whole
+// on a line of its own.
+func wrapText(sty text.Style, txt string, width vg.Length) string {
+	if txt == "" || sty.Width(txt) <= width {
+		return txt
+	}
+	var out []string
+	for _, line := range strings.Split(txt, "\n") {
+		cur := ""
+		for _, word := range strings.Fields(line) {
+			if cur != "" && sty.Width(cur+" "+word) > width {
+				out = append(out, cur)
+				cur = word
+				continue
+			}
+			cur = strings.TrimPrefix(cur+" "+word, " ")
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
 }
 
 // drawState is what the plotters of a figure being written learn of it:
