@@ -70,10 +70,14 @@ type Prover func(seq []int32, p Period) Proof
 // ProveAllBut with the game's excluded set.
 type ArithmeticProver func(seq []int32, a Arithmetic) Proof
 
-// Theorems are the proofs that apply to a game: either may be nil.
+// Theorems are the proofs that apply to a game: either may be nil. Name
+// names the theorem of Period and of Arithmetic ("the Guy–Smith
+// periodicity theorem"), for the Report to say which proved it; it may be
+// empty.
 type Theorems struct {
 	Period     Prover
 	Arithmetic ArithmeticProver
+	Name       string
 }
 
 // Status says how much is known about a period.
@@ -109,6 +113,9 @@ type Report struct {
 	// Proof is the theorem's verdict on the period or arithmetic period
 	// found, nil when no theorem for it was given or nothing was found.
 	Proof *Proof
+	// Theorem names the theorem that proved the period (Theorems.Name):
+	// empty unless Status is Proven and the theorem was named.
+	Theorem string
 }
 
 // Study finds the period of seq and reports how sure it is: FindPeriod
@@ -133,7 +140,7 @@ func Study(seq []int32, th Theorems) Report {
 			pr := th.Period(seq, r.Period)
 			r.Proof = &pr
 			if pr.Proven {
-				r.Status = Proven
+				r.Status, r.Theorem = Proven, th.Name
 			}
 		}
 		return r
@@ -145,7 +152,7 @@ func Study(seq []int32, th Theorems) Report {
 			pr := th.Arithmetic(seq, a)
 			r.Proof = &pr
 			if pr.Proven {
-				r.Status = Proven
+				r.Status, r.Theorem = Proven, th.Name
 			}
 		}
 	}
@@ -170,6 +177,7 @@ func (r Report) Proven() bool { return r.Status == Proven }
 //
 //	candidate period 12 from n = 71, not proven: seen over 7 periods; the proof needs 168 values, 161 computed
 //	period 34 from n = 53 (last exception at n = 52), proven: the theorem needs 176 values, 1001 computed
+//	period 12 from n = 71 (last exception at n = 70), proven by the Guy–Smith periodicity theorem: it needs 168 values, 1001 computed
 //	period 1 with saltus 1 from n = 0 (arithmetic), proven: the theorem needs 1 value, 1001 computed
 //
 // A period no theorem proves is written "candidate ..., not proven", so
@@ -188,6 +196,9 @@ func (r Report) String() string {
 			head += fmt.Sprintf(" (last exception at n = %d)", p.LastException)
 		}
 	}
+	if r.Status == Proven && r.Theorem != "" {
+		return fmt.Sprintf("%s, proven by %s: it needs %s, %d computed", head, r.Theorem, count(r.Proof.Needed, "value"), r.Proof.Have)
+	}
 	if r.Status == Proven {
 		return fmt.Sprintf("%s, proven: the theorem needs %s, %d computed", head, count(r.Proof.Needed, "value"), r.Proof.Have)
 	}
@@ -205,8 +216,8 @@ func (r Report) String() string {
 // Finding returns r as the manifest records a period: found, status,
 // proven (always present, false unless a theorem proved it), checked,
 // summary (String), and where they apply period, preperiod,
-// last_exception, periods_observed, saltus (arithmetic), values_needed and
-// values_missing.
+// last_exception, periods_observed, saltus (arithmetic), theorem (the
+// theorem that proved it, when named), values_needed and values_missing.
 func (r Report) Finding() map[string]any {
 	f := map[string]any{
 		"found":   r.Status != None,
@@ -224,6 +235,9 @@ func (r Report) Finding() map[string]any {
 		p := r.Period
 		f["period"], f["preperiod"], f["last_exception"] = p.Period, p.Preperiod, p.LastException
 		f["periods_observed"] = r.Periods
+	}
+	if r.Theorem != "" {
+		f["theorem"] = r.Theorem
 	}
 	if r.Proof != nil {
 		f["values_needed"] = r.Proof.Needed

@@ -51,6 +51,22 @@ func TestStudyKayles(t *testing.T) {
 	}
 }
 
+// TestStudyNamesTheorem: a period proven by a named theorem says which,
+// in the summary and the finding; a candidate names none.
+func TestStudyNamesTheorem(t *testing.T) {
+	const name = "the Guy–Smith periodicity theorem"
+	th := Theorems{Period: func(seq []int32, p Period) Proof { return ProveOctal(seq, p, 2) }, Name: name}
+	// Kayles: period 12 from n = 71, proven from 168 values (Winning Ways, ch. 4).
+	r := Study(kayles(200)[:168], th)
+	want := "period 12 from n = 71 (last exception at n = 70), proven by " + name + ": it needs 168 values, 168 computed"
+	if r.Theorem != name || r.String() != want || r.Finding()["theorem"] != name {
+		t.Errorf("proven: theorem %q, %q, finding %v; want %q", r.Theorem, r, r.Finding()["theorem"], want)
+	}
+	if r := Study(kayles(200)[:161], th); r.Theorem != "" || r.Finding()["theorem"] != nil {
+		t.Errorf("candidate: theorem %q, finding %v; want none", r.Theorem, r.Finding()["theorem"])
+	}
+}
+
 // TestStudyNoTheorem: a sequence with no theorem given is never proven, and
 // says why.
 func TestStudyNoTheorem(t *testing.T) {

@@ -56,6 +56,7 @@ func TestAllButCensus(t *testing.T) {
 	if f.Games != 637 { // C(10,1) + ... + C(10,5) = 10+45+120+210+252
 		t.Errorf("%d all-but games, want 637", f.Games)
 	}
+	checkPaper(t, out, "allbut", "all_but")
 	col, rows := readCSV(t, filepath.Join(out, "census", "allbut.csv"))
 	byKey := map[string][]string{}
 	for _, row := range rows {

@@ -42,4 +42,5 @@ func ExampleRun() {
 	// census/subtraction_timings.csv 7
 	// census/subtraction.md 7
 	// census/subtraction.tex 7
+	// census/subtraction-twocolumn.tex 7
 }

@@ -86,8 +86,10 @@ func figures(k kind, pts []point) []figure {
 // (Behaviour), side by side.
 func behaviours(what string, pts []point) (*plot.Plot, error) {
 	order := []string{PeriodicProven, PeriodicCandidate, ArithmeticProven, ArithmeticCandidate, Neither}
+	// Labels narrow enough for five side by side in a journal column
+	// (8.5 cm), the x label naming the abbreviations.
 	short := map[string]string{PeriodicProven: "periodic,\nproven", PeriodicCandidate: "periodic,\ncandidate",
-		ArithmeticProven: "arithmetic-periodic,\nproven", ArithmeticCandidate: "arithmetic-periodic,\ncandidate", Neither: "neither up\nto the bound"}
+		ArithmeticProven: "arithm.,\nproven", ArithmeticCandidate: "arithm.,\ncandidate", Neither: "neither"}
 	games, classes := map[string]int{}, map[string]map[string]bool{}
 	for _, r := range pts {
 		b := r.behaviour
@@ -101,14 +103,16 @@ func behaviours(what string, pts []point) (*plot.Plot, error) {
 	var labels []string
 	for _, b := range order {
 		gv, cv = append(gv, float64(games[b])), append(cv, float64(len(classes[b])))
-		labels = append(labels, fmt.Sprintf("%s\n(%d/%d)", short[b], games[b], len(classes[b])))
+		labels = append(labels, fmt.Sprintf("%s\n%d/%d", short[b], games[b], len(classes[b])))
 	}
 	p := newPlot()
-	p.Title.Text = fmt.Sprintf("Census of %s: behaviour up to the bound", what)
-	p.X.Label.Text = "behaviour (games/classes)"
-	p.Y.Label.Text = "games (dark), classes of identical values (light)"
+	p.Title.Text = fmt.Sprintf("Census of %s: behaviours", what)
+	p.X.Label.Text = "behaviour up to the bound (games/classes)"
+	p.Y.Label.Text = "games (dark), classes (light)"
 	p.Y.Tick.Marker = countTicks{}
-	w := vg.Points(20)
+	// Two bars of 14 pt a behaviour leave a gap between behaviours in the
+	// 40 pt each has at 8.5 cm.
+	w := vg.Points(14)
 	gb, err := plotter.NewBarChart(gv, w)
 	if err != nil {
 		return nil, err
@@ -159,7 +163,8 @@ const maxLabels = 6
 
 // outliers returns the spots to label: those farthest from the bulk (the
 // median of the spots weighted by their games) on the axes' scale, each at
-// least 4 times away on log axes, the farthest first, at most maxLabels.
+// least 4 times away on log axes (whose spots are at log10 of the values),
+// the farthest first, at most maxLabels.
 //
 // On linear axes (subtraction sets: period against largest element, a
 // cloud without a bulk to stand out from) they are instead the spots of
@@ -186,27 +191,21 @@ func outliers(ss []*spot, logScale bool) []*spot {
 		slices.SortStableFunc(out, func(a, b *spot) int { return cmp.Compare(b.y, a.y) })
 		return out[:min(len(out), maxLabels)]
 	}
-	tr := func(v float64) float64 {
-		if logScale {
-			return math.Log(v)
-		}
-		return v
-	}
 	var xs, ys []float64
 	for _, s := range ss {
 		for range s.names {
-			xs, ys = append(xs, tr(s.x)), append(ys, tr(s.y))
+			xs, ys = append(xs, s.x), append(ys, s.y)
 		}
 	}
 	mx, my := median(xs), median(ys)
-	sx, sy := math.Log(4), math.Log(4)
+	sx, sy := math.Log10(4), math.Log10(4)
 	type far struct {
 		s *spot
 		d float64
 	}
 	var fs []far
 	for _, s := range ss {
-		d := max(math.Abs(tr(s.x)-mx)/sx, math.Abs(tr(s.y)-my)/sy)
+		d := max(math.Abs(s.x-mx)/sx, math.Abs(s.y-my)/sy)
 		if d >= 1 {
 			fs = append(fs, far{s, d})
 		}
@@ -265,17 +264,15 @@ func scatterOf(p *plot.Plot, ss []*spot, logScale bool) error {
 		xmin, xmax, ymin, ymax = min(xmin, s.x), max(xmax, s.x), min(ymin, s.y), max(ymax, s.y)
 	}
 	if logScale {
-		// Log axes need a range above 0 even when every point is the same;
-		// room to the right for the labels.
-		p.X.Min, p.X.Max = xmin/1.5, xmax*4
-		p.Y.Min, p.Y.Max = ymin/1.5, ymax*2.5
+		// Room around the points, and to the right for the labels: a
+		// factor of 1.5 below, 4 and 2.5 above.
+		p.X.Min, p.X.Max = xmin-math.Log10(1.5), xmax+math.Log10(4)
+		p.Y.Min, p.Y.Max = ymin-math.Log10(1.5), ymax+math.Log10(2.5)
 	} else {
 		p.X.Min, p.X.Max = math.Max(0, xmin-1), xmax+0.25*(xmax-xmin+4)
 		p.Y.Min, p.Y.Max = 0, ymax*1.25+1
 	}
-	if err := addLabels(p, outliers(ss, logScale), logScale); err != nil {
-		return err
-	}
+	p.Add(spotLabels{spots: outliers(ss, logScale), all: ss})
 	// The legend of sizes: 1, 10, 100, ... games below the largest spot,
 	// and the largest.
 	var sizes []int
@@ -283,6 +280,9 @@ func scatterOf(p *plot.Plot, ss []*spot, logScale bool) error {
 		sizes = append(sizes, n)
 	}
 	sizes = append(sizes, max(most, 1))
+	// The legend goes beside the plot, or under it in a narrow figure,
+	// never over the points.
+	leg := plots.NewLegend()
 	for _, n := range sizes {
 		sc, err := plotter.NewScatter(plotter.XYs{{X: ss[0].x, Y: ss[0].y}})
 		if err != nil {
@@ -293,77 +293,72 @@ func scatterOf(p *plot.Plot, ss []*spot, logScale bool) error {
 		if n == 1 {
 			word = "game"
 		}
-		p.Legend.Add(fmt.Sprintf("%d %s", n, word), sc)
+		leg.Add(fmt.Sprintf("%d %s", n, word), sc)
 	}
-	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.TextStyle.Font = font.From(plot.DefaultFont, 8)
 	// Entries are spaced by the font unless told: the largest circles
 	// would overlap their neighbours. Each row is as tall, and each
 	// thumbnail as wide, as the largest circle.
 	largest := 2 * spotRadius(max(most, 1))
-	p.Legend.Padding = max(largest-p.Legend.TextStyle.Font.Size, 0) + vg.Points(2)
-	p.Legend.ThumbnailWidth = largest + vg.Points(2)
+	leg.Padding = max(largest-leg.TextStyle.Font.Size, 0) + vg.Points(2)
+	leg.ThumbnailWidth = largest + vg.Points(2)
+	p.Add(leg)
 	return nil
 }
 
-// addLabels labels the spots (the farthest outliers first) with their
-// games, to the right of the marker or, when that would cover a label
-// already placed, to its left; a spot whose label fits neither way stays
-// unlabelled. Overlap is judged on the axes' scale in fractions of the
-// axes (a label about 1.6% of the width per character and 7% high, at the
-// 8 pt labels of a figure 8.5 to 16 cm wide): cheap, and enough for a
-// handful of labels.
-func addLabels(p *plot.Plot, ss []*spot, logScale bool) error {
-	norm := func(v, lo, hi float64) float64 {
-		if logScale {
-			return (math.Log(v) - math.Log(lo)) / (math.Log(hi) - math.Log(lo))
-		}
-		return (v - lo) / max(hi-lo, 1e-9)
+// spotLabels labels spots with their games (label), in order (the
+// farthest outliers first): each to the right of its marker or, when that
+// would cover a marker or a label already placed or leave the data area,
+// to its left; a spot whose label fits neither way stays unlabelled. It
+// places them when the figure is drawn, from the text's width in the
+// figure's font (its tick label size, which the settings set) and the
+// markers' places on the canvas, so that the labels stay clear at any
+// size, a journal column's 8.5 cm as well as 16 cm.
+type spotLabels struct {
+	spots []*spot // to label, in order
+	all   []*spot // every marker, to keep clear of
+}
+
+// labelGap is the space between a marker and its label.
+const labelGap = vg.Length(3)
+
+// Plot implements plot.Plotter.
+func (l spotLabels) Plot(c draw.Canvas, plt *plot.Plot) {
+	trX, trY := plt.Transforms(&c)
+	sty := plt.X.Tick.Label
+	sty.Rotation, sty.XAlign, sty.YAlign = 0, draw.XLeft, draw.YCenter
+	h := sty.Font.Size
+	around := func(s *spot, pad vg.Length) (vg.Length, vg.Length, vg.Length) {
+		return trX(s.x), trY(s.y), spotRadius(len(s.names)) + pad
 	}
-	type box struct{ x0, x1, y0, y1 float64 }
-	var placed []box
-	free := func(b box) bool {
-		for _, o := range placed {
-			if b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1 {
+	var taken []vg.Rectangle
+	for _, s := range l.all {
+		x, y, r := around(s, 0)
+		taken = append(taken, vg.Rectangle{Min: vg.Point{X: x - r, Y: y - r}, Max: vg.Point{X: x + r, Y: y + r}})
+	}
+	free := func(b vg.Rectangle) bool {
+		if b.Min.X < c.Min.X || b.Max.X > c.Max.X || b.Min.Y < c.Min.Y || b.Max.Y > c.Max.Y {
+			return false
+		}
+		for _, o := range taken {
+			if plots.Overlaps(b, o, 0) {
 				return false
 			}
 		}
-		return b.x0 >= 0 && b.x1 <= 1
+		return true
 	}
-	var right, left plotter.XYLabels
-	for _, s := range ss {
+	for _, s := range l.spots {
 		text := label(s)
-		u, v := norm(s.x, p.X.Min, p.X.Max), norm(s.y, p.Y.Min, p.Y.Max)
-		w := 0.016*float64(len(text)) + 0.02
-		if b := (box{u, u + w, v - 0.035, v + 0.035}); free(b) {
-			placed = append(placed, b)
-			right.XYs, right.Labels = append(right.XYs, plotter.XY{X: s.x, Y: s.y}), append(right.Labels, text)
-		} else if b := (box{u - w, u, v - 0.035, v + 0.035}); free(b) {
-			placed = append(placed, b)
-			left.XYs, left.Labels = append(left.XYs, plotter.XY{X: s.x, Y: s.y}), append(left.Labels, text)
+		w := sty.Width(text)
+		x, y, r := around(s, labelGap)
+		for _, x0 := range []vg.Length{x + r, x - r - w} {
+			b := vg.Rectangle{Min: vg.Point{X: x0, Y: y - h/2}, Max: vg.Point{X: x0 + w, Y: y + h/2}}
+			if free(b) {
+				c.FillText(sty, vg.Point{X: x0, Y: y}, text)
+				taken = append(taken, b)
+				break
+			}
 		}
 	}
-	for _, side := range []struct {
-		l     plotter.XYLabels
-		align draw.XAlignment
-		dx    vg.Length
-	}{{right, draw.XLeft, vg.Points(5)}, {left, draw.XRight, -vg.Points(5)}} {
-		if len(side.l.XYs) == 0 {
-			continue
-		}
-		l, err := plotter.NewLabels(side.l)
-		if err != nil {
-			return err
-		}
-		for i := range l.TextStyle {
-			l.TextStyle[i].Font = font.From(plot.DefaultFont, 8)
-			l.TextStyle[i].XAlign = side.align
-			l.TextStyle[i].YAlign = draw.YCenter
-		}
-		l.Offset = vg.Point{X: side.dx}
-		p.Add(l)
-	}
-	return nil
 }
 
 // spotColor is barColor, a little transparent so that overlapping markers
@@ -375,7 +370,13 @@ var spotColor = color.NRGBA{R: 0x1F, G: 0x5A, B: 0x99, A: 0xB0}
 // its area by the number of games there, the outliers labelled.
 func periodPreperiod(what string, pts []point) (*plot.Plot, error) {
 	p := newPlot()
-	ss := spots(pts, func(r point) (float64, float64) { return float64(r.preperiod + 1), float64(r.period) })
+	// Log axes drawn as linear axes of log10 of the values, labelled with
+	// the values: gonum/plot reserves the room of a log axis's label at
+	// the data's arithmetic mean (axis.go), far right of the centre where
+	// it draws it, which took a third of a narrow figure's width.
+	ss := spots(pts, func(r point) (float64, float64) {
+		return math.Log10(float64(r.preperiod + 1)), math.Log10(float64(r.period))
+	})
 	games := 0
 	for _, s := range ss {
 		games += len(s.names)
@@ -383,12 +384,31 @@ func periodPreperiod(what string, pts []point) (*plot.Plot, error) {
 	p.Title.Text = fmt.Sprintf("Census of %s: period by preperiod (%d proven)", what, games)
 	p.X.Label.Text = "preperiod + 1 (first n of the periodic part, plus one)"
 	p.Y.Label.Text = "period"
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
+	p.X.Tick.Marker, p.Y.Tick.Marker = decadeTicks{}, decadeTicks{}
 	if err := scatterOf(p, ss, true); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// decadeTicks are the ticks of a log axis drawn as a linear axis of log10
+// of the values: 1, 10, 100, ... labelled, 2 to 9 times each unlabelled.
+type decadeTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
+	var ticks []plot.Tick
+	for k := math.Floor(lo); k <= hi; k++ {
+		if k >= lo {
+			ticks = append(ticks, plot.Tick{Value: k, Label: strconv.FormatFloat(math.Pow(10, k), 'f', -1, 64)})
+		}
+		for m := 2.0; m <= 9; m++ {
+			if v := k + math.Log10(m); v >= lo && v <= hi {
+				ticks = append(ticks, plot.Tick{Value: v})
+			}
+		}
+	}
+	return ticks
 }
 
 // periodLargest plots the period of every proven subtraction set against
@@ -421,8 +441,8 @@ func periodLargest(what string, pts []point) (*plot.Plot, error) {
 func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 	p := newPlot()
 	p.Title.Text = fmt.Sprintf("Census of %s: share proven by 2^k values", kd.what)
-	p.X.Label.Text = "k (the period proven from at most 2^k values)"
-	p.Y.Label.Text = "share of the games proven"
+	p.X.Label.Text = "k (proven from at most 2^k values)"
+	p.Y.Label.Text = "share proven"
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Add(plotter.NewGrid())
 	top := 0
@@ -441,6 +461,7 @@ func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 		}
 	}
 	slices.Sort(keys)
+	leg := plots.NewLegend()
 	for i, size := range keys {
 		xys, n := curve(func(r point) bool { return r.size == size })
 		l, err := plotter.NewLine(xys)
@@ -452,7 +473,7 @@ func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 		l.Width = vg.Points(1)
 		l.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
 		p.Add(l)
-		p.Legend.Add(fmt.Sprintf("%s %d (%d games)", kd.sizeName, size, n), l)
+		leg.Add(fmt.Sprintf("%s %d (%d games)", kd.sizeName, size, n), l)
 	}
 	xys, n := curve(func(point) bool { return true })
 	l, err := plotter.NewLine(xys)
@@ -462,10 +483,8 @@ func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 	l.StepStyle = plotter.PostStep
 	l.Color, l.Width = barColor, vg.Points(2)
 	p.Add(l)
-	p.Legend.Add(fmt.Sprintf("all (%d games)", n), l)
-	p.Legend.Top, p.Legend.Left = false, false
-	p.Legend.XOffs, p.Legend.YOffs = 0, vg.Points(4)
-	p.Legend.TextStyle.Font = font.From(plot.DefaultFont, 8)
+	leg.Add(fmt.Sprintf("all (%d games)", n), l)
+	p.Add(leg) // beside the curves, or under them in a narrow figure
 	p.X.Min, p.X.Max = max(0, xys[0].X-1), float64(top)+0.5
 	p.X.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 		step := max(1, int(math.Ceil((hi-lo)/8)))

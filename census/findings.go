@@ -31,9 +31,14 @@ type Findings struct {
 	LargestPreperiod *Largest       `json:"largest_preperiod,omitempty"`
 	Proven           int            `json:"proven"`
 	Solved           int            `json:"solved"`
-	TimedOut         int            `json:"timed_out"`
-	Unproven         []Far          `json:"unproven"`
-	Unsolved         int            `json:"unsolved"`
+	// Theorems names the theorem of each proven behaviour that occurs
+	// (theoremOf): "periodic (proven)": "Guy–Smith".
+	Theorems map[string]string `json:"theorems,omitempty"`
+	TimedOut int               `json:"timed_out"`
+	// Unproven lists the games whose period, ordinary or arithmetic, is
+	// not proven (provenRow).
+	Unproven []Far `json:"unproven"`
+	Unsolved int   `json:"unsolved"`
 }
 
 // Largest is the game with the largest proven period (or preperiod).
@@ -62,6 +67,11 @@ func (f Findings) String() string {
 		// with behaviours also says its arithmetic periods.
 		s += fmt.Sprintf(" arithmetic_proven=%d arithmetic_candidates=%d",
 			f.Behaviour[ArithmeticProven], f.Behaviour[ArithmeticCandidate])
+	}
+	for _, b := range []string{PeriodicProven, ArithmeticProven} {
+		if th := f.Theorems[b]; th != "" {
+			s += fmt.Sprintf(" %s_by=%q", map[string]string{PeriodicProven: "proven", ArithmeticProven: "arithmetic_proven"}[b], th)
+		}
 	}
 	return s
 }
@@ -94,6 +104,8 @@ func FindingsOf(rows []Row) Findings {
 			if maxPre == nil || r.Preperiod > maxPre.Record.Preperiod {
 				maxPre = &rows[i]
 			}
+		}
+		if provenRow(r) {
 			continue
 		}
 		far := Far{Game: r.Game, Values: r.Values, TimedOut: r.TimedOut}
@@ -104,6 +116,7 @@ func FindingsOf(rows []Row) Findings {
 		f.Unproven = append(f.Unproven, far)
 	}
 	f.Unsolved = len(rows) - f.Solved
+	f.Theorems = theorems(rows)
 	f.Classes = len(classes)
 	if maxPer != nil {
 		f.LargestPeriod = &Largest{Game: maxPer.Record.Game, Period: maxPer.Record.Period, Preperiod: maxPer.Record.Preperiod}

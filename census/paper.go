@@ -12,69 +12,78 @@ import (
 
 // The census table for a paper: a family's table written again in the
 // layout of the published octal tables (Guy's tables in Winning Ways,
-// Flammenkamp's table of octal games): one row per game with its period,
-// preperiod, last exception, largest value and status, as Markdown
-// (FAMILY.md, a GitHub table) and as LaTeX (FAMILY.tex, a longtable to
-// \input). Both are written from the rows of FAMILY.parquet and say
-// nothing it does not.
+// Flammenkamp's table of octal games): one row per game with its period
+// (and saltus, for a family with arithmetic periods), preperiod, largest
+// value, values computed and status, as Markdown (FAMILY.md, a GitHub
+// table, which adds the last exception and names each row's theorem) and
+// as LaTeX: FAMILY.tex, a longtable to \input in a one-column document,
+// and FAMILY-twocolumn.tex, the same rows in floats a column wide for a
+// two-column journal (longtable refuses two-column mode), which
+// \censusfloat defined as table* spreads over both columns. Both are
+// written from the rows of FAMILY.parquet and say nothing it does not; the
+// status is the one of status.go, as in every output.
+//
+// The LaTeX is set in \footnotesize with narrow column gaps, short
+// headings and short statuses ("proven", "cand.", "open", a dagger for the
+// time bound), the theorems and headings named in the caption, and a set's
+// name broken after its commas, so that its widest row (six-digit periods
+// and preperiods, 2^20 values, a set of eight elements) stays within the
+// 229.5 pt of \columnwidth of a two-column article (pdflatex, 10 pt), let
+// alone the 345 pt of \textwidth of a one-column one: TestPaperLaTeXFits
+// compiles both and finds no overfull box. The last exception, always the
+// preperiod less one, is left to the Markdown and the CSV.
 
-// paperColumns are the headings of the paper table after the game's.
-var paperColumns = []string{"period", "preperiod", "last exception", "largest value", "status"}
-
-// paperCells returns a row's cells after the game: "" for what the row
-// does not have (no period found; no last exception when the values are
-// periodic from n = 0).
-func paperCells(row Row) []string {
-	r := row.Record
-	cells := make([]string, 0, 5)
-	if r.Found {
-		last := "" // no exception: periodic from n = 0
-		if r.Preperiod > 0 {
-			last = strconv.FormatInt(r.Preperiod-1, 10)
-		}
-		cells = append(cells, strconv.FormatInt(r.Period, 10), strconv.FormatInt(r.Preperiod, 10), last)
-	} else {
-		cells = append(cells, "", "", "")
-	}
-	cells = append(cells, strconv.FormatInt(int64(r.MaxValue), 10))
-	return append(cells, status(r))
+// paperRow is a row's cells after the game: "" for what the row does not
+// have (no period found; no last exception when the values are periodic
+// from n = 0). An arithmetic-periodic row gives its arithmetic period,
+// saltus and preperiod; a periodic row has saltus 0.
+type paperRow struct {
+	period, saltus, preperiod, last, largest, values string
+	status                                           rowStatus
 }
 
-// status says what is known of a game: its period proven (from how many
-// values), a candidate, an arithmetic-periodic candidate or nothing, to
-// the values computed.
-func status(r *Record) string {
-	var s string
+// paperCells returns a row's cells.
+func paperCells(row Row) paperRow {
+	r := row.Record
+	c := paperRow{largest: strconv.FormatInt(int64(r.MaxValue), 10), values: strconv.FormatInt(r.Values, 10),
+		status: statusOf(row)}
+	pre := int64(-1)
 	switch {
-	case r.Proven:
-		s = fmt.Sprintf("proven from %d values", r.Values)
 	case r.Found:
-		s = fmt.Sprintf("candidate, %d values", r.Values)
+		c.period, c.saltus, pre = strconv.FormatInt(r.Period, 10), "0", r.Preperiod
 	case r.Arithmetic != nil:
 		a := r.Arithmetic
-		s = fmt.Sprintf("arithmetic-periodic candidate: period %d, saltus %d, from %d; %d values", a.Period, a.Saltus, a.Preperiod, r.Values)
-	default:
-		s = fmt.Sprintf("open to %d values", r.Values)
+		c.period, c.saltus, pre = strconv.FormatInt(a.Period, 10), strconv.FormatInt(a.Saltus, 10), a.Preperiod
 	}
-	if r.TimedOut {
-		s += " (time bound)"
+	if pre >= 0 {
+		c.preperiod = strconv.FormatInt(pre, 10)
+		if pre > 0 { // otherwise no exception: periodic from n = 0
+			c.last = strconv.FormatInt(pre-1, 10)
+		}
 	}
-	return s
+	return c
 }
 
 // heading is the heading of the game column.
 func heading(k kind) string { return k.column.Name }
 
-// paperTitle sums the table up in one line: the games, how many proven,
-// the values computed.
+// paperTitle sums the table up in one line: the games, how many proven
+// (provenRow), and how many of those arithmetic-periodic.
 func paperTitle(k kind, rows []Row) string {
-	proven := 0
+	proven, arithmetic := 0, 0
 	for _, r := range rows {
-		if r.Record.Proven {
+		if provenRow(r.Record) {
 			proven++
+			if Behaviour(r.Record) == ArithmeticProven {
+				arithmetic++
+			}
 		}
 	}
-	return fmt.Sprintf("Census of %d %s: %d with a proven period", len(rows), k.what, proven)
+	s := fmt.Sprintf("Census of %d %s: %d with a proven period", len(rows), k.what, proven)
+	if k.behaviour {
+		s += fmt.Sprintf(" (%d of them arithmetic, with a saltus)", arithmetic)
+	}
+	return s
 }
 
 // markdown returns the paper table as a Markdown (GitHub) table, numbers
@@ -82,46 +91,190 @@ func paperTitle(k kind, rows []Row) string {
 func markdown(k kind, rows []Row) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s.\n\n", paperTitle(k, rows))
-	fmt.Fprintf(&b, "| %s | %s |\n", heading(k), strings.Join(paperColumns, " | "))
-	b.WriteString("|:--|--:|--:|--:|--:|:--|\n")
+	head := []string{heading(k), "period"}
+	if k.behaviour {
+		head = append(head, "saltus")
+	}
+	head = append(head, "preperiod", "last exception", "largest value", "values", "status")
+	align := ":--" + strings.Repeat("|--:", len(head)-2) + "|:--"
+	fmt.Fprintf(&b, "| %s |\n|%s|\n", strings.Join(head, " | "), align)
 	for _, row := range rows {
-		cells := paperCells(row)
+		c := paperCells(row)
+		cells := []string{row.Game.Name(), c.period}
+		if k.behaviour {
+			cells = append(cells, c.saltus)
+		}
+		cells = append(cells, c.preperiod, c.last, c.largest, c.values, c.status.long())
 		for i, c := range cells {
 			if c == "" {
 				cells[i] = "–"
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %s |\n", row.Game.Name(), strings.Join(cells, " | "))
+		fmt.Fprintf(&b, "| %s |\n", strings.Join(cells, " | "))
 	}
 	return b.Bytes()
 }
 
-// texEscape escapes the characters of a game's name or a status that LaTeX
-// reads as commands: braces (sets), and nothing else occurs.
-var texEscape = strings.NewReplacer(`{`, `\{`, `}`, `\}`, `\`, `\textbackslash{}`, `_`, `\_`, `&`, `\&`, `%`, `\%`, `#`, `\#`, `$`, `\$`)
+// texEscape escapes the characters of a game's name, a status or a caption
+// that LaTeX reads as commands, and writes the en dash of "Guy–Smith" as
+// LaTeX's "--", which every input encoding reads.
+var texEscape = strings.NewReplacer(`{`, `\{`, `}`, `\}`, `\`, `\textbackslash{}`, `_`, `\_`, `&`, `\&`, `%`, `\%`, `#`, `\#`, `$`, `\$`, "–", "--")
 
-// latex returns the paper table as a LaTeX longtable (package longtable),
-// its header repeated on every page and "--" where a row has no value.
-func latex(k kind, rows []Row) []byte {
-	var b bytes.Buffer
-	b.WriteString("% Written by tabulate census; needs \\usepackage{longtable}.\n")
-	b.WriteString("\\begin{longtable}{lrrrrl}\n")
-	fmt.Fprintf(&b, "\\caption{%s.}\\\\\n", texEscape.Replace(paperTitle(k, rows)))
-	head := texEscape.Replace(heading(k)) + " & " + strings.Join(paperColumns, " & ") + " \\\\\n"
-	b.WriteString("\\hline\n" + head + "\\hline\n\\endfirsthead\n")
-	b.WriteString("\\hline\n" + head + "\\hline\n\\endhead\n\\hline\n\\endfoot\n")
+// texCaption is the caption of the LaTeX tables: paperTitle, the
+// theorems that prove the rows (theoremOf) and the legend of the short
+// headings and statuses.
+func texCaption(k kind, rows []Row) string {
+	s := texEscape.Replace(paperTitle(k, rows)) + "."
+	th := theorems(rows)
+	if p := th[PeriodicProven]; p != "" {
+		s += " Periods proven by the " + texEscape.Replace(p) + " theorem."
+	}
+	if a := th[ArithmeticProven]; a != "" {
+		s += " Periods with a saltus proven by the " + texEscape.Replace(a) + " theorem."
+	}
+	s += " $p$ period, "
+	if k.behaviour {
+		s += "$s$ saltus ($g(n+p) = g(n)+s$ for $n \\ge n_0$), "
+	}
+	s += "$n_0$ preperiod (the last exception is $n_0-1$), $\\max g$ largest value, $N$ values computed; " +
+		"cand.\\ a candidate, not proven; \\dag{} stopped by the time bound."
+	return s
+}
+
+// texPreamble is what a LaTeX table sets first: small type, narrow gaps.
+const texPreamble = `\footnotesize\setlength{\tabcolsep}{2pt}`
+
+// setFamily reports whether k's games are sets, whose names a LaTeX table
+// breaks after their commas in a column of setWidth.
+func setFamily(k kind) bool { return k.column.Type == output.Int32List }
+
+// setWidth is the width of the game column of a family of sets.
+const setWidth = "6.5em"
+
+// texSpec is the column specification of k's LaTeX tables: the game (a
+// paragraph for a set), the numbers, the status.
+func texSpec(k kind) string {
+	game := "l"
+	if setFamily(k) {
+		game = "p{" + setWidth + "}"
+	}
+	numbers := 4
+	if k.behaviour {
+		numbers++
+	}
+	return "@{}" + game + strings.Repeat("r", numbers) + "l@{}"
+}
+
+// texHead is the heading row of k's LaTeX tables.
+func texHead(k kind) string {
+	head := []string{texEscape.Replace(heading(k)), "$p$"}
+	if k.behaviour {
+		head = append(head, "$s$")
+	}
+	head = append(head, "$n_0$", "$\\max g$", "$N$", "status")
+	return strings.Join(head, " & ") + ` \tabularnewline` + "\n"
+}
+
+// texRows writes the LaTeX rows, "--" where a row has no value. Each ends
+// with \tabularnewline, which a \raggedright cell leaves alone.
+func texRows(b *bytes.Buffer, k kind, rows []Row) {
 	for _, row := range rows {
-		cells := paperCells(row)
-		for i, c := range cells {
-			if c == "" {
+		c := paperCells(row)
+		name := texEscape.Replace(row.Game.Name())
+		if setFamily(k) {
+			name = `\raggedright ` + strings.ReplaceAll(name, ",", `,\allowbreak `)
+		}
+		cells := []string{name, c.period}
+		if k.behaviour {
+			cells = append(cells, c.saltus)
+		}
+		cells = append(cells, c.preperiod, c.largest, c.values, c.status.short())
+		for i, s := range cells {
+			if s == "" {
 				cells[i] = "--"
-			} else {
-				cells[i] = texEscape.Replace(c)
 			}
 		}
-		fmt.Fprintf(&b, "%s & %s \\\\\n", texEscape.Replace(row.Game.Name()), strings.Join(cells, " & "))
+		fmt.Fprintf(b, "%s \\tabularnewline\n", strings.Join(cells, " & "))
 	}
-	b.WriteString("\\end{longtable}\n")
+}
+
+// latex returns the paper table as a LaTeX longtable (package longtable),
+// for a one-column document, its header repeated on every page.
+func latex(k kind, rows []Row) []byte {
+	var b bytes.Buffer
+	b.WriteString("% Written by tabulate census; needs \\usepackage{longtable}; one-column documents\n")
+	b.WriteString("% (longtable refuses two-column mode: \\input " + k.name + "-twocolumn.tex there).\n")
+	b.WriteString("{" + texPreamble + `\setlength{\LTcapwidth}{\linewidth}` + "\n")
+	b.WriteString("\\begin{longtable}{" + texSpec(k) + "}\n")
+	fmt.Fprintf(&b, "\\caption{%s}\\tabularnewline\n", texCaption(k, rows))
+	head := texHead(k)
+	b.WriteString("\\hline\n" + head + "\\hline\n\\endfirsthead\n")
+	b.WriteString("\\hline\n" + head + "\\hline\n\\endhead\n\\hline\n\\endfoot\n")
+	texRows(&b, k, rows)
+	b.WriteString("\\end{longtable}}\n")
+	return b.Bytes()
+}
+
+// twoColumnLines is the most lines of \footnotesize (9.5 pt) a float of
+// FAMILY-twocolumn.tex holds, caption and rules included: 475 pt of the
+// 592 pt of \textheight of a two-column article (10 pt), the rest left
+// for the float's separation and TeX's estimate being rough.
+const twoColumnLines = 50
+
+// captionChars is how many characters of a caption a line a column wide
+// holds at the least in \footnotesize, and setChars how many characters
+// of a set's name a line of setWidth holds.
+const (
+	captionChars = 50
+	setChars     = 11
+)
+
+// lines estimates how many lines of type s takes at perLine characters a
+// line.
+func lines(s string, perLine int) int { return (len(s) + perLine - 1) / perLine }
+
+// latexTwoColumn returns the paper table for a two-column document: the
+// rows in floats of at most twoColumnLines lines each, a tabular of
+// \columnwidth at the most in environment \censusfloat, table unless the
+// document defines it (as table* to spread them over both columns), the
+// first with the caption and the others "(continued)" under the same
+// number.
+func latexTwoColumn(k kind, rows []Row) []byte {
+	var b bytes.Buffer
+	b.WriteString("% Written by tabulate census, for a two-column document: no package needed.\n")
+	b.WriteString("% Each float is a column wide; \\newcommand{\\censusfloat}{table*} before \\input\n")
+	b.WriteString("% puts them across both columns.\n")
+	b.WriteString("\\providecommand{\\censusfloat}{table}\n")
+	title := texEscape.Replace(paperTitle(k, rows))
+	caption := texCaption(k, rows)
+	for from := 0; from < len(rows) || from == 0; {
+		b.WriteString("\\begin{\\censusfloat}[tp]\n\\centering" + texPreamble + "\n")
+		used := 3 // the heading and the rules
+		if from == 0 {
+			fmt.Fprintf(&b, "\\caption{%s}\n", caption)
+			used += lines(caption, captionChars) + 1
+		} else {
+			// The same number as the first: one table, continued.
+			fmt.Fprintf(&b, "\\addtocounter{table}{-1}\\caption[]{%s (continued).}\n", title)
+			used += lines(title, captionChars) + 2
+		}
+		to := from
+		for to < len(rows) {
+			n := 1
+			if setFamily(k) {
+				n = lines(rows[to].Game.Name(), setChars)
+			}
+			if to > from && used+n > twoColumnLines {
+				break
+			}
+			used += n
+			to++
+		}
+		b.WriteString("\\begin{tabular}{" + texSpec(k) + "}\n\\hline\n" + texHead(k) + "\\hline\n")
+		texRows(&b, k, rows[from:to])
+		b.WriteString("\\hline\n\\end{tabular}\n\\end{\\censusfloat}\n")
+		from = max(to, from+1)
+	}
 	return b.Bytes()
 }
 
@@ -136,8 +289,9 @@ func writePaper(out string, temps *output.Temps, k kind, rows []Row, bounds []by
 	for _, f := range []struct {
 		format string
 		data   []byte
-	}{{"md", markdown(k, rows)}, {"tex", latex(k, rows)}} {
-		path := filepath.Join(dir, k.name+"."+f.format)
+		suffix string
+	}{{"md", markdown(k, rows), ""}, {"tex", latex(k, rows), ""}, {"tex", latexTwoColumn(k, rows), "-twocolumn"}} {
+		path := filepath.Join(dir, k.name+f.suffix+"."+f.format)
 		a, err := temps.Create(path)
 		if err != nil {
 			return nil, err
@@ -152,7 +306,7 @@ func writePaper(out string, temps *output.Temps, k kind, rows []Row, bounds []by
 		}
 		// No Table: a document for reading, not a table of the contract
 		// (merge and the checks of tables pass it as they pass figures).
-		files = append(files, output.File{Path: "census/" + k.name + "." + f.format, Game: "census", Format: f.format,
+		files = append(files, output.File{Path: "census/" + k.name + f.suffix + "." + f.format, Game: "census", Format: f.format,
 			Rows: int64(len(rows)), Bytes: n, SHA256: sum, Bounds: bounds})
 	}
 	return files, nil

@@ -158,6 +158,23 @@ func TestTakebreakCensus(t *testing.T) {
 			t.Errorf("%s: %s, saltus %s; want %s with saltus %s", code, row[col["behaviour"]], row[col["saltus"]], wantB[code], wantS[code])
 		}
 	}
+	checkPaper(t, out, "takebreak", "code")
+	// The manifest's findings list as unproven exactly the rows the CSV
+	// proves neither way, and name the theorems of those it proves.
+	unproven := map[string]bool{}
+	for _, far := range res.Findings[census.Takebreak].Unproven {
+		unproven[far.Game] = true
+	}
+	for _, row := range rows {
+		code := row[col["code"]]
+		if want := row[col["proven"]] != "true" && row[col["arithmetic_proven"]] != "true"; unproven[code] != want {
+			t.Errorf("%s: unproven %v in the findings, want %v (CSV proven %s, arithmetic_proven %s)",
+				code, unproven[code], want, row[col["proven"]], row[col["arithmetic_proven"]])
+		}
+	}
+	if th := res.Findings[census.Takebreak].Theorems; th[census.PeriodicProven] != "Guy–Smith, h heaps" || th[census.ArithmeticProven] != "tabulate's arithmetic" {
+		t.Errorf("theorems %v, want the periodicity theorem for h heaps and tabulate's arithmetic one", th)
+	}
 	ocol, orows := readCSV(t, filepath.Join(out, "census", "octal.csv"))
 	octal := map[string][]string{}
 	for _, row := range orows {

@@ -25,6 +25,9 @@ type Period struct {
 	Proven        *bool `json:"proven,omitempty"`
 	ValuesNeeded  int   `json:"values_needed,omitempty"`
 	ValuesMissing int   `json:"values_missing,omitempty"`
+	// Theorem names the theorem that proved the period (set by
+	// NewReport from analysis.Report.Theorem).
+	Theorem string `json:"theorem,omitempty"`
 	// Proof says why there is no proof when no theorem applies.
 	Proof string `json:"proof,omitempty"`
 	// Status, PeriodsObserved and Saltus are set by NewReport: proven,
@@ -50,7 +53,7 @@ func NewReport(r analysis.Report) Period {
 	f.Found = f.Found || r.Status != analysis.None
 	proven := r.Proven()
 	f.Proven = &proven
-	f.Status, f.PeriodsObserved = string(r.Status), r.Periods
+	f.Status, f.PeriodsObserved, f.Theorem = string(r.Status), r.Periods, r.Theorem
 	f.report = &r
 	return f
 }

@@ -314,7 +314,7 @@ func (h Heap) proves() bool { return h.Prove != nil || h.ProveArithmetic != nil 
 
 // theorems returns the game's theorems for analysis.Study.
 func (h Heap) theorems() analysis.Theorems {
-	var th analysis.Theorems
+	th := analysis.Theorems{Name: h.Theorem}
 	if h.Prove != nil {
 		prove := h.Prove
 		th.Period = func(seq []int32, p analysis.Period) analysis.Proof { return *prove(seq, p) }

@@ -2,6 +2,7 @@ package plots
 
 import (
 	"bytes"
+	"encoding/base64"
 	"image/color"
 	"image/png"
 	"strings"
@@ -45,9 +46,27 @@ func TestGrundyHeatmap(t *testing.T) {
 			if err := Write(p, &buf, format); err != nil {
 				t.Fatalf("max %d, %s: %v", max, format, err)
 			}
-			if format == "png" {
+			switch format {
+			case "png":
 				if _, err := png.Decode(&buf); err != nil {
 					t.Errorf("max %d: the PNG does not decode: %v", max, err)
+				}
+			case "svg":
+				// A raster's data is PNG and says so (vgsvg labels it jpg).
+				_, data, ok := strings.Cut(buf.String(), `xlink:href="data:image/png;base64,`)
+				if max+1 <= GrundyMapCells {
+					if ok {
+						t.Errorf("max %d: an image in a map drawn as cells", max)
+					}
+					continue
+				}
+				data, _, _ = strings.Cut(data, `"`)
+				raw, err := base64.StdEncoding.DecodeString(data)
+				if !ok || err != nil {
+					t.Fatalf("max %d: no image/png data in the SVG (%v)", max, err)
+				}
+				if _, err := png.Decode(bytes.NewReader(raw)); err != nil {
+					t.Errorf("max %d: the SVG's image/png does not decode: %v", max, err)
 				}
 			}
 		}

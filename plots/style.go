@@ -144,6 +144,17 @@ type sideLegend struct {
 	key *valueKey
 }
 
+// Legend is the package's legend for other packages' figures: beside the
+// data on the right or, in a figure narrower than NarrowWidth, under the
+// whole plot, never over the data (gonum/plot's own legend is drawn inside
+// the data area, over the points). Add entries with Add, set its
+// ThumbnailWidth and Padding as a plot.Legend's, and add it to the plot
+// last, with p.Add.
+type Legend struct{ *sideLegend }
+
+// NewLegend returns an empty Legend.
+func NewLegend() Legend { return Legend{newSideLegend(true)} }
+
 // valueKey is a compact key of coloured values: a prefix ("g =") and one
 // swatch a value, the value written in it.
 type valueKey struct {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"image"
 	"image/png"
 	"io"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -100,7 +102,7 @@ func (s Settings) Write(p *plot.Plot, w io.Writer, format string) error {
 		if _, err := c.WriteTo(&buf); err != nil {
 			return fmt.Errorf("plots: writing svg: %w", err)
 		}
-		if _, err := svgFontFallbacks.WriteString(bw, buf.String()); err != nil {
+		if _, err := svgRewrites.WriteString(bw, buf.String()); err != nil {
 			return fmt.Errorf("plots: writing svg: %w", err)
 		}
 	case "pdf":
@@ -131,7 +133,40 @@ func (s Settings) apply(p *plot.Plot) *plot.Plot {
 		a.Label.TextStyle.Font.Size = s.FontSize + (labelSize - tickSize)
 		a.Tick.Label.Font.Size = s.FontSize
 	}
+	// Text longer than the figure is broken into lines: the title and the
+	// x label across the width less the margins, the y label along the
+	// plot's height less the title and the x axis (about a quarter of a
+	// narrow figure).
+	across := s.Width - vg.Points(12)
+	q.Title.Text = wrapText(q.Title.TextStyle, q.Title.Text, across)
+	// The x label is centred under the data, right of the y axis: about
+	// five font sizes of tick labels and a y label on the left.
+	q.X.Label.Text = wrapText(q.X.Label.TextStyle, q.X.Label.Text, across-10*s.FontSize)
+	q.Y.Label.Text = wrapText(q.Y.Label.TextStyle, q.Y.Label.Text, s.Height*3/4)
 	return &q
+}
+
+// wrapText breaks each line of txt that sty draws wider than width into
+// lines at its spaces, as few as fit; a word wider than width stays whole
+// on a line of its own.
+func wrapText(sty text.Style, txt string, width vg.Length) string {
+	if txt == "" || sty.Width(txt) <= width {
+		return txt
+	}
+	var out []string
+	for _, line := range strings.Split(txt, "\n") {
+		cur := ""
+		for _, word := range strings.Fields(line) {
+			if cur != "" && sty.Width(cur+" "+word) > width {
+				out = append(out, cur)
+				cur = word
+				continue
+			}
+			cur = strings.TrimPrefix(cur+" "+word, " ")
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
 }
 
 // drawState is what the plotters of a figure being written learn of it:
@@ -158,25 +193,37 @@ func drawStateOf(plt *plot.Plot) *drawState {
 // goes below the plot (a narrow figure) gets a strip at the bottom, under
 // the x axis.
 func (s Settings) draw(q *plot.Plot, c vg.CanvasSizer) {
-	dc := withMargins(c)
 	st := &drawState{s: s}
 	drawing.Store(q, st)
 	defer drawing.Delete(q)
-	q.GlyphBoxes(q) // a legend that goes below says so (sideLegend.below)
+	dc, strip := s.layout(q, c, st)
 	if st.below == nil {
 		q.Draw(dc)
 		return
 	}
 	if q.BackgroundColor != nil { // the legend's strip too
-		dc.SetColor(q.BackgroundColor)
-		dc.Fill(dc.Rectangle.Path())
+		whole := withMargins(c)
+		whole.SetColor(q.BackgroundColor)
+		whole.Fill(whole.Rectangle.Path())
 	}
-	h := st.below.height(q, dc.Size().X)
-	strip := dc
-	strip.Max.Y = strip.Min.Y + h
-	dc.Min.Y += h + belowGap
 	q.Draw(dc)
 	st.below.drawBelow(strip, q)
+}
+
+// layout splits c, less its margins, between q, a copy made by apply whose
+// drawState st is stored, and the strip at the bottom for a legend that
+// goes below the plot (empty when there is none, st.below == nil).
+func (s Settings) layout(q *plot.Plot, c vg.CanvasSizer, st *drawState) (plotArea, strip draw.Canvas) {
+	dc := withMargins(c)
+	q.GlyphBoxes(q) // a legend that goes below says so (sideLegend.below)
+	if st.below == nil {
+		return dc, draw.Canvas{}
+	}
+	h := st.below.height(q, dc.Size().X)
+	strip = dc
+	strip.Max.Y = strip.Min.Y + h
+	dc.Min.Y += h + belowGap
+	return dc, strip
 }
 
 // textSize is the size of the text a plotter draws in plt: its tick label
@@ -216,13 +263,24 @@ func writeWithDPI(w io.Writer, data []byte, dpi int) error {
 	return nil
 }
 
-// svgFontFallbacks follows each Liberation family gonum/plot writes with its
+// svgRewrites follows each Liberation family gonum/plot writes with its
 // metric-compatible standard fonts (Liberation was made to match them
 // glyph for glyph in width) and the generic family.
-var svgFontFallbacks = strings.NewReplacer(
+//
+// It also mends the <image> elements vgsvg writes for a raster
+// (plotter.Image): vgsvg labels their PNG data as image/jpg and leaves them
+// the SVG default preserveAspectRatio="xMidYMid meet", so that a browser
+// shrinks a square raster into the middle of a wider plot area instead of
+// stretching it over the axes' range. The PNG is labelled image/png and
+// stretched (preserveAspectRatio="none"), as the PNG and PDF writers draw
+// it. (Base64 data holds neither '<' nor ':', so the replacements cannot
+// match inside it.)
+var svgRewrites = strings.NewReplacer(
 	"font-family:Liberation Serif;", "font-family:'Liberation Serif','Times New Roman',Times,serif;",
 	"font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;",
 	"font-family:Liberation Mono;", "font-family:'Liberation Mono','Courier New',Courier,monospace;",
+	`<image x=`, `<image preserveAspectRatio="none" x=`,
+	`"data:image/jpg;base64,`, `"data:image/png;base64,`,
 )
 
 func init() {
@@ -241,6 +299,28 @@ func init() {
 // (², ·, …) as two or three wrong ones; characters that code page lacks
 // (≤, ≥, −) are drawn as their glyphs' outlines (pdfFillString).
 type pdfCanvas struct{ *vgpdf.Canvas }
+
+// DrawImage implements vg.Canvas. vgpdf draws the image upside down: the
+// page's transform turns the PDF writer's y axis (downward) up, and the
+// writer then places the image, whose first row is its top, with a positive
+// matrix, so that its first row lands at the bottom of rect. It is given
+// the image with its rows in reverse order, which lands each row where it
+// belongs.
+func (c pdfCanvas) DrawImage(rect vg.Rectangle, img image.Image) {
+	c.Canvas.DrawImage(rect, flipRows(img))
+}
+
+// flipRows returns a copy of img with its rows in reverse order.
+func flipRows(img image.Image) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	for y := range b.Dy() {
+		for x := range b.Dx() {
+			out.Set(x, b.Dy()-1-y, img.At(b.Min.X+x, b.Min.Y+y))
+		}
+	}
+	return out
+}
 
 // FillString implements vg.Canvas.
 func (c pdfCanvas) FillString(f font.Face, pt vg.Point, str string) {

@@ -30,7 +30,8 @@ func isPeriod(v any) bool {
 }
 
 // theoremOf names the theorem that proves a period of a game with these
-// rules (the "rules" finding of a heap game): the Guy–Smith periodicity
+// rules (the "rules" finding of a heap game), for a manifest whose period
+// finding does not name it ("theorem", written since issue 37): the Guy–Smith periodicity
 // theorem for octal games (analysis.ProveOctal), the window argument for
 // finite subtraction sets (analysis.ProveSubtraction).
 func theoremOf(rules string) string {
@@ -64,7 +65,7 @@ func count(n int64, what string) string {
 
 // newPeriodView states a period finding as the manifest records it:
 //
-//	period 12 from n = 71, proven by the Guy–Smith theorem from 168 values (last exception at n = 70; 1001 values computed)
+//	period 12 from n = 71, proven by the Guy–Smith periodicity theorem from 168 values (last exception at n = 70; 1001 values computed)
 //	period 34 from n = 53, candidate (not proven): the theorem needs 176 values, 76 more than computed (100 values computed)
 //	no period in the 2001 values computed: no periodicity theorem applies to an infinite subtraction set
 func newPeriodView(finding string, o map[string]any, theorem string) periodView {
@@ -96,6 +97,9 @@ func newPeriodView(finding string, o map[string]any, theorem string) periodView 
 	status, _ := o["status"].(string)
 	proven, _ := o["proven"].(bool)
 	needed, missing := number(o, "values_needed"), number(o, "values_missing")
+	if named, _ := o["theorem"].(string); named != "" {
+		theorem = named // the theorem the run says proved it
+	}
 	if proven && (status == "" || status == "proven") {
 		pv.Class = "proven"
 		pv.Statement = fmt.Sprintf("%s, proven by %s", head, theorem)

@@ -177,11 +177,32 @@ func href(p string) string {
 type page struct {
 	Dir     string
 	Tool    string
+	Kind    string // what made the folder: "run", "census" or "run and census"
 	Version string
 	Run     *runView
 	Games   []*gameView
 	Files   int
 	Bytes   string
+}
+
+// kindOf says what made the folder of these games: a census records its
+// tables under censusGame alone.
+func kindOf(games []*gameView) string {
+	census, others := false, false
+	for _, g := range games {
+		if g.Name == censusGame {
+			census = true
+		} else {
+			others = true
+		}
+	}
+	switch {
+	case census && others:
+		return "run and census"
+	case census:
+		return "census"
+	}
+	return "run"
 }
 
 // runView is the provenance of a run.
@@ -227,13 +248,16 @@ type gameView struct {
 	Bounds   []kv
 	Periods  []periodView
 	Findings []findingView
-	Layout   *layout
-	First    []*valuesView
-	Figures  []figure
-	Tables   []*dataTable // census tables
-	Files    []fileView
-	Notes    []string
-	Run      *runView // when the game's files come from another run than the latest
+	// Summary sums up each family of a census in a line, for the page's
+	// findings.
+	Summary []string
+	Layout  *layout
+	First   []*valuesView
+	Figures []figure
+	Tables  []*dataTable // census tables
+	Files   []fileView
+	Notes   []string
+	Run     *runView // when the game's files come from another run than the latest
 }
 
 // kv is one named value.
@@ -285,6 +309,7 @@ func build(ctx context.Context, dir string, m *output.Manifest) (*page, error) {
 		p.Games = append(p.Games, g)
 	}
 	linkCensus(p.Games)
+	p.Kind = kindOf(p.Games)
 	return p, nil
 }
 
@@ -350,7 +375,7 @@ func buildGame(r *reader, name string, m *output.Manifest) (*gameView, error) {
 	}
 	e := m.Games[name]
 	if e != nil {
-		g.Bounds = fields("", e.Bounds)
+		g.Bounds = applicable(fields("", e.Bounds))
 		if e.Run != nil && m.Run != nil && e.Run.Started != m.Run.Started {
 			g.Run = newRunView(e.Run)
 		}
@@ -403,9 +428,68 @@ func (g *gameView) gatherFindings(findings map[string]any) {
 				g.Findings = append(g.Findings, findingView{Name: k, Text: s})
 				continue
 			}
+			if line, ok := censusSummary(k, v); ok && g.Name == censusGame {
+				g.Summary = append(g.Summary, line)
+			}
 			g.Findings = append(g.Findings, findingView{Name: k, Fields: fields("", v)})
 		}
 	}
+}
+
+// censusSummary sums up the findings of a census family (census.Findings
+// as the manifest records them) in a line: "octal: 63 games, 46 with a
+// proven period (Guy–Smith), 17 without a proof". It reports false for
+// another finding.
+func censusSummary(family string, v any) (string, bool) {
+	o, ok := v.(map[string]any)
+	if !ok {
+		return "", false
+	}
+	if _, ok := o["games"].(float64); !ok {
+		return "", false
+	}
+	unproven, ok := o["unproven"].([]any)
+	if !ok {
+		return "", false
+	}
+	games := number(o, "games")
+	line := fmt.Sprintf("%s: %s, %d with a proven period", family, count(games, "game"), games-int64(len(unproven)))
+	if th, ok := o["theorems"].(map[string]any); ok {
+		keys := make([]string, 0, len(th))
+		for k := range th {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var names []string
+		for _, k := range keys {
+			if s, ok := th[k].(string); ok {
+				names = append(names, s)
+			}
+		}
+		if len(names) > 0 {
+			line += " (" + strings.Join(names, "; ") + ")"
+		}
+	}
+	return line + fmt.Sprintf(", %d without a proof", len(unproven)), true
+}
+
+// applicable drops the bounds of a part that did not run: the group of
+// keys "PART.key" whose values are all zero or empty, such as a census's
+// "subtraction.max 0" when it computed only octal codes.
+func applicable(bounds []kv) []kv {
+	live := map[string]bool{}
+	for _, b := range bounds {
+		if part, _, ok := strings.Cut(b.Key, "."); ok && !slices.Contains([]string{"0", "", "[]", "false", "null"}, b.Value) {
+			live[part] = true
+		}
+	}
+	var out []kv
+	for _, b := range bounds {
+		if part, _, ok := strings.Cut(b.Key, "."); !ok || live[part] {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // fields flattens a JSON value into named values, nested keys joined by a
@@ -440,8 +524,49 @@ func fields(prefix string, v any) []kv {
 			return nil
 		}
 		return []kv{{prefix, "null"}}
+	case []any:
+		if s, ok := gameList(t); ok {
+			return []kv{{prefix, s}}
+		}
 	}
 	return []kv{{prefix, text(v)}}
+}
+
+// gameList writes a list of games as a census's findings give them
+// ("unproven": each game with its values, the period its values show and
+// whether the time bound stopped it) as a line to read: "2 games: 0.04
+// (4096 values), 0.16 (4096 values, period 3 seen, time bound)". It
+// reports false for a list of anything else.
+func gameList(list []any) (string, bool) {
+	parts := make([]string, 0, len(list))
+	for _, item := range list {
+		o, ok := item.(map[string]any)
+		if !ok {
+			return "", false
+		}
+		game, ok := o["game"].(string)
+		if !ok {
+			return "", false
+		}
+		var notes []string
+		if _, ok := o["values"]; ok {
+			notes = append(notes, count(number(o, "values"), "value"))
+		}
+		if _, ok := o["period_seen"]; ok {
+			notes = append(notes, fmt.Sprintf("period %d seen", number(o, "period_seen")))
+		}
+		if b, _ := o["timed_out"].(bool); b {
+			notes = append(notes, "time bound")
+		}
+		if len(notes) > 0 {
+			game += " (" + strings.Join(notes, ", ") + ")"
+		}
+		parts = append(parts, game)
+	}
+	if len(parts) == 0 {
+		return "none", true
+	}
+	return count(int64(len(parts)), "game") + ": " + strings.Join(parts, ", "), true
 }
 
 // text renders a JSON value on one line.

@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -216,7 +217,7 @@ func pre(t *testing.T, sec, class string) (lines []string, bold map[[2]int]bool)
 func TestKaylesLayout(t *testing.T) {
 	page := render(t, sharedRun(t))
 	sec := section(t, page, "game-kayles")
-	want := "period 12 from n = 71, proven by the Guy–Smith theorem from 168 values (last exception at n = 70; 301 values computed)"
+	want := "period 12 from n = 71, proven by the Guy–Smith periodicity theorem from 168 values (last exception at n = 70; 301 values computed)"
 	if !strings.Contains(html.UnescapeString(sec), want) {
 		t.Errorf("no statement %q in\n%s", want, sec)
 	}
@@ -310,7 +311,7 @@ func TestPeriodStatements(t *testing.T) {
 	needed := 2*pre + 2*34 + 2
 	for game, want := range map[string]string{
 		"dk":      fmt.Sprintf("period 34 from n = %d, candidate (not proven): the theorem needs %d values, %d more than computed", pre, needed, needed-161),
-		"s134":    "period 7 from n = 0, proven by the periodicity argument for finite subtraction sets from 11 values", // window: 0 + 7 + 4
+		"s134":    "period 7 from n = 0, proven by the window argument for finite subtraction sets from 11 values", // window: 0 + 7 + 4
 		"squares": "no period in the 301 values computed: no periodicity theorem applies to an infinite subtraction set",
 	} {
 		if !strings.Contains(page, want) {
@@ -545,4 +546,80 @@ func TestDeterministic(t *testing.T) {
 	if a, b := render(t, dir), render(t, dir); a != b {
 		t.Error("two renderings of one folder differ")
 	}
+}
+
+// TestFindingsFirst: the page opens with its findings (each game's period
+// and its proof, each census family summed up), then the games' sections,
+// and ends with the provenance; a census alone is titled as a census, its
+// bounds leave out the families it did not compute, and its unproven
+// games read as a list, not as JSON: exactly the codes its CSV proves
+// neither way.
+func TestFindingsFirst(t *testing.T) {
+	page := render(t, sharedRun(t))
+	if !strings.Contains(page, "<h1>tabulate run and census ") {
+		t.Error("a folder holding a run and a census is not titled as both")
+	}
+	findings, games, provenance := strings.Index(page, `<section id="findings">`), strings.Index(page, `<section class="game"`), strings.Index(page, `<section id="provenance">`)
+	if findings < 0 || games < 0 || provenance < 0 || !(findings < games && games < provenance) {
+		t.Fatalf("findings at %d, the games at %d, provenance at %d: want them in that order", findings, games, provenance)
+	}
+	top := html.UnescapeString(page[findings:games])
+	for _, want := range []string{
+		"period 12 from n = 71, proven by the Guy–Smith periodicity theorem from 168 values", // Kayles (Winning Ways, ch. 4)
+		"octal: 63 games",
+	} {
+		if !strings.Contains(top, want) {
+			t.Errorf("the findings lack %q", want)
+		}
+	}
+
+	dir := t.TempDir()
+	ccfg, err := configs.Load("census.yaml", []byte(censusConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := census.Run(context.Background(), ccfg, dir, census.Options{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	page = html.UnescapeString(render(t, dir))
+	if !strings.Contains(page, "<h1>tabulate census ") {
+		t.Error("a census alone is not titled as a census")
+	}
+	sec := section(t, page, "game-census")
+	if strings.Contains(sec, "<dt>subtraction.") || !strings.Contains(sec, "<dt>octal.digits</dt>") {
+		t.Error("the bounds list the subtraction census, which did not run, or lack the octal one")
+	}
+	col, rows := readCSV(t, filepath.Join(dir, "census", "octal.csv"))
+	var unproven []string
+	for _, row := range rows {
+		if row[col["proven"]] != "true" {
+			unproven = append(unproven, row[col["code"]]+" (4096 values)")
+		}
+	}
+	want := fmt.Sprintf("%d games: %s", len(unproven), strings.Join(unproven, ", "))
+	if !strings.Contains(sec, want) || strings.Contains(sec, `{"game":`) {
+		t.Errorf("unproven not listed as %q", want)
+	}
+	if !strings.Contains(page, fmt.Sprintf("octal: 63 games, %d with a proven period (Guy–Smith), %d without a proof", 63-len(unproven), len(unproven))) {
+		t.Error("no summary line of the octal census in the findings")
+	}
+}
+
+// readCSV reads a CSV file: its columns by name and its rows.
+func readCSV(t *testing.T, path string) (map[string]int, [][]string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("%s: %v", path, err)
+	}
+	col := map[string]int{}
+	for i, name := range recs[0] {
+		col[name] = i
+	}
+	return col, recs[1:]
 }

@@ -45,7 +45,7 @@ func TestRunWritesReport(t *testing.T) {
 	}
 	// Kayles: period 12 from n = 71 (Guy and Smith, 1956), proven from
 	// 2·71 + 2·12 + 2 = 168 values.
-	if !bytes.Contains(page, []byte("period 12 from n = 71, proven by the Guy–Smith theorem from 168 values")) {
+	if !bytes.Contains(page, []byte("period 12 from n = 71, proven by the Guy–Smith periodicity theorem from 168 values")) {
 		t.Error("the report has no period statement for kayles")
 	}
 	m, err := output.ReadManifest(filepath.Join(out, output.ManifestName))

@@ -375,10 +375,18 @@ subtraction:
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Each proof names its theorem in the manifest (TestPeriodNamesTheorem
+	// checks the summary line): the
+	// Guy–Smith theorem for Kayles, an octal game (Winning Ways, ch. 4),
+	// the window argument for the finite set {1, 3, 4}.
+	theorem := map[string]string{"kayles": "the Guy–Smith periodicity theorem", "s134": "the window argument for finite subtraction sets"}
 	for name, period := range map[string]float64{"kayles": 12, "s134": 7} {
 		f := m.Games[name].Findings["grundy"].(map[string]any)
 		if f["period"] != period || f["proven"] != true {
 			t.Errorf("%s findings %v, want period %v proven", name, f, period)
+		}
+		if f["theorem"] != theorem[name] {
+			t.Errorf("%s: theorem %v, want %q", name, f["theorem"], theorem[name])
 		}
 	}
 }
