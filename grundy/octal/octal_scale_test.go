@@ -158,13 +158,31 @@ func TestOctalBotRange(t *testing.T) {
 	}
 }
 
-// TestTailWorkersOracle checks tail mode with its prefix on 1, 2, 3, 8
-// and 16 workers (the tail itself on two goroutines) against octalPlain,
-// and the checkpoint each run writes at its end byte for byte against that
-// of one worker: 0.167 from 2^12 to 2^14 (as TestTailOracle).
+// TestTailWorkersOracle checks tail mode with its prefix and its tail on
+// 1, 2, 3, 8 and 16 workers (the tail's W-1 helpers, tailpipe.go) against
+// octalPlain, and the checkpoint each run writes at its end byte for byte
+// against that of one worker: 0.167 from 2^12 to 2^14 (as TestTailOracle),
+// and 0.6 from 2^16 to 90,000 outside -short (past its last rare heap,
+// 20627, with a window of 2^15 - 1; heap 95652 would need a longer one).
 func TestTailWorkersOracle(t *testing.T) {
-	const code, start, max = "0.167", 1 << 12, 1 << 14
-	want, err := octalPlain(context.Background(), code, max, false)
+	cases := []struct {
+		code       string
+		start, max int64
+	}{{"0.167", 1 << 12, 1 << 14}}
+	if !testing.Short() {
+		cases = append(cases, struct {
+			code       string
+			start, max int64
+		}{"0.6", 1 << 16, 90_000})
+	}
+	for _, tc := range cases {
+		tailWorkersOracle(t, tc.code, tc.start, tc.max)
+	}
+}
+
+// tailWorkersOracle is TestTailWorkersOracle for one game.
+func tailWorkersOracle(t *testing.T, code string, start, max int64) {
+	want, err := octalPlain(context.Background(), code, int(max), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,11 +196,11 @@ func TestTailWorkersOracle(t *testing.T) {
 				got = append(got, v...)
 				return nil
 			}}
-		if _, err := tailRun(context.Background(), tailOctal(c), max, opts, tailInternal{noPeriodic: true, tailWorkers: 2}); err != nil {
-			t.Fatalf("W=%d: %v", w, err)
+		if _, err := tailRun(context.Background(), tailOctal(c), max, opts, tailInternal{noPeriodic: true, tailWorkers: w}); err != nil {
+			t.Fatalf("%s W=%d: %v", code, w, err)
 		}
 		if d := octalDiff(got, want); d != "" {
-			t.Fatalf("W=%d: %s (octalPlain)", w, d)
+			t.Fatalf("%s W=%d: %s (octalPlain)", code, w, d)
 		}
 		ck, err := os.ReadFile(path)
 		if err != nil {
@@ -191,7 +209,7 @@ func TestTailWorkersOracle(t *testing.T) {
 		if ref == nil {
 			ref = ck
 		} else if !bytes.Equal(ck, ref) {
-			t.Errorf("W=%d: the checkpoint differs from that of one worker", w)
+			t.Errorf("%s W=%d: the checkpoint differs from that of one worker", code, w)
 		}
 	}
 }

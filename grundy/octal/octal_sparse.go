@@ -745,7 +745,7 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	// chunks' geometric growth keeps the checks of a full scan to O(log n).
 	e.miss = missingBelow(e.miss[:0], seen, e.par, flip, vstar)
 	for _, k := range e.r.split { // what the helpers listed
-		e.bot[k], e.top[k], e.hole[k] = 0, 0, [2]int{1, 0}
+		e.bot[k], e.top[k] = 0, 0
 		if far != nil {
 			e.top[k] = octalTopDone(n-k, e.r.unequal, top, farStart)
 			e.hole[k][0], e.hole[k][1] = octalBotRange(n-k, e.r.unequal, top, farStart)
@@ -765,15 +765,18 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 			more = true
 			loB := min(b+chunk, h-t)
 			hiA := max(h-t-chunk+1, loB+1)
-			// The least splits less the helpers' (hole): two ranges from
-			// the low end, each beside one from the high end (the second
-			// empty), as markRanges2 takes them in pairs.
-			lo1, hi2 := min(loB, e.hole[k][0]-1), max(b+1, e.hole[k][1]+1)
-			if e.hole[k][1] < e.hole[k][0] {
-				lo1, hi2 = loB, loB+1
+			// The least splits less the helpers' (hole): up to two ranges
+			// from the low end, each beside one from the high end (the
+			// second empty), as markRanges2 takes them in pairs.
+			if hl := e.hole[k]; hl[1] < hl[0] || far == nil {
+				e.ranges = append(e.ranges, [3]int{s, b + 1, loB}, [3]int{s, hiA, h - t})
+			} else {
+				lo1, hi2 := min(loB, hl[0]-1), max(b+1, hl[1]+1)
+				e.ranges = append(e.ranges, [3]int{s, b + 1, lo1}, [3]int{s, hiA, h - t})
+				if hi2 <= loB {
+					e.ranges = append(e.ranges, [3]int{s, hi2, loB}, [3]int{s, 1, 0})
+				}
 			}
-			e.ranges = append(e.ranges, [3]int{s, b + 1, lo1}, [3]int{s, hiA, h - t},
-				[3]int{s, hi2, loB}, [3]int{s, 1, 0})
 			e.bot[k], e.top[k] = loB, h-hiA+1
 			e.work += int64(loB-b) + int64(h-t-hiA+1)
 		}

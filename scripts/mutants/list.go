@@ -254,7 +254,7 @@ var list = []Mutant{
 		Pkg: "./grundy/octal", Run: "TestOctalBotRange",
 		Why: "the helpers' least splits start one too low: they read g(known), which the main goroutine is computing"},
 	{Name: "octal-hole-plus-1", File: "grundy/octal/octal_sparse.go",
-		Old: "max(b+1, e.hole[k][1]+1)", New: "max(b+1, e.hole[k][1]+2)",
+		Old: "max(b+1, hl[1]+1)", New: "max(b+1, hl[1]+2)",
 		Pkg: "./grundy/octal", Run: "TestWorkersOracle/(0.6|4.)/10000",
 		Why: "the main goroutine resumes one split past the helpers' least splits: nobody lists that split"},
 }
