@@ -42,9 +42,11 @@
 //     was listed (octalNextChunk; doubling overshot by 46% on 0.6), and
 //     checks only the values still missing after each (stillMissing): no
 //     branch a split, as the C++ solver has;
-//   - two cores by pipelining across heaps (octalPipe), and step 3's long
-//     scans split across them (markRanges2); no source (the public solvers
-//     are single-threaded);
+//   - W cores by pipelining across heaps (octalPipe): W-1 helpers list the
+//     far part of the next block (marks that read only known values), split
+//     among them by heaps, while the main goroutine finishes the near part
+//     and the mex in order; step 3's long scans split across two
+//     (markRanges2); no source (the public solvers are single-threaded);
 //   - the cached plain mex for games without a sparse space (plainMex);
 //   - the octal periodicity theorem checked at doubling checkpoints by a
 //     Z-algorithm with its scratch allocated once (octalProvenPeriod);
@@ -54,10 +56,10 @@
 //     description); one more mask bit at a value past every value so far
 //     (relabel), which the full-array engine gets by choosing again.
 //     Measured: Grundy's game's first 256 stopped the tail without it;
-//   - the tail on two cores (tailPipe, tailpipe.go): a second goroutine
-//     lists, up to 256 heaps ahead, the marks at distance 256 or more from
-//     the heap (they read only values already known), the main one the
-//     rest; no source. Measured: on 0.6 the tail's CPU splits 4.8 s / 4.3 s
+//   - the tail on W cores (tailPipe, tailpipe.go): W-1 helpers list, up
+//     to 256 heaps ahead, each a heap in turn, the marks at distance 256 or
+//     more from the heap (they read only values already known), the main
+//     one the rest; no source. Measured: on 0.6 the tail's CPU splits 4.8 s / 4.3 s
 //     between the two (8.7 s on one); its wall time on two free cores is
 //     not measured yet (the machine gave one core, docs/tail-mode.md).
 package octal

@@ -2,6 +2,7 @@ package octal
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"os"
@@ -204,7 +205,11 @@ func BenchmarkOctalPeer(b *testing.B) {
 
 // TestOctalEngineProcess runs the engine on the game and size of
 // $TABULATE_OCTAL_PROCESS ("code,n") for scripts/bench.sh octal, which
-// measures the process's peak memory; without it, it is skipped.
+// measures the process's peak memory, and scripts/device/scale-octal.sh;
+// without it, it is skipped. $TABULATE_OCTAL_WORKERS, if set, is the
+// engine's workers (else GOMAXPROCS), and $TABULATE_OCTAL_SUM names a file
+// for the sha256 of the values (each a little-endian int32), so that runs
+// at different workers can be compared.
 func TestOctalEngineProcess(t *testing.T) {
 	spec := os.Getenv("TABULATE_OCTAL_PROCESS")
 	if spec == "" {
@@ -223,8 +228,24 @@ func TestOctalEngineProcess(t *testing.T) {
 		}
 		r = octalRulesOf(c)
 	}
-	if _, _, err := octalSolve(context.Background(), r, code, n-1, nil, octalOptions{}); err != nil {
+	var opt octalOptions
+	if w := os.Getenv("TABULATE_OCTAL_WORKERS"); w != "" {
+		if opt.workers, err = strconv.Atoi(w); err != nil || opt.workers < 1 {
+			t.Fatalf("TABULATE_OCTAL_WORKERS=%q: want a positive integer", w)
+		}
+	}
+	g, _, err := octalSolve(context.Background(), r, code, n-1, nil, opt)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if sum := os.Getenv("TABULATE_OCTAL_SUM"); sum != "" {
+		h := sha256.New()
+		if err := binary.Write(h, binary.LittleEndian, g); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(sum, fmt.Appendf(nil, "%x\n", h.Sum(nil)), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

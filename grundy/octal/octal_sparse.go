@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
@@ -53,7 +54,8 @@ type octalOptions struct {
 	noSparse   bool // never use the sparse-space method
 	noPeriodic bool // never copy values by a proven period
 	plain      int  // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
-	workers    int  // goroutines: 1 one, >= 2 two; 0 means runtime.GOMAXPROCS(0)
+	workers    int  // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
+	pipeTop    int  // > 0: the helpers take every far rare heap and pipeTop splits from each end, fixed (tests)
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -97,7 +99,8 @@ type octalEngine struct {
 	// for 2^min(vbits, 16) values.
 	hist []int64
 
-	bot, top []int // step 3: splits listed from each end, by split digit
+	bot, top []int    // step 3: splits listed from each end, by split digit
+	hole     [][2]int // step 3: the least splits the helpers listed (octalBotRange), by split digit
 
 	parallel bool          // a second core is used
 	mk2      []byte        // the marks of the other core in markRanges2
@@ -126,6 +129,7 @@ type octalEngine struct {
 	sparseWorse bool
 
 	fullScans int64 // heaps whose mex needed every split (rare heaps)
+	helped    int   // blocks whose far part the helpers listed (octalPipe)
 	computed  int   // heaps 0..computed were computed by the mex
 	period    int   // period proven by the theorem, 0 if none
 	preperiod int   // its preperiod
@@ -139,6 +143,7 @@ func newOctalEngine(r octalRules, max int) *octalEngine {
 	}
 	e.bot = make([]int, r.t+1)
 	e.top = make([]int, r.t+1)
+	e.hole = make([][2]int, r.t+1)
 	e.resize()
 	return e
 }
@@ -433,6 +438,30 @@ func octalTopDone(s int, unequal bool, top, known int) int {
 	return max(h-lo+1, 0)
 }
 
+// octalBotRange returns the least splits a + (s-a), lo <= a <= hi (none
+// when hi < lo), that the helpers list for a heap of a block dispatched when
+// the heaps below known were known: up to top of them, from the least a
+// whose larger part is known (s-a < known), below the most even splits they
+// list (octalTopDone).
+//
+// Trick: step 3 lists splits from both ends; the most even ones
+// (octalTopDone) read only known values, and so do the least ones once a >
+// s-known (under 2*octalBlock), whose larger parts are known. So the
+// helpers list both ends ahead, and the main goroutine lists only the
+// splits with a <= s-known and what step 3 needs past both ranges. Reason:
+// with the top splits alone on the helpers, the main goroutine still listed
+// the least splits of step 3, more than half its time on 0.6 to 2^21 (1.11
+// s of 1.93 s, four workers), which bounded the speedup near two whatever
+// the workers. Cost: up to top splits more a heap on the helpers, listed
+// even for the heaps that step 1 settles (top adapts to the load; see
+// receive).
+func octalBotRange(s int, unequal bool, top, known int) (lo, hi int) {
+	h := octalHalf(s, unequal)
+	lo = max(s-known+1, 1)
+	hi = min(lo+top-1, h-octalTopDone(s, unequal, top, known))
+	return lo, hi
+}
+
 // octalMarkSplits sets mk[g(a) XOR g(s-a)] = 1 for lo <= a <= hi.
 func octalMarkSplits(mk []byte, g []int32, s, lo, hi int) {
 	if lo > hi {
@@ -638,9 +667,10 @@ func octalSplits64(g []int32, s int) uint64 {
 
 // sparseMex returns the mex at n by the sparse-space method. far, if not
 // nil, holds (as bits, its first words) the values of the splits with a
-// rare heap of index lo <= i < hi and of the most even splits
-// (octalTopDone(s, unequal, top, farStart) of them a split digit), which the
-// second core listed; the others are listed here.
+// rare heap of index lo <= i < hi, of the most even splits
+// (octalTopDone(s, unequal, top, farStart) of them a split digit) and of
+// the least splits of octalBotRange(s, unequal, top, farStart), which the
+// helpers listed; the others are listed here.
 func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) int32 {
 	g := e.g
 	seen := e.seen
@@ -714,10 +744,11 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	// needed (the first chunk is 32 from each end) and a check a chunk; the
 	// chunks' geometric growth keeps the checks of a full scan to O(log n).
 	e.miss = missingBelow(e.miss[:0], seen, e.par, flip, vstar)
-	for _, k := range e.r.split { // what the second core listed
+	for _, k := range e.r.split { // what the helpers listed
 		e.bot[k], e.top[k] = 0, 0
 		if far != nil {
 			e.top[k] = octalTopDone(n-k, e.r.unequal, top, farStart)
+			e.hole[k][0], e.hole[k][1] = octalBotRange(n-k, e.r.unequal, top, farStart)
 		}
 	}
 	for chunk, listed := 32, 0; ; listed, chunk = listed+chunk, octalNextChunk(listed+chunk) {
@@ -734,7 +765,18 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 			more = true
 			loB := min(b+chunk, h-t)
 			hiA := max(h-t-chunk+1, loB+1)
-			e.ranges = append(e.ranges, [3]int{s, b + 1, loB}, [3]int{s, hiA, h - t})
+			// The least splits less the helpers' (hole): up to two ranges
+			// from the low end, each beside one from the high end (the
+			// second empty), as markRanges2 takes them in pairs.
+			if hl := e.hole[k]; hl[1] < hl[0] || far == nil {
+				e.ranges = append(e.ranges, [3]int{s, b + 1, loB}, [3]int{s, hiA, h - t})
+			} else {
+				lo1, hi2 := min(loB, hl[0]-1), max(b+1, hl[1]+1)
+				e.ranges = append(e.ranges, [3]int{s, b + 1, lo1}, [3]int{s, hiA, h - t})
+				if hi2 <= loB {
+					e.ranges = append(e.ranges, [3]int{s, hi2, loB}, [3]int{s, 1, 0})
+				}
+			}
 			e.bot[k], e.top[k] = loB, h-hiA+1
 			e.work += int64(loB-b) + int64(h-t-hiA+1)
 		}
@@ -992,77 +1034,123 @@ type octalTask struct {
 	buf                       []uint64
 }
 
-// octalPipe is the second core of the engine.
+// octalPipe is the helper goroutines of the engine (workers - 1 of them).
 //
-// Trick: two cores on one sequence by pipelining across heaps. The splits
+// Trick: more cores on one sequence by pipelining across heaps. The splits
 // (a, s-a) of the heaps of a block [N, N+B) with a rare heap a >= 2B have
 // their other part s-a below N-B, already known when the block before,
 // [N-B, N), starts. So while the main goroutine computes that block, the
-// second lists those splits for the next block, for a share of the rare
+// helpers list those splits for the next block, for a share of the rare
 // heaps (index lo <= i < hi), into one bit set a heap, and with them the
 // top most even splits of each digit whose parts are both known (the first
 // that step 3 would list from that end); the main goroutine lists the rest
 // (the rare heaps below 2B, whose partners are fresh, those found since,
 // and the share it kept) and does steps 2 and 3, which start from the
-// splits the second core listed. The work given adapts: when the second
-// core's result was ready before it was needed, its share of rare heaps
-// grows to all of them, then top up to octalTopSplits; when the main
-// goroutine had to wait, top shrinks first (it is speculative: step 3 may
-// not need it), then the share. Reason: the loop over rare heaps and step
-// 3 are nearly all the work (0.6: 1584 rare heaps and about 1000 splits a
-// heap), and the rest is sequential. Cost: two channel operations and a
-// bit set of 2<<vbits bits per heap a block, the second core busy, and
-// the top splits listed even for the heaps that do not need them. Where a new labelling may be chosen (checkpoints) the
-// pipeline is empty, so no block mixes two labellings. No source: the C++
-// solver and Flammenkamp's programs are single-threaded.
+// splits the helpers listed. The work given adapts: when the helpers'
+// result was ready before it was needed, their share of rare heaps grows
+// to all of them, then top up to octalTopSplits; when the main goroutine
+// had to wait, top shrinks first (it is speculative: step 3 may not need
+// it), then the share. Reason: the loop over rare heaps and step 3 are
+// nearly all the work (0.6: 1584 rare heaps and about 1000 splits a heap),
+// and the rest is sequential. Cost: channel operations and a bit set of
+// 2<<vbits bits per heap a block, the helpers busy, and the top splits
+// listed even for the heaps that do not need them. Where a new labelling
+// may be chosen (checkpoints) the pipeline is empty, so no block mixes two
+// labellings.
+//
+// With more than one helper (workers >= 3) the far part of a block is
+// split by heaps: helper i lists the heaps [start + i*len/parts, start +
+// (i+1)*len/parts) of it (octalPartOf), each into its own mark array and
+// its own rows of buf, so no two helpers write one word and the rows are
+// the same whatever the number of helpers (each row is the marks of one
+// heap, a set). The main goroutine waits for every part (receive). So the
+// far part, the bulk of the work, is done by all helpers at once and only
+// the near part and the mex are finished in order, as issue 33 proposes.
+// Reason: one helper stopped the engine at two cores (0.6 to 2^22 on a
+// 16-core node: 19.6 s on one worker, 14.4 s on two, 13.4 s on 16). Cost:
+// a channel send and receive a part, and a mark array of 64 KiB a helper.
+// Sources: the C++ solver of tczajka/octal-games and the Rust solver of
+// rogalski-wmii-uni-lodz-pl/octal are single-threaded; Grossman's program
+// for 0.6 ("Searching for periodicity in Officers", Games of No Chance 5)
+// uses two parallelization strategies, which its abstract does not detail
+// (docs/performance.md).
 type octalPipe struct {
 	g       []int32
 	split   []int
 	unequal bool
-	tasks   chan *octalTask
-	results chan *octalTask
+	helpers int
+	parts   chan octalPart
+	results chan struct{}
+	exited  sync.WaitGroup
 	bufs    [2][]uint64
 	slots   [2]octalTask // the tasks, alternating with bufs
 	flipBuf int
 	pending *octalTask // dispatched, not yet received
-	share   float64    // share of the far rare heaps given to the second core
-	top     int        // most even splits a heap given to the second core
+	npart   int        // parts of pending
+	share   float64    // share of the far rare heaps given to the helpers
+	top     int        // splits from each end a heap given to the helpers
+	fixed   bool       // share and top do not adapt (octalOptions.pipeTop)
 }
 
-// newOctalPipe starts the second core.
-func newOctalPipe(e *octalEngine) *octalPipe {
-	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal,
-		tasks: make(chan *octalTask, 1), results: make(chan *octalTask, 1), share: 0.5, top: 256}
-	go p.loop()
+// octalPart is heaps [from, to) of the block of task t, for one helper.
+type octalPart struct {
+	t        *octalTask
+	from, to int
+}
+
+// octalPartOf returns part i of parts of the block [start, end): the heaps
+// [start + i*len/parts, start + (i+1)*len/parts), len = end - start. The
+// parts cover the block, in order, without overlap.
+func octalPartOf(start, end, i, parts int) (from, to int) {
+	n := end - start
+	return start + i*n/parts, start + (i+1)*n/parts
+}
+
+// newOctalPipe starts helpers goroutines (at least one); top > 0 fixes
+// their work (octalOptions.pipeTop).
+func newOctalPipe(e *octalEngine, helpers, top int) *octalPipe {
+	helpers = max(helpers, 1)
+	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal, helpers: helpers,
+		parts: make(chan octalPart, helpers), results: make(chan struct{}, helpers), share: 0.5, top: 256}
+	if top > 0 {
+		p.share, p.top, p.fixed = 1, top, true
+	}
+	p.exited.Add(helpers)
+	for range helpers {
+		go p.loop()
+	}
 	return p
 }
 
-// loop lists the splits of each task.
+// loop lists the splits of each part it takes.
 func (p *octalPipe) loop() {
+	defer p.exited.Done()
 	var mk []byte
-	for t := range p.tasks {
+	for part := range p.parts {
+		t := part.t
 		if len(mk) < 64*t.words {
 			mk = octalMarksGrow(mk, 64*t.words)
 		}
 		rare := t.rare[t.lo:t.hi]
-		for n := t.start; n < t.end; n++ {
+		for n := part.from; n < part.to; n++ {
 			for _, k := range p.split {
 				s := n - k
 				octalMarkRare(mk, p.g, rare, s, p.unequal)
 				h := octalHalf(s, p.unequal)
 				octalMarkSplits(mk, p.g, s, h-octalTopDone(s, p.unequal, t.top, t.known)+1, h)
+				lo, hi := octalBotRange(s, p.unequal, t.top, t.known)
+				octalMarkSplits(mk, p.g, s, lo, hi)
 			}
 			dst := t.buf[(n-t.start)*t.words : (n-t.start+1)*t.words]
 			clear(dst)
 			octalPack(dst, mk)
 			clear(mk[:64*t.words])
 		}
-		p.results <- t
+		p.results <- struct{}{}
 	}
-	close(p.results)
 }
 
-// dispatch hands the block [start, end) to the second core, with the rare
+// dispatch hands the block [start, end) to the helpers, with the rare
 // heaps known now (all below known, the start of the block before it).
 func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	lo, _ := slices.BinarySearchFunc(e.rare, int32(2*octalBlock), func(x octalRare, t int32) int { return int(x.a - t) })
@@ -1083,41 +1171,61 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	*t = octalTask{start: start, end: end, lo: lo, hi: hi, words: words, rare: e.rare[:cnt], buf: *buf,
 		top: p.top, known: known}
 	p.pending = t
-	p.tasks <- t
+	p.npart = min(p.helpers, end-start)
+	for i := range p.npart {
+		from, to := octalPartOf(start, end, i, p.npart)
+		p.parts <- octalPart{t: t, from: from, to: to}
+	}
 }
 
 // receive returns the task of the block that starts at start, or nil if
-// there is none, and adapts the share.
+// there is none, once every part of it is listed, and adapts the share.
 func (p *octalPipe) receive(start int) *octalTask {
 	t := p.pending
 	if t == nil || t.start != start {
 		return nil
 	}
 	p.pending = nil
-	select {
-	case <-p.results: // ready before it was needed: give it more
+	ready := 0
+	for ready < p.npart {
+		select {
+		case <-p.results:
+			ready++
+			continue
+		default:
+		}
+		break
+	}
+	if p.fixed {
+		for ; ready < p.npart; ready++ {
+			<-p.results
+		}
+		return t
+	}
+	if ready == p.npart { // ready before it was needed: give them more
 		if p.share < 1 {
 			p.share = min(p.share+1.0/32, 1)
 		} else {
 			p.top = min(p.top+p.top/8+8, octalTopSplits)
 		}
-	default: // the main goroutine waits: give it less, speculation first
+		return t
+	}
+	for ; ready < p.npart; ready++ { // the main goroutine waits: give them less, speculation first
 		<-p.results
-		if p.top > 0 {
-			p.top -= p.top/8 + 8
-			p.top = max(p.top, 0)
-		} else {
-			p.share = max(p.share-1.0/32, 0)
-		}
+	}
+	if p.top > 0 {
+		p.top -= p.top/8 + 8
+		p.top = max(p.top, 0)
+	} else {
+		p.share = max(p.share-1.0/32, 0)
 	}
 	return t
 }
 
-// stop ends the second core.
+// stop ends the helpers and waits for them.
 func (p *octalPipe) stop() {
-	close(p.tasks)
-	for range p.results {
-	}
+	close(p.parts)
+	p.exited.Wait()
 }
 
 // octalRun runs the engine on rules r for heaps 0..max and returns its final
@@ -1129,7 +1237,8 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 	e := newOctalEngine(r, max)
 	e.computed = max
 	e.forcePlain = opt.plain
-	parallel := (grundy.Options{Workers: opt.workers}).Goroutines() >= 2 && !opt.noSparse &&
+	workers := (grundy.Options{Workers: opt.workers}).Goroutines()
+	parallel := workers >= 2 && !opt.noSparse &&
 		len(r.split) > 0 && r.t < octalBlock/2
 	e.parallel = parallel
 	var pipe *octalPipe
@@ -1179,7 +1288,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 		}
 		if parallel && e.sparse && !e.plain && end <= max && end != checkpoint && end%octalRechoose != 0 {
 			if pipe == nil {
-				pipe = newOctalPipe(e)
+				pipe = newOctalPipe(e, workers-1, opt.pipeTop)
 			}
 			pipe.dispatch(e, end, min(end+octalBlock, max+1), start)
 		}
@@ -1193,6 +1302,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 			case far != nil:
 				i := (n - far.start) * far.words
 				v = e.sparseMex(n, far.buf[i:i+far.words], far.lo, far.hi, far.top, far.known)
+				e.helped += boolInt(n == far.start)
 			default:
 				v = e.sparseMex(n, nil, 0, 0, 0, 0)
 			}
@@ -1236,4 +1346,12 @@ func (e *octalEngine) stats() Stats {
 	}
 	e.mask, e.dom, e.rho = mask0, dom0, rho0
 	return s
+}
+
+// boolInt is 1 for true and 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

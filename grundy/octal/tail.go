@@ -31,9 +31,9 @@ import (
 // So a ring buffer of the last W >= D = t+R values (D is the largest
 // distance read; Window names it), the first W+1 values, the rare heaps
 // and the histogram are all the state, whatever n. Tail runs the full-array
-// engine (Values, with its two cores and its period check) to a start heap
+// engine (Values, with its helpers and its period check) to a start heap
 // N0, takes its labelling and rare heaps, and goes on from N0+1 to max with
-// that state alone, on one goroutine, or on two pipelined across heaps
+// that state alone, on one goroutine, or on several pipelined across heaps
 // when TailOptions.Workers allows (tailpipe.go): memory flat in n (measured
 // in tail_test.go). Each value is exact by the argument of octal.go, which holds
 // for any labelling provided every rare heap is listed: a heap whose value
@@ -94,11 +94,11 @@ type TailOptions struct {
 	// that holds the values to Start (8 if they are below 256).
 	Width int
 	// Workers is the goroutines of the full-array engine before the tail
-	// (see Values) and of the tail: with 2 or more (0: GOMAXPROCS) and
-	// GOMAXPROCS at least 2, the tail runs on the calling goroutine and a
-	// second one, pipelined across heaps (tailpipe.go); otherwise on the
+	// (see Values) and of the tail: with W >= 2 (0: GOMAXPROCS) and
+	// GOMAXPROCS at least 2, the tail runs on the calling goroutine and
+	// W-1 helpers, pipelined across heaps (tailpipe.go); otherwise on the
 	// calling goroutine alone. The values, results and checkpoints are the
-	// same either way.
+	// same for every W.
 	Workers int
 	// Progress, if not nil, receives (heap, max) from time to time.
 	Progress grundy.Progress
@@ -565,7 +565,7 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 		workers = s.workers // the tests' choice, also on one P
 	}
 	if workers >= 2 && s.per == 0 && s.n <= s.max {
-		pipe = newTailPipe(s) // a second goroutine (tailpipe.go)
+		pipe = newTailPipe(s, workers-1) // W-1 helpers (tailpipe.go)
 	}
 	defer func() {
 		if pipe != nil {

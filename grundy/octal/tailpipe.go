@@ -3,10 +3,12 @@ package octal
 import (
 	"math"
 	"runtime"
+	"sync"
 	"sync/atomic"
 )
 
-// tailPipe is the tail's second goroutine (TailOptions.Workers >= 2).
+// tailPipe is the tail's helper goroutines (TailOptions.Workers >= 2: W-1
+// of them, stage A, beside the calling goroutine, stage B).
 //
 // Trick: two cores on the tail by pipelining across heaps. At heap n the
 // tail (tailState.mex) reads g(n-d) at distances d = k+a >= 1: for the
@@ -77,6 +79,18 @@ import (
 // No source: the C++ solver and the Rust solver of
 // rogalski-wmii-uni-lodz-pl/octal are single-threaded; the full-array
 // engine's octalPipe pipelines blocks in a similar way.
+//
+// Several helpers (issue 33): with W workers, stage A is W-1 goroutines,
+// helper j listing the heaps m = first + j (mod W-1), each into its own
+// mark array and the slot of its heap, each with its own counter of the
+// last heap listed (ready[j]) and its own waiter; B waits at heap n for the
+// helper of n. Each helper reads for its heap m what one A read (the values
+// of heaps m-w..m-D), so the argument above holds for each; all of them
+// together still run at most D heaps ahead of B, and the marks of each heap
+// are those one A would list, whatever W: the values and checkpoints are
+// the same at every W (TestTailWorkersOracle). Reason: one A stopped the
+// tail at two cores. Cost: a mark array of 64 KiB a helper, and B wakes
+// each parked helper (an atomic load each a heap).
 type tailPipe[V tailValue] struct {
 	s     *tailState[V]
 	bits  []uint64 // tailPipeAhead slots of sw words: A's marks of heap m in slot m mod D
@@ -88,20 +102,22 @@ type tailPipe[V tailValue] struct {
 	// What A writes at each heap, and what B does, on cache lines of
 	// their own (128 bytes apart: x86 fetches lines in pairs), so that
 	// neither store evicts the other's line.
-	_      [128]byte
-	ready  atomic.Int64 // the last heap A has listed
-	waitsA atomic.Int64 // waits of A (read by B to adapt)
-	_      [112]byte
-	done   atomic.Int64 // the last heap B has finished
-	chunks atomic.Int32 // chunks of step 3 A lists a heap
-	vbits  atomic.Int32 // B's vbits, stored before done
-	_      [112]byte
+	helpers int
+	ready   []tailCounter // ready[j]: the last heap helper j has listed
+	first   int64         // the first heap of stage A: helper j lists first+j, first+j+helpers, ...
+	_       [128]byte
+	waitsA  atomic.Int64 // waits of A (read by B to adapt)
+	_       [112]byte
+	done    atomic.Int64 // the last heap B has finished
+	chunks  atomic.Int32 // chunks of step 3 A lists a heap
+	vbits   atomic.Int32 // B's vbits, stored before done
+	_       [112]byte
 
-	quit     atomic.Bool // B has stopped: A ends
-	aWait    tailWaiter  // A parked, waiting for done
-	bWait    tailWaiter  // B parked, waiting for ready
-	exited   chan struct{}
-	panicked any // a panic of A, for B
+	quit     atomic.Bool  // B has stopped: A ends
+	aWait    []tailWaiter // aWait[j]: helper j parked, waiting for done
+	bWait    tailWaiter   // B parked, waiting for ready
+	exited   sync.WaitGroup
+	panicked atomic.Pointer[tailPanic] // the first panic of a helper, for B
 
 	waitsB         int64
 	lastA, lastB   int64 // at the last adaptation
@@ -109,6 +125,15 @@ type tailPipe[V tailValue] struct {
 	heaps, nextAdj int64
 	fixed          bool // chunks do not adapt (tailInternal.pipeChunks)
 }
+
+// tailCounter is a counter on a cache line pair of its own.
+type tailCounter struct {
+	v atomic.Int64
+	_ [120]byte
+}
+
+// tailPanic is what a helper of tailPipe recovered from a panic.
+type tailPanic struct{ v any }
 
 // tailPart is the rare heaps of each split digit (index as in r.split) a
 // stage of tailPipe lists in step 1, also as nearRare when the near loop
@@ -189,16 +214,22 @@ func (p *tailPipe[V]) await(c *atomic.Int64, target int64, t *tailWaiter) bool {
 	}
 }
 
-// newTailPipe starts stage A at heap s.n, to s.max.
-func newTailPipe[V tailValue](s *tailState[V]) *tailPipe[V] {
+// newTailPipe starts stage A at heap s.n, to s.max, on helpers goroutines
+// (at least one).
+func newTailPipe[V tailValue](s *tailState[V], helpers int) *tailPipe[V] {
 	const d = tailPipeAhead
-	p := &tailPipe[V]{s: s, exited: make(chan struct{})}
+	helpers = max(helpers, 1)
+	p := &tailPipe[V]{s: s, helpers: helpers, first: s.n,
+		ready: make([]tailCounter, helpers), aWait: make([]tailWaiter, helpers)}
 	p.chunks.Store(tailPipeChunks)
 	if s.pipeChunks != 0 { // fixed (tests): -1 for none
 		p.chunks.Store(int32(max(s.pipeChunks, 0)))
 		p.fixed = true
 	}
-	p.aWait.ch, p.bWait.ch = make(chan struct{}, 1), make(chan struct{}, 1)
+	for j := range p.aWait {
+		p.aWait[j].ch = make(chan struct{}, 1)
+	}
+	p.bWait.ch = make(chan struct{}, 1)
 	p.sw = max(1, (1<<(8*tailBytes[V]()))/64)
 	p.bits = make([]uint64, d*p.sw)
 	p.words, p.bots = make([]int, d), make([]int, d)
@@ -221,34 +252,43 @@ func newTailPipe[V tailValue](s *tailState[V]) *tailPipe[V] {
 	}
 	p.pubBits = s.vbits
 	p.vbits.Store(int32(s.vbits))
-	p.ready.Store(s.n - 1)
+	for j := range p.ready {
+		p.ready[j].v.Store(s.n - 1)
+	}
 	p.done.Store(s.n - 1)
 	p.nextAdj = tailPipeAdapt
-	go p.loop(s.n, s.max)
+	p.exited.Add(helpers)
+	for j := range helpers {
+		go p.loop(j, s.n+int64(j), s.max)
+	}
 	return p
 }
 
-// loop is stage A: it lists heaps first..last.
-func (p *tailPipe[V]) loop(first, last int64) {
+// loop is helper j of stage A: it lists heaps first, first+helpers, ...
+// up to last.
+func (p *tailPipe[V]) loop(j int, first, last int64) {
 	defer func() {
 		// A panic of A (a bound broken: TestTailWindowBoundary forces a
 		// window too short) goes to B, which panics with it at its next heap.
 		if r := recover(); r != nil {
-			p.panicked = r
-			p.ready.Store(math.MaxInt64)
+			p.panicked.CompareAndSwap(nil, &tailPanic{r})
+			for i := range p.ready {
+				p.ready[i].v.Store(math.MaxInt64)
+			}
 			p.bWait.wake(math.MaxInt64)
 		}
-		close(p.exited)
+		p.exited.Done()
 	}()
 	const d = tailPipeAhead
 	s := p.s
 	w := s.w
+	h := p.helpers
 	pos := int(first % int64(w))
 	mk := new([1 << 16]byte) // every value is below 2^16
-	for m := first; m <= last; m++ {
+	for m := first; m <= last; m += int64(h) {
 		if p.done.Load() < m-d {
 			p.waitsA.Add(1)
-			if !p.await(&p.done, m-d+d/4, &p.aWait) {
+			if !p.await(&p.done, m-d+d/4, &p.aWait[j]) {
 				return
 			}
 		}
@@ -273,10 +313,10 @@ func (p *tailPipe[V]) loop(first, last int64) {
 		octalPack(dst, mk[:])
 		clear(mk[:64*words])
 		p.words[slot], p.bots[slot] = words, bot
-		p.ready.Store(m)
+		p.ready[j].v.Store(m)
 		p.bWait.wake(m)
-		if pos++; pos == w {
-			pos = 0
+		if pos += h; pos >= w {
+			pos -= w
 		}
 	}
 }
@@ -286,12 +326,12 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 	const d = tailPipeAhead
 	s := p.s
 	n := s.n
-	if p.ready.Load() < n {
+	if r := &p.ready[(n-p.first)%int64(p.helpers)].v; r.Load() < n {
 		p.waitsB++
-		p.await(&p.ready, n, &p.bWait)
+		p.await(r, n, &p.bWait)
 	}
-	if p.panicked != nil { // stored before ready
-		panic(p.panicked)
+	if pv := p.panicked.Load(); pv != nil { // stored before ready
+		panic(pv.v)
 	}
 	slot := int(n & (d - 1))
 	rec := s.ring[s.pos : s.pos+s.w]
@@ -336,15 +376,19 @@ func (p *tailPipe[V]) finished(n int64) {
 		p.vbits.Store(int32(p.s.vbits))
 	}
 	p.done.Store(n)
-	p.aWait.wake(n)
+	for j := range p.aWait {
+		p.aWait[j].wake(n)
+	}
 }
 
 // stop ends stage A and waits for it.
 func (p *tailPipe[V]) stop() {
 	p.quit.Store(true)
-	select {
-	case p.aWait.ch <- struct{}{}:
-	default:
+	for j := range p.aWait {
+		select {
+		case p.aWait[j].ch <- struct{}{}:
+		default:
+		}
 	}
-	<-p.exited
+	p.exited.Wait()
 }

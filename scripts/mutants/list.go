@@ -252,4 +252,21 @@ var list = []Mutant{
 		Old: "if zk < k {", New: "if zk < 1 {",
 		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
 		Why: "a shift never seen to repeat inside the window is watched as a period"},
+
+	// The full-array engine's helpers (grundy/octal/octal_sparse.go,
+	// issue 33): the split of a block among them and the boundary between
+	// the far splits they list (larger part known) and the near ones the
+	// main goroutine lists. Tests in octal_scale_test.go.
+	{Name: "octal-part-short", File: "grundy/octal/octal_sparse.go",
+		Old: "return start + i*n/parts, start + (i+1)*n/parts", New: "return start + i*n/parts, start + (i+1)*n/parts - 1",
+		Pkg: "./grundy/octal", Run: "TestOctalPartOf|TestWorkersOracle/0.6/10000",
+		Why: "each helper's part of a block one heap short: the last heap of a part keeps the marks of a block before"},
+	{Name: "octal-far-from-near", File: "grundy/octal/octal_sparse.go",
+		Old: "lo = max(s-known+1, 1)", New: "lo = max(s-known, 1)",
+		Pkg: "./grundy/octal", Run: "TestOctalBotRange",
+		Why: "the helpers' least splits start one too low: they read g(known), which the main goroutine is computing"},
+	{Name: "octal-hole-plus-1", File: "grundy/octal/octal_sparse.go",
+		Old: "max(b+1, hl[1]+1)", New: "max(b+1, hl[1]+2)",
+		Pkg: "./grundy/octal", Run: "TestWorkersOracle/(0.6|4.)/10000",
+		Why: "the main goroutine resumes one split past the helpers' least splits: nobody lists that split"},
 }

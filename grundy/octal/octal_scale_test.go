@@ -1,0 +1,215 @@
+package octal
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// scaleWorkers are the worker counts of issue 33's identity tests: one (no
+// helper), two (one helper, the pipeline before issue 33), and three,
+// eight and sixteen (several helpers, each a part of the block), more than
+// the machine's cores.
+var scaleWorkers = []int{1, 2, 3, 8, 16}
+
+// scaleModes are the ways the helpers' work is set: adaptive (as a run does,
+// which depends on the timing), every far rare heap and 8192 splits from
+// each end (the whole of step 3 for most heaps, so the helpers' ranges and
+// the main goroutine's hole, octalBotRange, meet at every heap), and 24
+// splits from each end (the main goroutine lists step 3 past both ranges).
+var scaleModes = []struct {
+	name string
+	top  int
+}{{"adaptive", 0}, {"top-8192", 8192}, {"top-24", 24}}
+
+// TestWorkersOracle checks the full-array engine at 1, 2, 3, 8 and 16
+// workers, in each mode of the helpers, against octalPlain, the plain mex
+// over every split (octal_plain_test.go, no code shared with the engine),
+// on games with a sparse space (the helpers run from the first blocks on)
+// and Grundy's game; and the frequency tables with their checksums against
+// those of the plain mex's values. To 10^4 heaps (2^15 for 0.6 outside
+// -short, past the 16-bit ring's start at 2^14).
+func TestWorkersOracle(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		code    string
+		max     int
+		unequal bool
+	}{
+		{"0.6", 10_000, false}, {"0.014", 10_000, false}, {"0.172", 10_000, false},
+		{"0.16", 10_000, false}, {"4.07", 6000, false}, {"0.14", 6000, false},
+		{"0.51", 6000, false}, {"0.034", 6000, false}, {"4.", 10_000, true}, // Grundy's game
+	}
+	if !testing.Short() {
+		cases = append(cases, struct {
+			code    string
+			max     int
+			unequal bool
+		}{"0.6", 1 << 15, false})
+	}
+	workers := scaleWorkers
+	if testing.Short() {
+		workers = []int{1, 3, 16}
+	}
+	for _, tc := range cases {
+		want, err := octalPlain(ctx, tc.code, tc.max, tc.unequal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantTables, wantSum, err := Frequencies(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := grundysRules
+		if !tc.unequal {
+			c, err := Parse(tc.code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = octalRulesOf(c)
+		}
+		for _, w := range workers {
+			for _, m := range scaleModes {
+				if w == 1 && m.top != 0 {
+					continue // no helper: the mode does not apply
+				}
+				name := fmt.Sprintf("%s/%d/W=%d/%s", tc.code, tc.max, w, m.name)
+				t.Run(name, func(t *testing.T) {
+					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if d := octalDiff(e.g, want); d != "" {
+						t.Fatalf("%s (octalPlain)", d)
+					}
+					if helped := e.helped > 0; helped != (w > 1) {
+						t.Errorf("%d blocks listed by the helpers; want some iff W > 1", e.helped)
+					}
+					tables, sum, err := Frequencies(e.g)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if sum != wantSum || !slices.EqualFunc(tables, wantTables, func(a, b FrequencyTable) bool {
+						return a.Heaps == b.Heaps && a.Checksum == b.Checksum && slices.Equal(a.Counts, b.Counts)
+					}) {
+						t.Errorf("frequencies or checksum differ from those of octalPlain's values")
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestOctalPartOf checks the split of a block among the helpers
+// (octalPartOf) against its statement: the parts cover the block in
+// order, each heap in exactly one, and no two sizes differ by more than one.
+func TestOctalPartOf(t *testing.T) {
+	for _, start := range []int{0, 128, 1 << 20} {
+		for n := 1; n <= 130; n++ {
+			for parts := 1; parts <= min(n, 17); parts++ {
+				next := start
+				small, large := n, 0
+				for i := range parts {
+					from, to := octalPartOf(start, start+n, i, parts)
+					if from != next || to < from {
+						t.Fatalf("block [%d, %d) in %d parts: part %d is [%d, %d), want it to start at %d", start, start+n, parts, i, from, to, next)
+					}
+					small, large = min(small, to-from), max(large, to-from)
+					next = to
+				}
+				if next != start+n || large-small > 1 {
+					t.Fatalf("block [%d, %d) in %d parts: ends at %d, sizes %d..%d", start, start+n, parts, next, small, large)
+				}
+			}
+		}
+	}
+}
+
+// TestOctalBotRange checks the least splits the helpers list
+// (octalBotRange) against what the pipeline may read, from the statement of
+// the split alone: every a in [lo, hi] has its larger part known (s-a <
+// known) and lies below the most even splits they list; a = lo-1, if a
+// split, has not (s-(lo-1) >= known), so the range starts at the first
+// split the helpers may list; and it holds at most top splits.
+func TestOctalBotRange(t *testing.T) {
+	for _, unequal := range []bool{false, true} {
+		for known := 1; known <= 300; known += 7 {
+			for s := 2; s <= known+2*octalBlock; s++ {
+				for _, top := range []int{0, 1, 5, 64, 1000} {
+					lo, hi := octalBotRange(s, unequal, top, known)
+					h := octalHalf(s, unequal)
+					topLo := h - octalTopDone(s, unequal, top, known) + 1
+					if hi < lo {
+						continue
+					}
+					if lo < 1 || s-lo >= known || hi >= topLo || hi-lo+1 > top {
+						t.Fatalf("s %d known %d top %d: [%d, %d], most even from %d", s, known, top, lo, hi, topLo)
+					}
+					if lo > 1 && s-(lo-1) < known {
+						t.Fatalf("s %d known %d top %d: starts at %d, but %d has its larger part %d known", s, known, top, lo, lo-1, s-lo+1)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTailWorkersOracle checks tail mode with its prefix and its tail on
+// 1, 2, 3, 8 and 16 workers (the tail's W-1 helpers, tailpipe.go) against
+// octalPlain, and the checkpoint each run writes at its end byte for byte
+// against that of one worker: 0.167 from 2^12 to 2^14 (as TestTailOracle),
+// and 0.6 from 2^16 to 90,000 outside -short (past its last rare heap,
+// 20627, with a window of 2^15 - 1; heap 95652 would need a longer one).
+func TestTailWorkersOracle(t *testing.T) {
+	cases := []struct {
+		code       string
+		start, max int64
+	}{{"0.167", 1 << 12, 1 << 14}}
+	if !testing.Short() {
+		cases = append(cases, struct {
+			code       string
+			start, max int64
+		}{"0.6", 1 << 16, 90_000})
+	}
+	for _, tc := range cases {
+		tailWorkersOracle(t, tc.code, tc.start, tc.max)
+	}
+}
+
+// tailWorkersOracle is TestTailWorkersOracle for one game.
+func tailWorkersOracle(t *testing.T, code string, start, max int64) {
+	want, err := octalPlain(context.Background(), code, int(max), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := Parse(code)
+	var ref []byte
+	for _, w := range scaleWorkers {
+		path := filepath.Join(t.TempDir(), "ck")
+		var got []int32
+		opts := TailOptions{Start: start, Workers: w, ValuesFrom: 0, ValuesTo: max, Checkpoint: path,
+			OnValues: func(first int64, v []int32) error {
+				got = append(got, v...)
+				return nil
+			}}
+		if _, err := tailRun(context.Background(), tailOctal(c), max, opts, tailInternal{noPeriodic: true, tailWorkers: w}); err != nil {
+			t.Fatalf("%s W=%d: %v", code, w, err)
+		}
+		if d := octalDiff(got, want); d != "" {
+			t.Fatalf("%s W=%d: %s (octalPlain)", code, w, d)
+		}
+		ck, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref == nil {
+			ref = ck
+		} else if !bytes.Equal(ck, ref) {
+			t.Errorf("%s W=%d: the checkpoint differs from that of one worker", code, w)
+		}
+	}
+}
