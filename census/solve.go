@@ -51,11 +51,11 @@ type Record struct {
 	RareMask   int32   `json:"rare_mask"`
 	RareParity bool    `json:"rare_parity"`
 	RareCount  int64   `json:"rare_count"`
-	Seconds    float64 `json:"seconds"`   // time spent computing (the group's, for a game computed with others)
+	Seconds    float64 `json:"seconds"` // time spent computing (the group's, for a game computed with others)
 	// Run is when and on which worker the engine run that finished the
 	// game (its group's) ran: the census's timings table.
 	Run      Timing `json:"run"`
-	TimedOut   bool    `json:"timed_out"` // the per-game time bound stopped it
+	TimedOut bool   `json:"timed_out"` // the per-game time bound stopped it
 
 	// Arithmetic is the arithmetic period (saltus not 0) of the values when
 	// they show no ordinary period, for a family where such periods occur
