@@ -44,7 +44,7 @@ func Octal(code octal.Code) Heap {
 			return octal.ValuesWithStats(ctx, code, max, opts)
 		},
 		Memory: func(max int) int64 { return octal.Memory(code, max) },
-		// The engine's estimate from a run to 4,096 heaps (milliseconds):
+		// The engine's estimate from a run to 2^14 heaps (milliseconds):
 		// a game without a sparse space costs max^2, others far less, so
 		// that a run of several games starts those first.
 		Cost:      func(max int) float64 { return octal.Cost(code, max) },
