@@ -279,7 +279,11 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 	var res octal.TailResult
 	var err error
 	if k.auto() {
-		res, start, err = g.runAuto(ctx, max, opts, resumeStart, func(line string) { s.Finding("tail_restart", Note(line)) })
+		var restarts []string
+		res, start, err = g.runAuto(ctx, max, opts, resumeStart, func(line string) {
+			restarts = append(restarts, line)
+			s.Finding("tail_restart", Note(strings.Join(restarts, "; then ")))
+		})
 	} else {
 		res, err = g.run(ctx, max, opts)
 	}
