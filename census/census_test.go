@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -226,8 +227,8 @@ func checkTimings(t *testing.T, dir, family, first string) {
 		t.Errorf("census/%s has a seconds column: its bytes would differ between runs", family)
 	}
 	tcol, trows := readCSV(t, filepath.Join(dir, "census", family+"_timings.csv"))
-	if len(tcol) != 2 || len(trows) != len(rows) {
-		t.Fatalf("census/%s_timings: columns %v and %d rows, want %s and seconds, %d rows", family, tcol, len(trows), first, len(rows))
+	if len(tcol) != 5 || len(trows) != len(rows) {
+		t.Fatalf("census/%s_timings: columns %v and %d rows, want %s, seconds, start, end and worker, %d rows", family, tcol, len(trows), first, len(rows))
 	}
 	for i, r := range trows {
 		if r[tcol[first]] != rows[i][col[first]] {
@@ -235,6 +236,14 @@ func checkTimings(t *testing.T, dir, family, first string) {
 		}
 		if s, err := strconv.ParseFloat(r[tcol["seconds"]], 64); err != nil || s < 0 {
 			t.Errorf("census/%s_timings row %d: seconds %q", family, i, r[tcol["seconds"]])
+		}
+		// The run that finished the game: start <= end, and its worker
+		// one of the census's slots (the tests run at most GOMAXPROCS).
+		start, err1 := strconv.ParseFloat(r[tcol["start"]], 64)
+		end, err2 := strconv.ParseFloat(r[tcol["end"]], 64)
+		w, err3 := strconv.Atoi(r[tcol["worker"]])
+		if err1 != nil || err2 != nil || err3 != nil || start < 0 || end < start || w < 0 || w >= max(runtime.GOMAXPROCS(0), 2) {
+			t.Errorf("census/%s_timings row %d: start %q, end %q, worker %q", family, i, r[tcol["start"]], r[tcol["end"]], r[tcol["worker"]])
 		}
 	}
 }

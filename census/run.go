@@ -14,9 +14,10 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
-	"golang.org/x/sync/semaphore"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/output"
 )
 
@@ -252,12 +253,13 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 			}
 		}
 	}()
-	commit := func(gr *group, recs []*Record, spent float64) error {
+	commit := func(gr *group, recs []*Record, spent float64, run Timing) error {
 		for i, r := range recs {
 			if r == nil {
 				continue
 			}
 			r.Seconds += spent
+			r.Run = run
 			if err := j.commit(gr.members[i], r); err != nil {
 				return err
 			}
@@ -269,38 +271,63 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 		return nil
 	}
 	// pool computes the groups to upTo values, workers at a time, and
-	// returns them with the games left unproven (upTo < max) and their
-	// rare heaps. The worker rule, that of the run's jobs (pipeline): the
-	// census has workers CPU tokens; a group runs on one, and once every
-	// group has started, a group starting then also takes the tokens free
-	// at that moment, so that the engines of the last groups use the CPUs
-	// the others left (the octal engine uses two), and together the
-	// engines never use more goroutines than workers.
+	// returns them with the games left unproven (upTo < max) and the
+	// engine's estimate of their cost to max. The worker rule, that of the
+	// run's jobs (pipeline): the census has workers CPU tokens (the slots
+	// 0..workers-1, so that the timings table can say which one ran a
+	// game); a group runs on one, and once every group has started, a
+	// group also takes the tokens free, when it starts and whenever its
+	// engine asks (grundy.Options.Grow: the plain mex of a game without a
+	// sparse space splits its splits across them, octal/plainpar.go), so
+	// that the engines of the last groups use the CPUs the others left, and
+	// together the engines never use more goroutines than workers.
 	pool := func(grs []*group, upTo int) ([]*group, error) {
 		g, gctx := errgroup.WithContext(ctx)
-		cpu := semaphore.NewWeighted(int64(workers))
+		slots := make(chan int, workers)
+		for i := range workers {
+			slots <- i
+		}
 		var waiting atomic.Int64
 		waiting.Store(int64(len(grs)))
 		for _, gr := range grs {
-			if cpu.Acquire(gctx, 1) != nil {
+			var slot int
+			select {
+			case slot = <-slots:
+			case <-gctx.Done():
+			}
+			if gctx.Err() != nil {
 				break // cancelled: Wait returns why
 			}
 			waiting.Add(-1)
 			g.Go(func() error {
-				held := int64(1)
-				for waiting.Load() == 0 && held < int64(workers) && cpu.TryAcquire(1) {
-					held++
+				held := []int{slot}
+				grow := func() int {
+					for waiting.Load() == 0 && len(held) < workers {
+						s, ok := tryTake(slots)
+						if !ok {
+							break
+						}
+						held = append(held, s)
+					}
+					return len(held)
 				}
-				defer cpu.Release(held)
+				grow()
+				defer func() {
+					for _, s := range held {
+						slots <- s
+					}
+				}()
 				if err := gctx.Err(); err != nil {
 					return err
 				}
 				t0 := time.Now()
-				recs, rare, err := solveGroup(gctx, gr.rep, gr.members, maxValues, upTo, bound, int(held))
+				recs, stats, err := solveGroup(gctx, gr.rep, gr.members, maxValues, upTo, bound, len(held), grow)
 				if err != nil {
 					return err
 				}
-				if err := commit(gr, recs, gr.spent); err != nil {
+				t1 := time.Now()
+				run := Timing{Start: t0.Sub(start).Seconds(), End: t1.Sub(start).Seconds(), Worker: slot}
+				if err := commit(gr, recs, gr.spent, run); err != nil {
 					return err
 				}
 				var left []Game
@@ -309,8 +336,8 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 						left = append(left, gr.members[i])
 					}
 				}
-				gr.members, gr.rare = left, rare
-				gr.spent += time.Since(t0).Seconds()
+				gr.members, gr.cost = left, groupCost(gr.rep, maxValues, stats)
+				gr.spent += t1.Sub(t0).Seconds()
 				return nil
 			})
 		}
@@ -320,13 +347,14 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 	grs := groups(todo)
 	if bound == 0 && maxValues > probeValues {
 		// A first pass to probeValues values finishes the games proven
-		// there (most of them) and measures the others' rare heaps; they
-		// are then computed to max in decreasing order of it, so that the
-		// longest start first and the workers finish together. The pass
-		// repeats at most probeValues values of each game left, little
-		// beside max.
+		// there (most of them) and gives the engine's estimate of the
+		// others' cost to max (groupCost: sparse space or plain mex, rare
+		// heaps, split digits); they are then computed to max in
+		// decreasing order of it, so that the longest start first and the
+		// workers finish together. The pass repeats at most probeValues
+		// values of each game left, little beside max.
 		if grs, err = pool(grs, probeValues); err == nil {
-			slices.SortStableFunc(grs, func(a, b *group) int { return cmp.Compare(b.rare, a.rare) })
+			slices.SortStableFunc(grs, func(a, b *group) int { return cmp.Compare(b.cost, a.cost) })
 		}
 	}
 	if err == nil {
@@ -339,12 +367,23 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 	return fr, err
 }
 
+// tryTake returns a free slot of slots and true, or false when none is
+// free now.
+func tryTake(slots chan int) (int, bool) {
+	select {
+	case s := <-slots:
+		return s, true
+	default:
+		return 0, false
+	}
+}
+
 // group is games computed with one run of the engine on rep: the octal
 // codes that reduce to one code (equiv.go), or one game.
 type group struct {
 	rep     Game
 	members []Game
-	rare    int64   // rare heaps of rep after a first pass (solveGroup)
+	cost    float64 // the engine's estimate of rep's cost to max after a first pass (groupCost)
 	spent   float64 // seconds spent in a first pass
 }
 
@@ -433,7 +472,7 @@ func finish(ctx context.Context, out string, temps *output.Temps, k kind, games 
 // knownValues recomputes the first n known values of a finished game: by
 // the engine up to the values it computed, then by its proven period.
 func knownValues(ctx context.Context, g Game, r *Record, n int) ([]int32, error) {
-	seq, _, err := values(ctx, g.Heap, int(min(int64(n), r.Values)), 1)
+	seq, _, err := values(ctx, g.Heap, int(min(int64(n), r.Values)), grundy.Options{Workers: 1})
 	if err != nil {
 		return nil, err
 	}
@@ -446,4 +485,19 @@ func knownValues(ctx context.Context, g Game, r *Record, n int) ([]int32, error)
 		outv[k] = at(k)
 	}
 	return outv, nil
+}
+
+// groupCost estimates the cost of computing rep to maxValues from the
+// engine's statistics of a shorter run (octal.CostOf), or by the game's own
+// estimate when the engine gives none (Heap.Cost), or maxValues.
+func groupCost(rep Game, maxValues int, stats *octal.Stats) float64 {
+	if stats != nil && rep.Family == Octal {
+		if c, err := octal.Parse(rep.rules); err == nil {
+			return octal.CostOf(c, maxValues, *stats)
+		}
+	}
+	if rep.Heap.Cost != nil {
+		return rep.Heap.Cost(maxValues)
+	}
+	return float64(maxValues)
 }

@@ -51,8 +51,11 @@ type Record struct {
 	RareMask   int32   `json:"rare_mask"`
 	RareParity bool    `json:"rare_parity"`
 	RareCount  int64   `json:"rare_count"`
-	Seconds    float64 `json:"seconds"`   // time spent computing (the group's, for a game computed with others)
-	TimedOut   bool    `json:"timed_out"` // the per-game time bound stopped it
+	Seconds    float64 `json:"seconds"` // time spent computing (the group's, for a game computed with others)
+	// Run is when and on which worker the engine run that finished the
+	// game (its group's) ran: the census's timings table.
+	Run      Timing `json:"run"`
+	TimedOut bool   `json:"timed_out"` // the per-game time bound stopped it
 
 	// Arithmetic is the arithmetic period (saltus not 0) of the values when
 	// they show no ordinary period, for a family where such periods occur
@@ -79,11 +82,22 @@ type Record struct {
 	Full   string   `json:"full"`
 }
 
+// Timing is when one engine run of a census ran and where: Start and End
+// in seconds from the start of its family's computation (the first pass
+// and the second, runFamily), and Worker the CPU slot (0 to workers-1) it
+// took first. A replay of the census's order on another number of workers
+// reads them from the timings table (Replay).
+type Timing struct {
+	Start  float64 `json:"start"`
+	End    float64 `json:"end"`
+	Worker int     `json:"worker"`
+}
+
 // solve computes one game to a proof of its period or to max values, with
 // a time bound per game when bound > 0. Only a cancelled ctx is an error: a
 // game that reaches its bound keeps its last checkpoint.
 func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Record, error) {
-	recs, _, err := solveGroup(ctx, g, []Game{g}, maxValues, maxValues, bound, 1)
+	recs, _, err := solveGroup(ctx, g, []Game{g}, maxValues, maxValues, bound, 1, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -99,12 +113,12 @@ func solve(ctx context.Context, g Game, maxValues int, bound time.Duration) (*Re
 // With upTo < maxValues (and no bound) it computes upTo values only and
 // returns the records of the games proven within them, which are those of a
 // computation to maxValues (the same checkpoints see the same values), and
-// nil for the others. It also returns how many rare heaps the engine's
-// sparse-space labelling of rep has among the values computed (0 without
-// split moves or without such statistics): the census computes the games
-// left in decreasing order of it, since a rare heap costs O(n) and a common
-// one far less.
-func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo int, bound time.Duration, workers int) ([]*Record, int64, error) {
+// nil for the others. It also returns the engine's statistics of its last
+// run of rep (nil without them: games other than octal), from which the
+// census estimates the cost of the games left (groupCost). Grow, when not
+// nil, offers the engine more goroutines while it runs
+// (grundy.Options.Grow).
+func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo int, bound time.Duration, workers int, grow func() int) ([]*Record, *octal.Stats, error) {
 	start := time.Now()
 	gctx := ctx
 	if bound > 0 {
@@ -127,22 +141,22 @@ func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo i
 		st[i].checkpoint = min(firstCheckpoint, maxValues)
 	}
 	timedOut := false
-	var rare int64
+	var last *octal.Stats
 	for _, n := range stages(maxValues, bound > 0) {
 		n = min(n, upTo)
-		seq, stats, err := values(gctx, rep.Heap, n, workers)
+		seq, stats, err := values(gctx, rep.Heap, n, grundy.Options{Workers: workers, Grow: grow})
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, 0, ctx.Err()
+				return nil, nil, ctx.Err()
 			}
 			if errors.Is(err, context.DeadlineExceeded) {
 				timedOut = true
 				break
 			}
-			return nil, 0, fmt.Errorf("census: %s %s: %w", rep.Family, rep.Name(), err)
+			return nil, nil, fmt.Errorf("census: %s %s: %w", rep.Family, rep.Name(), err)
 		}
 		if stats != nil {
-			rare = int64(stats.Rare)
+			last = stats
 		}
 		open := 0
 		for i, g := range members {
@@ -181,14 +195,14 @@ func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo i
 		recs[i].ComputedAs = rep.Name()
 		recs[i].Seconds = time.Since(start).Seconds()
 	}
-	return recs, rare, nil
+	return recs, last, nil
 }
 
-// values returns g(0), ..., g(n-1) of the game h, computed with up to
-// workers goroutines, and the engine's sparse-space statistics when it
-// reports them (h.Sparse: octal games), nil otherwise.
-func values(ctx context.Context, h games.Heap, n, workers int) ([]int32, *octal.Stats, error) {
-	opts := grundy.Options{Workers: max(workers, 1)}
+// values returns g(0), ..., g(n-1) of the game h, computed with the
+// goroutines opts allows (at least one), and the engine's sparse-space
+// statistics when it reports them (h.Sparse: octal games), nil otherwise.
+func values(ctx context.Context, h games.Heap, n int, opts grundy.Options) ([]int32, *octal.Stats, error) {
+	opts.Workers = max(opts.Workers, 1)
 	if h.Sparse != nil {
 		seq, stats, err := h.Sparse(ctx, n-1, opts)
 		return seq, &stats, err

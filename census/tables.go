@@ -71,13 +71,22 @@ func Table(family string) output.Table {
 
 // TimingsTable returns the side table of a family's wall times: the game
 // (the first column of Table) and seconds, the time its computation took, in
-// the rows of Table. It is the one census output that differs between two
-// runs of one configuration, which is why the time is not a column of Table.
+// the rows of Table; then start and end, the seconds from the start of the
+// family's computation to the start and the end of the engine run that
+// finished it, and worker, the CPU slot that run took (Timing): the
+// schedule, which Replay plays again on another number of workers. It is
+// the one census output that differs between two runs of one
+// configuration, which is why the time is not a column of Table. A game
+// taken from the journal keeps the times of the run that computed it; the
+// games of one group (computed_as) share one engine run and its times.
 func TimingsTable(family string) output.Table {
 	cols := columns(family)
 	return output.Table{Game: "census", Name: family + "_timings", Columns: []output.Column{
 		cols[0],
 		{Name: "seconds", Type: output.Float64},
+		{Name: "start", Type: output.Float64},
+		{Name: "end", Type: output.Float64},
+		{Name: "worker", Type: output.Int32},
 	}}
 }
 
@@ -127,11 +136,13 @@ func source(family string, rows []Row) output.Source {
 // timingsSource returns the rows' wall times as one batch of TimingsTable.
 func timingsSource(family string, rows []Row) output.Source {
 	return func(ctx context.Context, emit func(output.Batch) error) error {
-		seconds := make([]float64, len(rows))
+		n := len(rows)
+		seconds, start, end, worker := make([]float64, n), make([]float64, n), make([]float64, n), make([]int32, n)
 		for i, row := range rows {
-			seconds[i] = row.Record.Seconds
+			r := row.Record
+			seconds[i], start[i], end[i], worker[i] = r.Seconds, r.Run.Start, r.Run.End, int32(r.Run.Worker)
 		}
-		return emit(output.Batch{gameColumn(family, rows), seconds})
+		return emit(output.Batch{gameColumn(family, rows), seconds, start, end, worker})
 	}
 }
 

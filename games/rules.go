@@ -43,7 +43,11 @@ func Octal(code octal.Code) Heap {
 		Sparse: func(ctx context.Context, max int, opts grundy.Options) ([]int32, octal.Stats, error) {
 			return octal.ValuesWithStats(ctx, code, max, opts)
 		},
-		Memory:    func(max int) int64 { return octal.Memory(code, max) },
+		Memory: func(max int) int64 { return octal.Memory(code, max) },
+		// The engine's estimate from a run to 2^14 heaps (milliseconds):
+		// a game without a sparse space costs max^2, others far less, so
+		// that a run of several games starts those first.
+		Cost:      func(max int) float64 { return octal.Cost(code, max) },
 		Moves:     func(n int) []HeapMove { return octalMoves(code, n) },
 		Misere:    misere.Octal(code),
 		GenusRule: misere.OctalGenusRule(code),

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -174,6 +175,11 @@ type tailGame struct {
 	cost   func(max int64) float64 // relative work
 	keys   *TailKeys               // the section's
 	limit  int64                   // a full array's limit (Check)
+	// stats runs the full-array engine to max heaps (the probe of an
+	// automatic start, tailauto.go); t is the largest split digit or
+	// move, the t of the window (start - t - 1)/2.
+	stats func(ctx context.Context, max int) (octal.Stats, error)
+	t     int
 }
 
 // octalTail is tail mode for the octal game code.
@@ -185,7 +191,8 @@ func octalTail(code octal.Code, keys *TailKeys) tailGame {
 		memory: func(max int) int64 { return octal.Memory(code, max) },
 		window: func(start int64) int64 { return octal.TailDefaultWindow(code, start) },
 		cost:   func(max int64) float64 { return float64(max) / 1e6 },
-		keys:   keys, limit: int64(Octal(code).Limit)}
+		keys:   keys, limit: int64(Octal(code).Limit),
+		stats: octalTailStats(code), t: code.MaxRemove()}
 }
 
 // grundysGameTail is tail mode for Grundy's game.
@@ -197,7 +204,11 @@ func grundysGameTail(keys *TailKeys) tailGame {
 		memory: octal.GrundysGameMemory,
 		window: octal.GrundysGameTailDefaultWindow,
 		cost:   func(max int64) float64 { return float64(max) / 3e5 },
-		keys:   keys, limit: octal.GrundysGameMax}
+		keys:   keys, limit: octal.GrundysGameMax,
+		stats: func(ctx context.Context, max int) (octal.Stats, error) {
+			_, st, err := octal.GrundysGameWithStats(ctx, max, grundy.Options{Workers: 1})
+			return st, err
+		}}
 }
 
 // check checks the section's max and tail keys.
@@ -232,6 +243,7 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 		watch.Report(done, total)
 	}
 	var vals *tailValues
+	var resumeStart int64 // an automatic tail's start, read from its checkpoint
 	if f, ok := s.(Folder); ok {
 		dir, err := f.Folder()
 		if err != nil {
@@ -248,6 +260,9 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 		if err != nil {
 			return err
 		}
+		if resumeAt > 0 && k.auto() {
+			resumeStart = g.checkpointStart(opts.Checkpoint)
+		}
 		if k.Values != nil {
 			if vals, err = openTailValues(filepath.Join(dir, tailValuesName), k.Values, resumeAt); err != nil {
 				return err
@@ -260,8 +275,32 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 		defer vals.close()
 		opts.ValuesFrom, opts.ValuesTo, opts.OnValues, opts.BeforeCheckpoint = vals.lo, vals.hi, vals.add, vals.sync
 	}
-	res, err := g.run(ctx, max, opts)
+	start := k.start(max)
+	var res octal.TailResult
+	var err error
+	if k.auto() {
+		var restarts []string
+		res, start, err = g.runAuto(ctx, max, opts, resumeStart, func(line string) {
+			restarts = append(restarts, line)
+			s.Finding("tail_restart", Note(strings.Join(restarts, "; then ")))
+		})
+	} else {
+		res, err = g.run(ctx, max, opts)
+	}
 	if err != nil {
+		var ke *KeyError
+		if errors.As(err, &ke) {
+			return err // refused before computing: nothing written
+		}
+		// A stopped run's tables of the powers of two it passed are
+		// exact: write them, with the error.
+		if len(res.Tables) > 0 && ctx.Err() == nil {
+			passed := res
+			passed.Final = octal.FrequencyTable{}
+			if werr := g.writeTable(ctx, s, game, passed); werr != nil {
+				return errors.Join(g.explain(err, opts.Checkpoint, res), werr)
+			}
+		}
 		return g.explain(err, opts.Checkpoint, res)
 	}
 	if err := g.writeTable(ctx, s, game, res); err != nil {
@@ -273,10 +312,10 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 		}
 	}
 	s.Finding("rules", Note(g.rules))
-	s.Finding("tail", newTailRun(res, g.keys.start(max)))
+	s.Finding("tail", newTailRun(res, start))
 	if res.Period > 0 {
 		p := TailPeriod{Found: true, Period: res.Period, Preperiod: res.Preperiod, Proven: true,
-			Status: "proven", Within: g.keys.start(max)}
+			Status: "proven", Within: start}
 		if res.PeriodInTail {
 			p.InTail, p.Within, p.PreperiodIsBound = true, res.PeriodProvenAt, res.PreperiodBound
 		}
@@ -313,6 +352,9 @@ func (g tailGame) matches(path string, max int64) (int64, error) {
 		if info.Max != max {
 			diff = append(diff, fmt.Sprintf("max %d (this configuration: %d)", info.Max, max))
 		}
+		if k.auto() { // the run chose the start: the checkpoint's, with its window
+			start, window = info.Start, g.window(info.Start)
+		}
 		if info.Start != start {
 			diff = append(diff, fmt.Sprintf("start %d (this configuration: %d)", info.Start, start))
 		}
@@ -329,6 +371,16 @@ func (g tailGame) matches(path string, max int64) (int64, error) {
 	return 0, &TailCheckpointError{Path: path, Problem: "was made by another configuration: " + strings.Join(diff, ", ")}
 }
 
+// checkpointStart returns the start recorded in the checkpoint at path (0
+// when it cannot be read: matches has read it already).
+func (g tailGame) checkpointStart(path string) int64 {
+	info, err := octal.ReadCheckpointInfo(path)
+	if err != nil {
+		return 0
+	}
+	return info.Start
+}
+
 // explain adds to an error of the engine what happened to the results and
 // what to change.
 func (g tailGame) explain(err error, checkpoint string, res octal.TailResult) error {
@@ -342,7 +394,7 @@ func (g tailGame) explain(err error, checkpoint string, res octal.TailResult) er
 	}
 	switch {
 	case te.Stop == octal.TailWindow || te.Stop == octal.TailNoSparse:
-		return fmt.Errorf("%w; nothing past the prefix was computed: set a larger start (or window) in the game's section", err)
+		return fmt.Errorf("%w; nothing past the prefix was computed: set a larger start in the game's section (the window is at most (start - t - 1)/2, its default), or leave start and window unset and the run picks them", err)
 	case checkpoint == "":
 		return fmt.Errorf("%w; the results to heap %d were not kept (no checkpoint)", err, res.Max)
 	default:

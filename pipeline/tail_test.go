@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"io/fs"
 	"math/bits"
@@ -382,8 +383,9 @@ func TestTailCheckpointRefused(t *testing.T) {
 // TestTailStop runs 0.6 from a prefix too short for its sparse space (2^16:
 // the window of 32767 values cannot settle every heap) and checks that the
 // run ends with the engine's *octal.TailError, says where the results are
-// kept and what to change, writes no table, and that the checkpoint holds
-// the heaps before the one it stopped at.
+// kept and what to change, writes the frequency tables of the powers of
+// two it passed (and no other), and that the checkpoint holds the heaps
+// before the one it stopped at.
 func TestTailStop(t *testing.T) {
 	const yaml = "games: [officers]\nformats: [csv]\nplots: []\noctal:\n  officers: {code: \"0.6\", max: 200000, tail: true, start: 65536}\n"
 	out := t.TempDir()
@@ -408,8 +410,40 @@ func TestTailStop(t *testing.T) {
 	if info.Heap != te.Heap || te.Heap <= 65536 || te.Heap > 200000 {
 		t.Errorf("stopped at heap %d, checkpoint at %d: want the checkpoint to hold the heaps before it", te.Heap, info.Heap)
 	}
-	if _, err := os.Stat(filepath.Join(out, "officers", "frequencies.csv")); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("frequencies.csv written (%v)", err)
+	// The tables of the powers of two it passed (heaps 0..2^k-1 for 2^k
+	// <= the heap it stopped at) are written, each the counts of a full
+	// array's values; no partial table.
+	b, err := os.ReadFile(filepath.Join(out, "officers", "frequencies.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := int64(1) << (bits.Len64(uint64(te.Heap)) - 1)
+	officers, _ := octal.Parse("0.6")
+	g, err := octal.Values(context.Background(), officers, int(top), grundy.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for p := int64(1); p <= top; p *= 2 {
+		counts := map[int32]int64{}
+		largest := int32(0)
+		for _, v := range g[:p] {
+			counts[v]++
+			largest = max(largest, v)
+		}
+		for v := int32(0); v <= largest; v++ {
+			want[fmt.Sprintf("%d,%d,%d,false", p, v, counts[v])] = true
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")[1:]
+	if len(lines) != len(want) {
+		t.Errorf("frequencies.csv of the stopped run: %d rows, want %d (the powers of two to %d)", len(lines), len(want), top)
+	}
+	for _, l := range lines {
+		if !want[l] {
+			t.Errorf("frequencies.csv of the stopped run: row %q is not a count of the full array's values", l)
+			break
+		}
 	}
 }
 

@@ -31,7 +31,7 @@ func TestTailExitStatus(t *testing.T) {
 	}
 	stops := writeConfig(t, "games: [officers]\nplots: []\nformats: [csv]\noctal:\n  officers: {code: \"0.6\", max: 200000, tail: true, start: 65536}\n")
 	code, _, stderr = runTabulate(t, "run", "-q", "--config", stops, "--out", t.TempDir())
-	if code != 1 || !strings.Contains(stderr, "stopped there without guessing (rerun with a larger start or window)") {
+	if code != 1 || !strings.Contains(stderr, "stopped there without guessing (rerun with a larger start: the window is at most (start - t - 1)/2, its default, so only the start lengthens it)") {
 		t.Errorf("unsettled: exit %d, %q; want 1 saying to rerun with a larger start", code, stderr)
 	}
 }

@@ -339,7 +339,7 @@ func Values(ctx context.Context, c Code, max int, opts grundy.Options) ([]int32,
 
 // ValuesWithStats is Values that also returns the engine's findings.
 func ValuesWithStats(ctx context.Context, c Code, max int, opts grundy.Options) ([]int32, Stats, error) {
-	return octalSolve(ctx, octalRulesOf(c), "octal game "+c.String(), max, opts.Progress, octalOptions{workers: opts.Goroutines()})
+	return octalSolve(ctx, octalRulesOf(c), "octal game "+c.String(), max, opts.Progress, octalOptions{workers: opts.Goroutines(), grow: opts.Grow})
 }
 
 // octalSolve runs the engine and returns the values and the findings.

@@ -51,11 +51,12 @@ const (
 // octalOptions switches the parts of the engine; tests and benchmarks turn
 // them off to measure or check one alone.
 type octalOptions struct {
-	noSparse   bool // never use the sparse-space method
-	noPeriodic bool // never copy values by a proven period
-	plain      int  // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
-	workers    int  // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
-	pipeTop    int  // > 0: the helpers take every far rare heap and pipeTop splits from each end, fixed (tests)
+	noSparse   bool       // never use the sparse-space method
+	noPeriodic bool       // never copy values by a proven period
+	grow       func() int // grundy.Options.Grow: more goroutines for the plain mex (plainpar.go)
+	plain      int        // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
+	workers    int        // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
+	pipeTop    int        // > 0: the helpers take every far rare heap and pipeTop splits from each end, fixed (tests)
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -118,6 +119,15 @@ type octalEngine struct {
 	fsAt       []int
 	fsWords    int
 	mk16       *[1 << 16]byte // the marks of octalMarkSplits16, made at first use
+
+	// The plain mex on several goroutines (plainpar.go): the goroutines it
+	// may use, Grow and the heap of its last call, the marks and the bit
+	// sets of the goroutines beside the caller's.
+	workers  int
+	grow     func() int
+	grewAt   int
+	parMarks []*[1 << 16]byte
+	parSets  []uint64
 
 	// work counts the splits the sparse-space method listed (both cores)
 	// since chose, the heap of the last choice of labelling; measured is
@@ -617,9 +627,8 @@ func (e *octalEngine) plainMex(n int) int32 {
 				if e.mk16 == nil {
 					e.mk16 = new([1 << 16]byte)
 				}
-				octalMarkSplits16(e.mk16, e.g, s, 1, octalHalf(s, e.r.unequal))
-				octalPack(f, e.mk16[:64*mw])
-				clear(e.mk16[:64*mw])
+				h := octalHalf(s, e.r.unequal)
+				e.splitSet16(f, s, h, e.plainGoroutines(n, h))
 			} else {
 				octalMarkSplits(e.mk, e.g, s, 1, octalHalf(s, e.r.unequal))
 				octalPack(f, e.mk)
@@ -1238,6 +1247,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 	e.computed = max
 	e.forcePlain = opt.plain
 	workers := (grundy.Options{Workers: opt.workers}).Goroutines()
+	e.workers, e.grow = workers, opt.grow
 	parallel := workers >= 2 && !opt.noSparse &&
 		len(r.split) > 0 && r.t < octalBlock/2
 	e.parallel = parallel

@@ -201,7 +201,7 @@ type TailError struct {
 func (e *TailError) Error() string {
 	switch e.Stop {
 	case TailUnsettled:
-		return fmt.Sprintf("%s, tail mode: heap %d is not shown common by the splits inside the window of %d values: it may be a new rare heap or need a longer window; stopped there without guessing (rerun with a larger start or window)", tailTitle(e.Code), e.Heap, e.Window)
+		return fmt.Sprintf("%s, tail mode: heap %d is not shown common by the splits inside the window of %d values: it may be a new rare heap or need a longer window; stopped there without guessing (rerun with a larger start: the window is at most (start - t - 1)/2, its default, so only the start lengthens it)", tailTitle(e.Code), e.Heap, e.Window)
 	case TailWidth:
 		return fmt.Sprintf("%s, tail mode: g(%d) = %d does not fit the %d-bit values of the buffer; stopped there (rerun with width 16)", tailTitle(e.Code), e.Heap, e.Value, e.Width)
 	case TailWindow:

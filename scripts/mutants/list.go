@@ -232,6 +232,10 @@ var list = []Mutant{
 
 	// The tail's own period proofs (grundy/octal/tailperiod.go): the moment
 	// of the proof, and the n0 the search and the watch claim.
+	{Name: "tail-auto-no-memory-check", File: "games/tailauto.go",
+		Old: "if start > g.limit || g.memory(int(start)) > memoryLimit() {", New: "if start > g.limit {",
+		Pkg: "./games", Run: "TestTailAutoRefuses",
+		Why: "an automatic tail start past the memory limit runs instead of being refused before computing"},
 	{Name: "tail-proof-early", File: "grundy/octal/tailperiod.go",
 		Old: "return computed >= int64(analysis.OctalNeeded(int(p), int(n0), t))", New: "return computed >= int64(analysis.OctalNeeded(int(p), int(n0), t))-1",
 		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",

@@ -1,0 +1,175 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"os"
+	"runtime/debug"
+
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/internal/sysmem"
+)
+
+// Tail mode that picks its own start (tail: true without start and
+// window; docs/tail-mode.md, "Choosing the start").
+//
+// Reason: the window of a tail is at most (start - t - 1)/2 and must hold
+// D = t + R (R the last rare heap) and the splits that show each heap
+// common, A(n), which no theorem bounds (measured for 0.6: under 54,000
+// to 2^20, then 431,340 at heap 1,697,097 and 615,713 at 14,309,759). The
+// user should not have to find the start. So a full-array probe to
+// min(max, 2^20) gives R; the start is the least power of two, from the
+// probe's end, whose window is tailAutoMargin times D; a start over the
+// memory limit or the full array's is refused before the run (exit
+// status 2), naming the start and the memory it needs. When the tail still
+// stops (TailUnsettled: a heap the window did not settle, perhaps a new
+// rare heap; TailWindow: the prefix's labelling has a later rare heap),
+// the run starts again from the larger of twice the start and the power of
+// two past the stop (so the full array passes the heap that stopped it),
+// within the memory limit: the engine cannot lengthen a window from a
+// checkpoint, whose ring holds only the window's values. Cost: the probe
+// (seconds at 2^20) and, on a stop, the prefix again.
+
+// tailAutoMin is the least start and the probe's length: the default
+// start of tail mode (2^20). Tests lower it.
+var tailAutoMin int64 = octal.TailDefaultStart
+
+// tailAutoMargin is how many times D = t + R the window of an automatic
+// start holds (0.6: D = 20,629, so a window of 660,128 and a start of
+// 2^21, which runs past heap 14,309,759 where 2^20 stops; issue 34).
+var tailAutoMargin int64 = 32
+
+// tailAutoTries is how many times an automatic tail starts again after a
+// stop.
+const tailAutoTries = 6
+
+// auto reports whether the section leaves the start and the window to the
+// run: tail: true without start, window and values.
+func (k *TailKeys) auto() bool { return k.Tail && k.Start == 0 && k.Window == 0 && k.Values == nil }
+
+// memoryLimit returns the bytes a job may use: the soft limit the run set
+// for the garbage collector (the plan's, pipeline), or 60% of the
+// machine's memory when none is set.
+func memoryLimit() int64 {
+	if l := debug.SetMemoryLimit(-1); l > 0 && l < math.MaxInt64 {
+		return l
+	}
+	if phys := sysmem.Total(); phys > 0 {
+		return int64(float64(min(phys, math.MaxInt64)) * 0.6)
+	}
+	return 4 << 30
+}
+
+// autoStart chooses the start of an automatic tail to max: the probe's
+// prefix, then the least power of two whose window holds tailAutoMargin
+// times D, at most max. A start whose prefix is over the full array's
+// limit or the memory limit is a *KeyError naming it and its memory.
+func (g tailGame) autoStart(ctx context.Context, max int64) (int64, error) {
+	probe := min(max, tailAutoMin)
+	st, err := g.stats(ctx, int(probe))
+	if err != nil {
+		return 0, err
+	}
+	if probe == max || st.Period > 0 {
+		return probe, nil // the prefix ends the run, or its period does
+	}
+	if st.Mask == 0 {
+		return g.fits(max, max, fmt.Sprintf("it has no sparse-space labelling up to heap %d, so no tail can start there", probe))
+	}
+	need := 2*tailAutoMargin*(int64(g.t)+int64(st.LastRare)) + int64(g.t) + 1
+	start := probe
+	for start < need && start < max {
+		start *= 2
+	}
+	return g.fits(min(start, max), max, fmt.Sprintf("its window must hold %d times the last rare heap %d plus %d", tailAutoMargin, st.LastRare, g.t))
+}
+
+// fits returns start when its prefix is within the full array's limit and
+// the memory limit, and otherwise the *KeyError that says why.
+func (g tailGame) fits(start, max int64, why string) (int64, error) {
+	if start > g.limit || g.memory(int(start)) > memoryLimit() {
+		return 0, g.refuse(start, max, why)
+	}
+	return start, nil
+}
+
+// refuse is the *KeyError of an automatic tail that needs a start of
+// start heaps (max: a full array), with its memory.
+func (g tailGame) refuse(start, max int64, why string) error {
+	need := g.memory(int(min(start, g.limit)))
+	problem := fmt.Sprintf("cannot be chosen for the %s to %d: %s; the start that would work is %d, whose full-array prefix needs %s (memory limit %s)",
+		g.title, max, why, start, sysmem.Format(need), sysmem.Format(memoryLimit()))
+	if start > g.limit {
+		problem = fmt.Sprintf("cannot be chosen for the %s to %d: %s; the start that would work, %d, is past a full array's limit %d", g.title, max, why, start, g.limit)
+	}
+	return &KeyError{Key: "start", Value: "0 (chosen by the run)", Problem: problem,
+		Allowed: "a larger max_memory, or a smaller max"}
+}
+
+// retryStart returns the start an automatic tail takes after err stopped
+// the run from start, or false when err is not such a stop.
+func (g tailGame) retryStart(err error, start, max int64) (int64, bool, error) {
+	var te *octal.TailError
+	if !errors.As(err, &te) {
+		return 0, false, nil
+	}
+	next := 2 * start
+	switch te.Stop {
+	case octal.TailUnsettled:
+		next = max64(next, int64(1)<<bits.Len64(uint64(te.Heap)))
+	case octal.TailWindow:
+		next = max64(next, 2*te.Need+int64(g.t)+1)
+	default:
+		return 0, false, nil
+	}
+	next, ferr := g.fits(min(next, max), max, fmt.Sprintf("the tail from %d stopped (%v)", start, err))
+	return next, ferr == nil, ferr
+}
+
+// runAuto runs g.run from an automatic start (autoStart) and starts
+// again from a larger one after a stop (retryStart), the checkpoint of the
+// stopped run removed. It returns the result, the start of the last run,
+// and the last error.
+func (g tailGame) runAuto(ctx context.Context, max int64, opts octal.TailOptions, resumeStart int64, log func(string)) (octal.TailResult, int64, error) {
+	start := resumeStart
+	if start == 0 {
+		var err error
+		if start, err = g.autoStart(ctx, max); err != nil {
+			return octal.TailResult{}, 0, err
+		}
+	}
+	for try := 0; ; try++ {
+		opts.Start = start
+		res, err := g.run(ctx, max, opts)
+		if err == nil || ctx.Err() != nil || try == tailAutoTries {
+			return res, start, err
+		}
+		next, ok, ferr := g.retryStart(err, start, max)
+		if ferr != nil {
+			return res, start, fmt.Errorf("%w; no larger start: %v", err, ferr)
+		}
+		if !ok {
+			return res, start, err
+		}
+		log(fmt.Sprintf("%v; starting again from start %d", err, next))
+		if opts.Checkpoint != "" {
+			if rerr := os.Remove(opts.Checkpoint); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+				return res, start, fmt.Errorf("%w; remove the checkpoint to start again: %w", err, rerr)
+			}
+		}
+		start = next
+	}
+}
+
+// octalTailStats returns the statistics of the full-array engine on code
+// run to max heaps, on one goroutine (the probe of autoStart).
+func octalTailStats(code octal.Code) func(ctx context.Context, max int) (octal.Stats, error) {
+	return func(ctx context.Context, max int) (octal.Stats, error) {
+		_, st, err := octal.ValuesWithStats(ctx, code, max, grundy.Options{Workers: 1})
+		return st, err
+	}
+}

@@ -1,0 +1,112 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/octal"
+	"github.com/tabulate-games/tabulate/internal/longtest"
+)
+
+// TestTailAutoStart runs 0.6 and Grundy's game with tail: true and no other
+// key, the probe and the least start lowered to 2^12 and the margin to 1,
+// so that the first start's window is too short (0.6's rare heaps go on to
+// 20,627, Grundy's game's to 82,860) and the run must start again from a
+// larger one, by itself. Its frequency tables must be those of a full
+// array (counted here from octal.Values / GrundysGame, whose values the
+// engine's tests check against the plain mex), and the tail must have run
+// (tail_from >= 0), not only the prefix.
+func TestTailAutoStart(t *testing.T) {
+	defer func(m, k int64) { tailAutoMin, tailAutoMargin = m, k }(tailAutoMin, tailAutoMargin)
+	tailAutoMin, tailAutoMargin = 1<<12, 1
+	ctx := context.Background()
+	code, _ := octal.Parse("0.6")
+	for _, tt := range []struct {
+		name string
+		max  int
+		long bool
+		g    tailGame
+		full func(max int) ([]int32, error)
+	}{
+		{"0.6", 1<<18 - 1, false, octalTail(code, &TailKeys{Tail: true}), func(max int) ([]int32, error) { return octal.Values(ctx, code, max, grundy.Options{Workers: 1}) }},
+		// Grundy's game: its last rare heap, 82,860, needs a window past
+		// it, a start past 2^17; to 2^20, tens of seconds.
+		{"grundy-game", 1<<20 - 1, true, grundysGameTail(&TailKeys{Tail: true}), func(max int) ([]int32, error) { return octal.GrundysGame(ctx, max, grundy.Options{Workers: 1}) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.long {
+				longtest.Skip(t, "Grundy's game with tail: true to 2^20 (tens of seconds)")
+			}
+			max := tt.max
+			sink := newMemSink()
+			if err := tt.g.runJob(ctx, sink, tt.name, int64(max)); err != nil {
+				t.Fatal(err)
+			}
+			run := sink.findings["tail"].(TailRun)
+			if run.TailFrom < 0 || run.Start <= tailAutoMin {
+				t.Errorf("tail from %d, start %d: want a tail from a start past %d", run.TailFrom, run.Start, tailAutoMin)
+			}
+			if _, ok := sink.findings["tail_restart"]; !ok {
+				t.Errorf("no restart: the test means the first start to stop (finding tail %+v)", run)
+			}
+			g, err := tt.full(max)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[[2]int64]int64{} // (heaps, value) -> count, for each power of two
+			for p := int64(1); p <= int64(max)+1; p *= 2 {
+				for _, v := range g[:p] {
+					want[[2]int64{p, int64(v)}]++
+				}
+			}
+			got := map[[2]int64]int64{}
+			for _, b := range sink.tables["frequencies"] {
+				heaps, values, counts := b[0].([]int64), b[1].([]int32), b[2].([]int64)
+				for i := range heaps {
+					if counts[i] != 0 {
+						got[[2]int64{heaps[i], int64(values[i])}] = counts[i]
+					}
+				}
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%d (heaps, value) counts, want %d", len(got), len(want))
+			}
+			for k, c := range want {
+				if got[k] != c {
+					t.Errorf("heaps %d, value %d: count %d, want %d", k[0], k[1], got[k], c)
+				}
+			}
+		})
+	}
+}
+
+// TestTailAutoRefuses checks that an automatic tail that cannot start is
+// refused before the run with a *KeyError (exit status 2) that names the
+// start that would work and its memory: 0.6 whose start would pass the
+// memory limit, and 0.164 (no sparse space: a third of its heaps rare,
+// the last ever later) with a margin that puts the start past a full
+// array's limit.
+func TestTailAutoRefuses(t *testing.T) {
+	defer func(m, k int64) { tailAutoMin, tailAutoMargin = m, k }(tailAutoMin, tailAutoMargin)
+	tailAutoMin = 1 << 12
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 10))
+	ctx := context.Background()
+	code, _ := octal.Parse("0.6")
+	err := octalTail(code, &TailKeys{Tail: true}).runJob(ctx, newMemSink(), "officers", 1<<20)
+	var ke *KeyError
+	// The probe to 4,096 has its last rare heap at 4,096 (0.6's rare heaps
+	// are dense so early): a window of 32 x 4,097 heaps, start 2^19.
+	if !errors.As(err, &ke) || ke.Key != "start" || !strings.Contains(err.Error(), "the start that would work is 524288") || !strings.Contains(err.Error(), "memory limit") {
+		t.Errorf("0.6 over the memory limit: %v, want a *KeyError naming start 524288 and the memory", err)
+	}
+	tailAutoMargin = 1 << 20 // a start past 2^30, the full array's limit
+	plain, _ := octal.Parse("0.164")
+	err = octalTail(plain, &TailKeys{Tail: true}).runJob(ctx, newMemSink(), "g", 1<<31)
+	if !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
+		t.Errorf("0.164: %v, want a *KeyError naming a start past a full array's limit", err)
+	}
+}

@@ -1,0 +1,69 @@
+package octal
+
+import (
+	"context"
+
+	"github.com/tabulate-games/tabulate/grundy"
+)
+
+// Rough seconds of one core a split costs, as the engine lists it: the
+// plain mex's branch-free loop (markPairs, 0.27 ns measured, kernels.go)
+// and the sparse-space method's loops over rare heaps and step 3, slower
+// per split (indirect loads, about twice).
+const (
+	plainSplitSeconds  = 0.3e-9
+	sparseSplitSeconds = 0.6e-9
+	// sparseCommonSplits is about how many splits step 3 lists at a
+	// common heap beside those of the rare heaps (octalTopSplits and the
+	// adaptive top of the second core are of that order).
+	sparseCommonSplits = 256
+)
+
+// costProbe is the heaps Cost computes to learn a game's shape: 2^14, where
+// the census's first pass ends too (0.6 has a fifth of its heaps rare at
+// 2^12 and under an eighth at 2^14; a plain mex to 2^14 takes about 20 ms).
+const costProbe = 1 << 14
+
+// CostOf estimates the seconds of one core that Values(c, max) takes, from
+// the statistics s of a run of the engine on c to fewer heaps (s.Computed
+// of them): a run that proved a period stops there (its cost is copying
+// max values); a game without split moves lists a few options a heap; a
+// game whose run took the plain mex (most of its heaps a full scan) lists
+// max^2/4 splits over the run; one on the sparse-space method lists at
+// each heap, for each split digit, the splits with a rare heap and step
+// 3's few, its rare heaps those of s, or, when more than an eighth of the
+// heaps of s are rare (no sparse space yet), as many in proportion to max,
+// never more than the plain mex. Reason: the census and the run start the costliest games
+// first, and the cost of the 1,023 three-digit codes spans five orders of
+// magnitude at 2^20 heaps (a game without a sparse space about 75 s, most
+// under a second): the estimate needs to be right within a few times,
+// not more. Its rare heaps are those of s, a floor for max.
+func CostOf(c Code, max int, s Stats) float64 {
+	r := octalRulesOf(c)
+	n := float64(max)
+	if s.Period > 0 || len(r.split) == 0 || s.Computed <= 0 {
+		return n * float64(len(r.single)+len(r.whole)+1) * plainSplitSeconds
+	}
+	if s.Mask == 0 || 2*s.FullScans > int64(s.Computed) {
+		return n * n / 4 * plainSplitSeconds
+	}
+	rare := float64(s.Rare)
+	if 8*s.Rare > s.Computed { // no sparse space yet: its rare heaps may grow with n
+		rare *= n / float64(s.Computed)
+	}
+	return min(n*float64(len(r.split))*(rare+sparseCommonSplits)*sparseSplitSeconds, n*n/4*plainSplitSeconds)
+}
+
+// Cost is CostOf from a run of the engine to min(max, 2^14) heaps, on
+// one goroutine (milliseconds): an estimate of Values(c, max) before
+// computing it, for a plan that orders its jobs.
+func Cost(c Code, max int) float64 {
+	if max <= 0 {
+		return 0
+	}
+	_, s, err := ValuesWithStats(context.Background(), c, min(max, costProbe), grundy.Options{Workers: 1})
+	if err != nil {
+		return 0
+	}
+	return CostOf(c, max, s)
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# census-node.sh: the census of the 1,023 three-digit octal codes to 2^17
+# values at 2, 8 and 16 workers on one node (issue 34), timed (wall, user
+# and system CPU), with the sha256 of the tables to show they are the same
+# at every worker count, the replay of the 16-worker order (go run
+# ./scripts/replay) and, when the time allows, the census to 2^18 at 16
+# workers. Builds first; needs Go, no network. Results under $OUT (default
+# ./out-census-node): summary.txt, timings-*.csv, sha256-*.txt, log-*.txt.
+#
+#	OUT=/tmp/node bash scripts/device/census-node.sh
+#
+# About 3 to 4 minutes on 16 idle cores, the build included.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-out-census-node}
+E=${E:-17} # the census to 2^E (E=12 checks the script in seconds)
+mkdir -p "$OUT"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+t0=$SECONDS
+go build -o "$work/tabulate" ./cmd/tabulate
+go build -o "$work/replay" ./scripts/replay
+echo "build: $((SECONDS - t0)) s; $(nproc) CPUs; load $(cut -d' ' -f1-3 /proc/loadavg); $(go version)" | tee "$OUT/summary.txt"
+
+# census MAXEXP WORKERS: runs the census, appends its line to the summary.
+census() {
+	local e=$1 w=$2 dir="$work/c$1-w$2"
+	printf 'census:\n  octal: { digits: 3, prefixes: ["0", "4"], max: %d }\n' $((1 << e)) >"$work/c$e.yaml"
+	local TIMEFORMAT='%R %U %S'
+	local times
+	times=$({ time "$work/tabulate" census --config "$work/c$e.yaml" --out "$dir" --workers "$w" --no-report >"$OUT/log-2^$e-w$w.txt" 2>&1; } 2>&1)
+	read -r wall user sys <<<"$times"
+	(cd "$dir/census" && sha256sum octal.csv octal.parquet octal.md) >"$OUT/sha256-2^$e-w$w.txt"
+	cp "$dir/census/octal_timings.csv" "$OUT/timings-2^$e-w$w.csv"
+	local sum
+	sum=$(sha256sum "$OUT/sha256-2^$e-w$w.txt" | cut -c1-16)
+	awk -v e="$e" -v w="$w" -v wall="$wall" -v u="$user" -v s="$sys" -v sum="$sum" 'BEGIN {
+		cpu = u + s
+		printf "2^%d on %2d workers: wall %7.1f s, cpu %7.1f s, cpu/wall %5.2f, wall vs cpu/%d %+.1f%%, tables sha %s\n",
+			e, w, wall, cpu, cpu / wall, w, 100 * (wall / (cpu / w) - 1), sum }' | tee -a "$OUT/summary.txt"
+	rm -rf "$dir"
+}
+
+for w in 2 8 16; do
+	census "$E" "$w"
+done
+if [ "$(cut -d' ' -f1 "$OUT"/sha256-2^$E-w*.txt | sort -u | wc -l)" -eq 3 ]; then
+	echo "2^$E: tables identical at 2, 8 and 16 workers" | tee -a "$OUT/summary.txt"
+else
+	echo "2^$E: TABLES DIFFER between worker counts (see $OUT/sha256-*.txt)" | tee -a "$OUT/summary.txt"
+fi
+echo "replay of the 16-worker order of 2^$E:" | tee -a "$OUT/summary.txt"
+"$work/replay" -workers 2,8,16 "$OUT/timings-2^$E-w16.csv" | tee -a "$OUT/summary.txt"
+# 2^(E+1) at 16 workers: about 4 times the work; only when it fits in the
+# 5 minutes with a margin.
+if [ $((SECONDS - t0)) -lt 180 ]; then
+	census $((E + 1)) 16
+	"$work/replay" -workers 16 "$OUT/timings-2^$((E + 1))-w16.csv" | tee -a "$OUT/summary.txt"
+else
+	echo "2^$((E + 1)) skipped: $((SECONDS - t0)) s spent already" | tee -a "$OUT/summary.txt"
+fi
+echo "total: $((SECONDS - t0)) s" | tee -a "$OUT/summary.txt"
