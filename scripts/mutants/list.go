@@ -240,4 +240,11 @@ var list = []Mutant{
 		Old: "if zk < k {", New: "if zk < 1 {",
 		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
 		Why: "a shift never seen to repeat inside the window is watched as a period"},
+
+	// The census's one status of a row (census/status.go), which every
+	// output reads: the paper tables, the manifest's unproven list.
+	{Name: "census-status-arithmetic-unproven", File: "census/status.go",
+		Old: "return b == PeriodicProven || b == ArithmeticProven", New: "return b == PeriodicProven",
+		Pkg: "./census", Run: "TestTakebreakCensus$",
+		Why: "an arithmetic period proven by its theorem is listed as unproven, and its paper rows say candidate"},
 }
