@@ -3,7 +3,6 @@ package census_test
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,24 +37,8 @@ func oracleSubtraction(set []int, n int) []int32 {
 	return out
 }
 
-// readCSV reads a census table as a header and rows keyed by the game.
-func readCSV(t *testing.T, path string) (map[string]int, [][]string) {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, name := range recs[0] {
-		col[name] = i
-	}
-	return col, recs[1:]
-}
+// readCSV reads a census table: its columns by name and its rows.
+var readCSV = census.ReadCSV
 
 // plainPeriod finds, by trying every period p and preperiod n0 in turn, the
 // smallest p with the smallest n0 for which g(n+p) = g(n) for all n0 <= n <

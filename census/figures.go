@@ -497,9 +497,10 @@ func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 	return p, nil
 }
 
-// shareCurve returns the share of the games sel keeps that are proven from
-// at most 2^k values, at each k from the first k with a proof to top (one
-// point at top when none is proven), and how many games sel keeps.
+// shareCurve returns the share of the games sel keeps that are proven
+// (ordinary or arithmetic period) from at most 2^k values, at each k from
+// the first k with a proof to top (one point at top when none is proven),
+// and how many games sel keeps.
 func shareCurve(pts []point, top int, sel func(point) bool) (plotter.XYs, int) {
 	at := map[int]int{}
 	n := 0
@@ -508,7 +509,9 @@ func shareCurve(pts []point, top int, sel func(point) bool) (plotter.XYs, int) {
 			continue
 		}
 		n++
-		if r.proven {
+		// Proven as every output says (provenRow): an arithmetic period
+		// proven by its theorem counts, at the values computed.
+		if r.proven || r.behaviour == ArithmeticProven {
 			at[log2Ceil(r.values)]++
 		}
 	}

@@ -2,7 +2,9 @@ package census
 
 import (
 	"context"
+	"encoding/csv"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -43,6 +45,19 @@ func TestFiguresFitJournal(t *testing.T) {
 		pts, err := readPoints(out, m, k)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The proven-share curve ends at the share the CSV proves, either
+		// way (proven or arithmetic_proven), as every output counts them.
+		col, rows := readCSVFile(t, filepath.Join(out, "census", k.name+".csv"))
+		proven := 0
+		for _, row := range rows {
+			if row[col["proven"]] == "true" || (k.behaviour && row[col["arithmetic_proven"]] == "true") {
+				proven++
+			}
+		}
+		xys, n := shareCurve(pts, 20, func(point) bool { return true })
+		if got, want := xys[len(xys)-1].Y, float64(proven)/float64(len(rows)); n != len(rows) || got != want {
+			t.Errorf("%s: the proven share ends at %v of %d games, the CSV proves %v of %d", k.name, got, n, want, len(rows))
 		}
 		for _, f := range figures(k, pts) {
 			p, err := f.draw()
@@ -91,4 +106,26 @@ func checkLayout(t *testing.T, name string, lay plots.Layout) {
 			}
 		}
 	}
+}
+
+// ReadCSV is exported to the census_test package only (a _test file).
+var ReadCSV = readCSVFile
+
+// readCSVFile reads a CSV file: its columns by name and its rows.
+func readCSVFile(t *testing.T, path string) (map[string]int, [][]string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("%s: %v", path, err)
+	}
+	col := map[string]int{}
+	for i, name := range recs[0] {
+		col[name] = i
+	}
+	return col, recs[1:]
 }

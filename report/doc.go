@@ -1,16 +1,18 @@
 // Package report writes OUT/index.html: one self-contained page that a
 // co-author opens offline in any browser to read a run without tools.
 //
-// The page holds the run's provenance (version, build, dates, command,
-// machine, workers, from OUT/manifest.json); for each game its rules and
-// bounds, the statement of its period with its proof as the manifest's
-// findings give it ("period 12 from n = 71, proven by the Guy–Smith theorem
-// from 168 values", or "candidate (not proven)" with the reason), the values
-// in the layout of Winning Ways (rows of the period, the exceptions in bold)
+// The page opens with its findings (each game's period and its proof, each
+// census family in a line), then for each game its rules and bounds, the
+// statement of its period with its proof as the manifest's findings give it
+// ("period 12 from n = 71, proven by the Guy–Smith periodicity theorem from
+// 168 values", or "candidate (not proven)" with the reason), the values in
+// the layout of Winning Ways (rows of the period, the exceptions in bold)
 // with the periodic block and the exceptions as copyable text, the first
 // values, its figures inline, and a link to every file the manifest lists
-// with its rows, size and sha256; for a census folder, a sortable, filterable
-// table of every code with its period and class.
+// with its rows, size and sha256; for a census folder, a sortable,
+// filterable table of every code with its period and class; and last the
+// run's provenance (version, build, dates, command, machine, workers, from
+// OUT/manifest.json).
 //
 // The page loads nothing: its CSS and its script (plain JavaScript for
 // sorting and filtering, no library) are inline, the figures are data: URIs

@@ -2,7 +2,6 @@ package report_test
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -589,11 +588,18 @@ func TestFindingsFirst(t *testing.T) {
 	if strings.Contains(sec, "<dt>subtraction.") || !strings.Contains(sec, "<dt>octal.digits</dt>") {
 		t.Error("the bounds list the subtraction census, which did not run, or lack the octal one")
 	}
-	col, rows := readCSV(t, filepath.Join(dir, "census", "octal.csv"))
+	// The octal census's CSV quotes nothing: its codes and classes are
+	// plain numbers with a point, its booleans true or false.
+	data, err := os.ReadFile(filepath.Join(dir, "census", "octal.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	proven := slices.Index(strings.Split(lines[0], ","), "proven")
 	var unproven []string
-	for _, row := range rows {
-		if row[col["proven"]] != "true" {
-			unproven = append(unproven, row[col["code"]]+" (4096 values)")
+	for _, line := range lines[1:] {
+		if cells := strings.Split(line, ","); cells[proven] != "true" {
+			unproven = append(unproven, cells[0]+" (4096 values)")
 		}
 	}
 	want := fmt.Sprintf("%d games: %s", len(unproven), strings.Join(unproven, ", "))
@@ -603,23 +609,4 @@ func TestFindingsFirst(t *testing.T) {
 	if !strings.Contains(page, fmt.Sprintf("octal: 63 games, %d with a proven period (Guy–Smith), %d without a proof", 63-len(unproven), len(unproven))) {
 		t.Error("no summary line of the octal census in the findings")
 	}
-}
-
-// readCSV reads a CSV file: its columns by name and its rows.
-func readCSV(t *testing.T, path string) (map[string]int, [][]string) {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(recs) == 0 {
-		t.Fatalf("%s: %v", path, err)
-	}
-	col := map[string]int{}
-	for i, name := range recs[0] {
-		col[name] = i
-	}
-	return col, recs[1:]
 }

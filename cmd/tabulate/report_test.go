@@ -26,7 +26,7 @@ func TestReportCommand(t *testing.T) {
 	}
 	// Kayles: period 12 from n = 71 (Guy and Smith, 1956), proven from
 	// 2·71 + 2·12 + 2 = 168 values.
-	if !strings.Contains(string(page), "period 12 from n = 71, proven by the Guy–Smith theorem from 168 values") {
+	if !strings.Contains(string(page), "period 12 from n = 71, proven by the Guy–Smith periodicity theorem from 168 values") {
 		t.Error("no period statement for kayles")
 	}
 

@@ -273,4 +273,10 @@ var list = []Mutant{
 		Old: "max(b+1, hl[1]+1)", New: "max(b+1, hl[1]+2)",
 		Pkg: "./grundy/octal", Run: "TestWorkersOracle/(0.6|4.)/10000",
 		Why: "the main goroutine resumes one split past the helpers' least splits: nobody lists that split"},
+	// The census's one status of a row (census/status.go), which every
+	// output reads: the paper tables, the manifest's unproven list.
+	{Name: "census-status-arithmetic-unproven", File: "census/status.go",
+		Old: "return b == PeriodicProven || b == ArithmeticProven", New: "return b == PeriodicProven",
+		Pkg: "./census", Run: "TestTakebreakCensus$",
+		Why: "an arithmetic period proven by its theorem is listed as unproven, and its paper rows say candidate"},
 }
