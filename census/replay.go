@@ -37,7 +37,7 @@ type TimingRow struct {
 
 // Replay plays the order of a census's engine runs again on workers
 // workers: each run (the rows that share start, end and worker are one
-// run, the games of a group) takes its seconds (both passes of a game
+// run, the games of a group) takes its seconds (every pass of a game
 // computed to the probe's values first), and starts, in the order of its
 // start, on the first worker free (list scheduling, the census's own rule
 // with one token a run). It returns the makespan and the lower bound

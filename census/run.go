@@ -336,7 +336,8 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 						left = append(left, gr.members[i])
 					}
 				}
-				gr.members, gr.cost = left, groupCost(gr.rep, maxValues, stats)
+				gr.members, gr.cost = left, groupCost(gr.rep, maxValues, stats, gr.stats)
+				gr.stats = stats
 				gr.spent += t1.Sub(t0).Seconds()
 				return nil
 			})
@@ -353,8 +354,20 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 		// decreasing order of it, so that the longest start first and the
 		// workers finish together. The pass repeats at most probeValues
 		// values of each game left, little beside max.
+		byCost := func() { slices.SortStableFunc(grs, func(a, b *group) int { return cmp.Compare(b.cost, a.cost) }) }
 		if grs, err = pool(grs, probeValues); err == nil {
-			slices.SortStableFunc(grs, func(a, b *group) int { return cmp.Compare(b.cost, a.cost) })
+			byCost()
+		}
+		// A census to 2^18 or more measures the games left once more at
+		// max/8 (repeating under 1/64 of a quadratic game's work): how
+		// their rare heaps grew since probeValues tells a sparse space
+		// that has settled (0.6: 1,576 rare heaps at 2^14, 1,583 at 2^17
+		// and for good) from rare heaps that go on growing (4.004: 4,559
+		// and 8,241), which the first pass alone cannot (octal.CostOf).
+		if stage := maxValues / 8; err == nil && stage > probeValues {
+			if grs, err = pool(grs, stage); err == nil {
+				byCost()
+			}
 		}
 	}
 	if err == nil {
@@ -383,8 +396,9 @@ func tryTake(slots chan int) (int, bool) {
 type group struct {
 	rep     Game
 	members []Game
-	cost    float64 // the engine's estimate of rep's cost to max after a first pass (groupCost)
-	spent   float64 // seconds spent in a first pass
+	cost    float64      // the engine's estimate of rep's cost to max after a first pass (groupCost)
+	stats   *octal.Stats // the engine's statistics of the last pass, nil before one or without them
+	spent   float64      // seconds spent in a first pass
 }
 
 // probeValues is how many values the first pass of a census without a time
@@ -488,11 +502,15 @@ func knownValues(ctx context.Context, g Game, r *Record, n int) ([]int32, error)
 }
 
 // groupCost estimates the cost of computing rep to maxValues from the
-// engine's statistics of a shorter run (octal.CostOf), or by the game's own
-// estimate when the engine gives none (Heap.Cost), or maxValues.
-func groupCost(rep Game, maxValues int, stats *octal.Stats) float64 {
+// engine's statistics of a shorter run (octal.CostOf), and of an earlier
+// shorter one when there was one, or by the game's own estimate when the
+// engine gives none (Heap.Cost), or maxValues.
+func groupCost(rep Game, maxValues int, stats, earlier *octal.Stats) float64 {
 	if stats != nil && rep.Family == Octal {
 		if c, err := octal.Parse(rep.rules); err == nil {
+			if earlier != nil {
+				return octal.CostOf(c, maxValues, *stats, *earlier)
+			}
 			return octal.CostOf(c, maxValues, *stats)
 		}
 	}

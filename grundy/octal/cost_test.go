@@ -1,6 +1,9 @@
 package octal
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestCostOrder checks that the estimate ranks games as their measured
 // costs do at 2^20 heaps (docs/performance.md, configs/census.yaml): a
@@ -26,5 +29,37 @@ func TestCostOrder(t *testing.T) {
 	}
 	if p := cost["0.164"]; p < 20 || p > 300 {
 		t.Errorf("0.164 to 2^20: %g s estimated, want the order of the 75 CPU-s measured", p)
+	}
+}
+
+// TestCostGrowth checks the extrapolation of the rare heaps from two
+// runs, worked by hand on a code with one split digit (0.6): a sparse
+// space that has settled (1,576 rare heaps at 2^14, 1,583 at 2^17, 0.6's)
+// grows by (2^3)^a with a = log(1583/1576)/log(8), 0.002: 1,583 * 1.004 =
+// 1,590 at 2^20, the cost 2^20 * (1,590 + 256) * 0.6 ns; rare
+// heaps that grew in proportion (1,000 to 8,000) are taken 8 times as
+// many again at 2^20, and without the earlier run as they are.
+func TestCostGrowth(t *testing.T) {
+	const max = 1 << 20
+	c, err := Parse("0.6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stats := func(computed, rare int) Stats {
+		return Stats{Computed: computed, Rare: rare, Mask: 1, FullScans: int64(rare)}
+	}
+	want := func(rare float64) float64 { return max * (rare + sparseCommonSplits) * sparseSplitSeconds }
+	for _, tt := range []struct {
+		name string
+		got  float64
+		want float64
+	}{
+		{"settled", CostOf(c, max, stats(1<<17, 1583), stats(1<<14, 1576)), want(1583 * 1583.0 / 1576)},
+		{"growing", CostOf(c, max, stats(1<<17, 8000), stats(1<<14, 1000)), want(64000)},
+		{"one run", CostOf(c, max, stats(1<<17, 8000)), want(8000)},
+	} {
+		if math.Abs(tt.got-tt.want) > 1e-9*tt.want {
+			t.Errorf("%s: cost %g, want %g", tt.name, tt.got, tt.want)
+		}
 	}
 }

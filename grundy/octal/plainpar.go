@@ -13,16 +13,22 @@ import "sync"
 // census's CPU at 2^20 (about 75 CPU-s each), and its one goroutine set the
 // census's wall time once the other games were done (issue 34); the
 // sparse-space method's second core (octalPipe) does not serve it. Cost: a
-// goroutine a range and a WaitGroup a heap (about a microsecond each),
-// 64 KiB of marks a goroutine, taken only for s/2 >= plainParMin splits, where
-// the listing takes some 10 us or more (0.27 ns a split measured, kernels.go).
+// goroutine a range and a WaitGroup a heap, 64 KiB of marks a goroutine,
+// taken only for s/2 >= plainParMin splits (each range some 9 us or more
+// at 0.27 ns a split, kernels.go). Measured (farm-bench, 4 pairs, load
+// average 10 to 13 from other jobs on 2 cores): 0.164 to 2^18 by tabulate
+// run on 2 workers against 1, 30% more CPU (the fork and join of each
+// heap, futex wake-ups) and 0.87 of the wall time (median; 1.06 with
+// 2^14 splits a range, 36% more CPU); an idle machine was not at hand.
+// The census offers the goroutines only once every game has started
+// (their CPUs would sit idle otherwise).
 // Values of 2^16 or more take the one-goroutine path. No source: the C++
 // solver of tczajka/octal-games and Flammenkamp's programs are
 // single-threaded.
 
 // plainParMin is the fewest splits of one s listed on several goroutines,
 // and the fewest each goroutine is given.
-var plainParMin = 1 << 14
+var plainParMin = 1 << 15
 
 // plainGrowEvery is how many heaps pass between two calls of the engine's
 // Grow (grundy.Options.Grow) by the plain mex.
