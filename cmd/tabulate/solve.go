@@ -147,7 +147,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.Var(&maxMoves, "max-moves", "list at most `K` winning moves, or all (default 10)")
 	keepGoing := fs.Bool("keep-going", false, "GAME -: answer every line, reporting each bad one")
 	misere := fs.Bool("misere", false, "misère play: the player who makes the last move loses")
-	maxSeconds := fs.Float64("max-seconds", DefaultSolveSeconds, "refuse a position whose answer takes more than `S` seconds (0: no bound)")
+	maxSeconds := fs.Float64("max-seconds", solveSeconds, "refuse a position whose answer takes more than `S` seconds (0: no bound)")
 	if len(args) > 0 && args[0] == "help" {
 		args[0] = "--help"
 	}
@@ -442,6 +442,12 @@ func (s stopOnWrite) Write(p []byte) (int, error) {
 // misère search of a wild game's sums, the values of a growing
 // take-and-break code) is refused past it, and --max-seconds raises it.
 const DefaultSolveSeconds = 10
+
+// solveSeconds is the default of --max-seconds: DefaultSolveSeconds; the
+// tests of this package set it to 0 (TestMain), so that no answer of theirs
+// depends on how loaded the machine is (a test of the bound gives
+// --max-seconds itself).
+var solveSeconds float64 = DefaultSolveSeconds
 
 // answerWithin answers args within seconds (0: no bound); a position whose
 // answer takes longer is an *games.ArgError (exit status 2) that names the
