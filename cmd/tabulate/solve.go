@@ -392,6 +392,7 @@ type solveTracker struct {
 func (sp *solveTracker) start(phase, unit string) grundy.Progress {
 	began := time.Now()
 	var last int64
+	shown := false // whether the display shows this computation's phase
 	return func(done, total int64) {
 		sp.mu.Lock()
 		defer sp.mu.Unlock()
@@ -403,12 +404,14 @@ func (sp *solveTracker) start(phase, unit string) grundy.Progress {
 			sp.tracker = progress.NewEvery(sp.w, sp.mode, solveProgressEvery)
 			sp.task = sp.tracker.Task("solve " + sp.name)
 			sp.task.Phase(phase, unit, total)
-		} else if done < last {
-			// The engine went on to its next pass (take-a-square:
-			// the sieve, then the Grundy values).
+		} else if !shown || done < last {
+			// A computation after the one displayed (the proof search
+			// computes 1024, 4096, ... values, each against its own
+			// total), or the engine's next pass (take-a-square: the
+			// sieve, then the Grundy values).
 			sp.task.Phase(phase, unit, total)
 		}
-		last = done
+		shown, last = true, done
 		sp.task.Set(done)
 	}
 }
