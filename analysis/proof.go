@@ -64,21 +64,10 @@ func ProveOctal(seq []int32, p Period, maxRemove int) Proof {
 		return pr
 	}
 	n0, per := p.Preperiod, p.Period
-	pr.Needed = OctalNeeded(per, n0, maxRemove)
-	pr.Missing = max(0, pr.Needed-pr.Have)
-	if pr.Missing > 0 {
-		return pr
-	}
 	// The window n0 <= n < Needed-p = 2*max(n0, 1) + p + t: every value
 	// the theorem reads, and no other. It starts at n0 itself, not at
 	// max(n0, 1): a period claimed from 0 must hold at 0.
-	for n := n0; n+per < pr.Needed; n++ {
-		if seq[n+per] != seq[n] {
-			return pr
-		}
-	}
-	pr.Proven = true
-	return pr
+	return ProveWindow(seq, per, n0, OctalNeeded(per, n0, maxRemove))
 }
 
 // OctalNeeded returns how many values, g(0) to g(Needed-1), ProveOctal needs

@@ -38,20 +38,9 @@ func ProveSubtraction(seq []int32, p Period, maxS int) Proof {
 		return pr
 	}
 	n0, per := p.Preperiod, p.Period
-	pr.Needed = SubtractionNeeded(per, n0, maxS)
-	pr.Missing = max(0, pr.Needed-pr.Have)
-	if pr.Missing > 0 {
-		return pr
-	}
 	// The window n0 <= n < Needed-p = n0 + k: every value the argument
 	// reads, and no other.
-	for n := n0; n+per < pr.Needed; n++ {
-		if seq[n+per] != seq[n] {
-			return pr
-		}
-	}
-	pr.Proven = true
-	return pr
+	return ProveWindow(seq, per, n0, SubtractionNeeded(per, n0, maxS))
 }
 
 // SubtractionNeeded returns how many values, g(0) to g(Needed-1),

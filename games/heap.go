@@ -280,8 +280,48 @@ func heapAfter(values int64) int64 {
 }
 
 // run computes the sequence and writes GAME/grundy, GAME/p_positions (unless
-// JobsTo gave it a job of its own), the findings and the figures.
+// JobsTo gave it a job of its own), the findings and the figures: one
+// phase a function, in this order.
 func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
+	seq, err := h.values(ctx, s, max)
+	if err != nil {
+		return err
+	}
+	var meta []output.KeyValue
+	if h.Rules != "" {
+		s.Finding("rules", Note(h.Rules))
+		meta = []output.KeyValue{{Key: "tabulate.rules", Value: h.Rules}}
+	}
+	if err := grundyTable(ctx, s, game, seq, meta); err != nil {
+		return err
+	}
+	var records []analysis.Record
+	if h.Growth {
+		if records, err = recordsTable(ctx, s, game, seq); err != nil {
+			return err
+		}
+	}
+	if !h.noLosing { // JobsTo gives GAME/p_positions a job of its own
+		if err := h.losingOf(ctx, s, game, int64(max), seq); err != nil {
+			return err
+		}
+	}
+	report, err := h.study(ctx, s, game, seq, records, meta)
+	if err != nil {
+		return err
+	}
+	if err := h.figures(ctx, s, game, seq, report); err != nil {
+		return err
+	}
+	if h.Extra != nil {
+		return h.Extra(ctx, s, game, seq)
+	}
+	return nil
+}
+
+// values computes g(0..max) with the game's engine (its sparse-space
+// engine, with the finding "sparse_space", when it has one).
+func (h Heap) values(ctx context.Context, s Sink, max int) ([]int32, error) {
 	var seq []int32
 	var err error
 	opts := grundy.Options{Workers: s.Workers(), Progress: s.Progress("computing Grundy values", "n")}
@@ -295,7 +335,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 		seq, err = h.Values(ctx, max, opts)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(seq) >= 1<<20 {
 		// Collect the engine's scratch now that only the sequence is
@@ -307,11 +347,11 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 		// block, about a millisecond.
 		runtime.GC()
 	}
-	var meta []output.KeyValue
-	if h.Rules != "" {
-		s.Finding("rules", Note(h.Rules))
-		meta = []output.KeyValue{{Key: "tabulate.rules", Value: h.Rules}}
-	}
+	return seq, nil
+}
+
+// grundyTable writes GAME/grundy: n, g(n) and whether n is a win.
+func grundyTable(ctx context.Context, s Sink, game string, seq []int32, meta []output.KeyValue) error {
 	t := output.Table{Game: game, Name: "grundy",
 		Columns: []output.Column{
 			{Name: "n", Type: output.Int64, Sorted: true},
@@ -322,7 +362,7 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 		Sequence: &output.Sequence{Index: "n", Value: "grundy"},
 	}
 	ns, ws := make([]int64, min(len(seq), batchRows)), make([]bool, min(len(seq), batchRows))
-	err = s.Table(ctx, t, int64(len(seq)), func(ctx context.Context, emit func(output.Batch) error) error {
+	return s.Table(ctx, t, int64(len(seq)), func(ctx context.Context, emit func(output.Batch) error) error {
 		for start := 0; start < len(seq); start += batchRows {
 			end := min(len(seq), start+batchRows)
 			ns, ws := ns[:end-start], ws[:end-start]
@@ -335,55 +375,49 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 		}
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	var records []analysis.Record
-	if h.Growth {
-		if records, err = recordsTable(ctx, s, game, seq); err != nil {
-			return err
+}
+
+// losingOf writes GAME/p_positions from the sequence. The losing positions
+// are streamed, not collected: they can be most of the heaps (8 bytes each
+// as int64).
+func (h Heap) losingOf(ctx context.Context, s Sink, game string, max int64, seq []int32) error {
+	var losing int64
+	for _, v := range seq {
+		if v == 0 {
+			losing++
 		}
 	}
-	if !h.noLosing { // JobsTo gives GAME/p_positions a job of its own
-		// The losing positions are streamed from the sequence, not
-		// collected: they can be most of the heaps (8 bytes each as
-		// int64).
-		var losing int64
-		for _, v := range seq {
-			if v == 0 {
-				losing++
+	return h.losingFrom(ctx, s, game, max, losing, func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error {
+		ns := make([]int64, 0, min(len(seq), batchRows))
+		for n, v := range seq {
+			if v != 0 {
+				continue
 			}
-		}
-		err := h.losingFrom(ctx, s, game, int64(max), losing, func(ctx context.Context, opts grundy.Options, emit func([]int64) error) error {
-			ns := ns[:0]
-			for n, v := range seq {
-				if v != 0 {
-					continue
+			ns = append(ns, int64(n))
+			if len(ns) == cap(ns) {
+				if err := emit(ns); err != nil {
+					return err
 				}
-				ns = append(ns, int64(n))
-				if len(ns) == cap(ns) {
-					if err := emit(ns); err != nil {
-						return err
-					}
-					ns = ns[:0]
-				}
+				ns = ns[:0]
 			}
-			if len(ns) == 0 && losing > 0 {
-				return nil
-			}
-			return emit(ns)
-		})
-		if err != nil {
-			return err
 		}
-	}
+		if len(ns) == 0 && losing > 0 {
+			return nil
+		}
+		return emit(ns)
+	})
+}
+
+// study looks for the period (analysis.Study with the game's theorems),
+// records the finding "grundy" (with the records of a game whose values
+// grow) and writes the period tables.
+func (h Heap) study(ctx context.Context, s Sink, game string, seq []int32, records []analysis.Record, meta []output.KeyValue) (analysis.Report, error) {
 	s.Phase("looking for a period", "", 0)
 	th := h.theorems()
 	report, err := stoppable.Do(ctx, func() (analysis.Report, error) { return analysis.Study(seq, th), nil })
 	if err != nil {
-		return err
+		return report, err
 	}
-	period := report.Period
 	finding := NewReport(report)
 	if !h.proves() {
 		finding.Proof = "no periodicity theorem applies to these rules"
@@ -398,9 +432,13 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	} else {
 		s.Finding("grundy", finding)
 	}
-	if err := periodTables(ctx, s, game, seq, report, meta, h.CandidateTables); err != nil {
-		return err
-	}
+	return report, periodTables(ctx, s, game, seq, report, meta, h.CandidateTables)
+}
+
+// figures draws GAME/grundy (the figure of g(n)) and, with a period,
+// GAME/period.
+func (h Heap) figures(ctx context.Context, s Sink, game string, seq []int32, report analysis.Report) error {
+	period := report.Period
 	name := h.name(game)
 	if err := s.Figure(ctx, "grundy", func() (*plot.Plot, error) {
 		from, to, per := grundyWindow(s, len(seq), period)
@@ -408,17 +446,12 @@ func (h Heap) run(ctx context.Context, s Sink, game string, max int) error {
 	}); err != nil {
 		return err
 	}
-	if period.Found {
-		if err := s.Figure(ctx, "period", func() (*plot.Plot, error) {
-			return plots.PeriodRaster(name+": g(n) by n mod p and n div p", seq, period, report.Proven())
-		}); err != nil {
-			return err
-		}
+	if !period.Found {
+		return nil
 	}
-	if h.Extra != nil {
-		return h.Extra(ctx, s, game, seq)
-	}
-	return nil
+	return s.Figure(ctx, "period", func() (*plot.Plot, error) {
+		return plots.PeriodRaster(name+": g(n) by n mod p and n div p", seq, period, report.Proven())
+	})
 }
 
 // recordsTable writes GAME/records, each value larger than every earlier
@@ -555,6 +588,12 @@ func (h Heap) TableLookup() *TableLookup {
 // parseHeaps reads the heaps of a position, each in [0, max]: one heap
 // N, or several (their sum).
 func parseHeaps(game string, args []string, max int64) ([]int64, error) {
+	return heapArgs(game, args, max, "N")
+}
+
+// heapArgs is the one parser of heap sizes: each 0..max, a single heap
+// named one in messages ("N", or "heap 1"), several "heap i".
+func heapArgs(game string, args []string, max int64, one string) ([]int64, error) {
 	if len(args) == 0 {
 		return nil, &ArgError{Arg: "solve " + game, Problem: "takes one or more heap sizes"}
 	}
@@ -562,7 +601,7 @@ func parseHeaps(game string, args []string, max int64) ([]int64, error) {
 	for i, a := range args {
 		name := fmt.Sprintf("heap %d", i+1)
 		if len(args) == 1 {
-			name = "N"
+			name = one
 		}
 		v, err := ParseArg(name, a, 0, max)
 		if err != nil {
@@ -615,16 +654,13 @@ func (h Heap) Answer(game string, g []int32, n int, source string) *Answer {
 // ParseHeaps reads the heaps of a position of several heaps, each in
 // [0, max].
 func ParseHeaps(game string, args []string, max int64) ([]int, error) {
-	if len(args) == 0 {
-		return nil, &ArgError{Arg: "solve " + game, Problem: "takes one or more heap sizes"}
+	h, err := heapArgs(game, args, max, "heap 1")
+	if err != nil {
+		return nil, err
 	}
-	heaps := make([]int, len(args))
-	for i, a := range args {
-		h, err := ParseArg(fmt.Sprintf("heap %d", i+1), a, 0, max)
-		if err != nil {
-			return nil, err
-		}
-		heaps[i] = int(h)
+	heaps := make([]int, len(h))
+	for i, v := range h {
+		heaps[i] = int(v)
 	}
 	return heaps, nil
 }

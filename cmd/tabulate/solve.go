@@ -147,7 +147,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.Var(&maxMoves, "max-moves", "list at most `K` winning moves, or all (default 10)")
 	keepGoing := fs.Bool("keep-going", false, "GAME -: answer every line, reporting each bad one")
 	misere := fs.Bool("misere", false, "misère play: the player who makes the last move loses")
-	maxSeconds := fs.Float64("max-seconds", DefaultSolveSeconds, "refuse a position whose answer takes more than `S` seconds (0: no bound)")
+	maxSeconds := fs.Float64("max-seconds", solveSeconds, "refuse a position whose answer takes more than `S` seconds (0: no bound)")
 	if len(args) > 0 && args[0] == "help" {
 		args[0] = "--help"
 	}
@@ -392,6 +392,7 @@ type solveTracker struct {
 func (sp *solveTracker) start(phase, unit string) grundy.Progress {
 	began := time.Now()
 	var last int64
+	shown := false // whether the display shows this computation's phase
 	return func(done, total int64) {
 		sp.mu.Lock()
 		defer sp.mu.Unlock()
@@ -403,12 +404,14 @@ func (sp *solveTracker) start(phase, unit string) grundy.Progress {
 			sp.tracker = progress.NewEvery(sp.w, sp.mode, solveProgressEvery)
 			sp.task = sp.tracker.Task("solve " + sp.name)
 			sp.task.Phase(phase, unit, total)
-		} else if done < last {
-			// The engine went on to its next pass (take-a-square:
-			// the sieve, then the Grundy values).
+		} else if !shown || done < last {
+			// A computation after the one displayed (the proof search
+			// computes 1024, 4096, ... values, each against its own
+			// total), or the engine's next pass (take-a-square: the
+			// sieve, then the Grundy values).
 			sp.task.Phase(phase, unit, total)
 		}
-		last = done
+		shown, last = true, done
 		sp.task.Set(done)
 	}
 }
@@ -442,6 +445,12 @@ func (s stopOnWrite) Write(p []byte) (int, error) {
 // misère search of a wild game's sums, the values of a growing
 // take-and-break code) is refused past it, and --max-seconds raises it.
 const DefaultSolveSeconds = 10
+
+// solveSeconds is the default of --max-seconds: DefaultSolveSeconds; the
+// tests of this package set it to 0 (TestMain), so that no answer of theirs
+// depends on how loaded the machine is (a test of the bound gives
+// --max-seconds itself).
+var solveSeconds float64 = DefaultSolveSeconds
 
 // answerWithin answers args within seconds (0: no bound); a position whose
 // answer takes longer is an *games.ArgError (exit status 2) that names the

@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
-	"sync"
 
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/internal/engine"
-	"golang.org/x/sync/errgroup"
 )
 
 // Outcome is the result of a Can I Win pair (M, T) under best play.
@@ -216,7 +214,6 @@ func Tabulate(ctx context.Context, maxChoosable, maxTotal int, opts grundy.Optio
 		moves:        make([]uint32, m*(maxTotal+1)),
 	}
 
-	var mu sync.Mutex
 	total := int64(1) << m
 	done := int64(1) // the empty set
 	progress.Report(done, total)
@@ -224,26 +221,9 @@ func Tabulate(ctx context.Context, maxChoosable, maxTotal int, opts grundy.Optio
 		size := c[m][k]
 		wPrev, wCur := caniwinLayerWords(m, k-1, maxTotal), caniwinLayerWords(m, k, maxTotal)
 		rk := newCaniwinRanks(c, wPrev)
-		g, gctx := errgroup.WithContext(ctx)
-		g.SetLimit(workers)
-		for lo := 0; lo < size && gctx.Err() == nil; lo += caniwinChunk {
-			hi := min(lo+caniwinChunk, size)
-			g.Go(func() error {
-				if err := gctx.Err(); err != nil {
-					return err
-				}
-				caniwinLayer(prev, cur, c, rk, m, k, lo, hi, wPrev, wCur, maxTotal)
-				mu.Lock()
-				done += int64(hi - lo)
-				progress.Report(done, total)
-				mu.Unlock()
-				return nil
-			})
-		}
-		err := g.Wait()
-		if cerr := ctx.Err(); cerr != nil {
-			return nil, cerr
-		}
+		err := engine.Chunks(ctx, workers, size, caniwinChunk, progress, &done, total, func(lo, hi int) {
+			caniwinLayer(prev, cur, c, rk, m, k, lo, hi, wPrev, wCur, maxTotal)
+		})
 		if err != nil {
 			return nil, err
 		}

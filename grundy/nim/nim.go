@@ -6,12 +6,10 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"sync"
 	"sync/atomic"
 
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/internal/engine"
-	"golang.org/x/sync/errgroup"
 )
 
 // PositionsMax is the largest number of positions Positions
@@ -222,31 +220,13 @@ func positions(ctx context.Context, maxPiles, maxPile int, opts grundy.Options, 
 	if !misere {
 		lost[0] = 1 // the empty position: no move, lost
 	}
-	var mu sync.Mutex
 	var done int64
 	progress.Report(done, count)
 	for s := 1; s <= maxSum; s++ {
 		layer := order[start[s]:start[s+1]]
-		g, gctx := errgroup.WithContext(ctx)
-		g.SetLimit(workers)
-		for lo := 0; lo < len(layer) && gctx.Err() == nil; lo += nimChunk {
-			chunk := layer[lo:min(lo+nimChunk, len(layer))]
-			g.Go(func() error {
-				if err := gctx.Err(); err != nil {
-					return err
-				}
-				t.nimDecide(chunk, lost)
-				mu.Lock()
-				done += int64(len(chunk))
-				progress.Report(done, count)
-				mu.Unlock()
-				return nil
-			})
-		}
-		err := g.Wait()
-		if cerr := ctx.Err(); cerr != nil {
-			return nil, cerr
-		}
+		err := engine.Chunks(ctx, workers, len(layer), nimChunk, progress, &done, count, func(lo, hi int) {
+			t.nimDecide(layer[lo:hi], lost)
+		})
 		if err != nil {
 			return nil, err
 		}

@@ -79,20 +79,11 @@ func ProvePeriod(values []int32, c Code) (p, n0 int, ok bool) {
 }
 
 // window reports whether values hold the theorem's window for p and n0:
-// g(n+p) = g(n) for n0 <= n < W.
+// g(n+p) = g(n) for n0 <= n < W = Needed(c, p, n0) - p, checked by the
+// check every periodicity theorem shares (analysis.ProveWindow).
 func window(values []int32, c Code, p, n0 int) bool {
 	if p < 1 || n0 < 0 {
 		return false
 	}
-	h := max(c.MaxHeaps(), 1)
-	w := h*max(n0, 1) + (h-1)*p + c.MaxRemove()
-	if w-1+p >= len(values) {
-		return false
-	}
-	for n := n0; n < w; n++ {
-		if values[n+p] != values[n] {
-			return false
-		}
-	}
-	return true
+	return analysis.ProveWindow(values, p, n0, Needed(c, p, n0)).Proven
 }

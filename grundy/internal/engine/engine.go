@@ -1,6 +1,7 @@
 // Package engine holds what the engines of the grundy packages share and a
 // user of them has no need for: the argument check that builds a
-// *grundy.RangeError, the worker pool of the bitset engines and the mex of
+// *grundy.RangeError, the worker pool of the bitset engines, the chunked
+// pool of the layer-by-layer engines (caniwin, nim: Chunks) and the mex of
 // a bit set.
 package engine
 
