@@ -250,7 +250,7 @@ func TestOctalEngineProcess(t *testing.T) {
 }
 
 // TestOctalTailProcess runs Tail on one goroutine (the prefix on one worker
-// too; $TABULATE_OCTAL_TAIL_WORKERS=2 runs the tail alone on two, tailpipe.go)
+// too; $TABULATE_OCTAL_TAIL_WORKERS=W runs the tail alone on W, tailpipe.go)
 // on the game, start and max of $TABULATE_OCTAL_TAIL ("code,start,max")
 // for scripts/bench.sh octal1, which times the tail's rate; without it, it
 // is skipped.
@@ -294,8 +294,18 @@ func TestOctalTailProcess(t *testing.T) {
 			}
 		}
 	}
-	if _, err := tailRun(context.Background(), tailOctal(c), max, opts, tailInternal{tailWorkers: workers}); err != nil {
+	res, err := tailRun(context.Background(), tailOctal(c), max, opts, tailInternal{tailWorkers: workers})
+	if err != nil {
 		t.Fatal(err)
+	}
+	// $TABULATE_OCTAL_TAIL_SUM names a file for the checksum of the whole
+	// sequence and the counts of the final table, so that runs at
+	// different workers can be compared (scripts/device/scale-octal.sh).
+	if sum := os.Getenv("TABULATE_OCTAL_TAIL_SUM"); sum != "" {
+		line := fmt.Sprintf("%016x %v\n", res.Final.Checksum, res.Final.Counts)
+		if err := os.WriteFile(sum, []byte(line), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if times != "" && from >= 0 {
 		line := fmt.Sprintf("%d %.3f %.3f\n", max-from, time.Since(wall0).Seconds(), (processCPU() - cpu0).Seconds())

@@ -3,9 +3,11 @@ package octal
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -210,6 +212,49 @@ func tailWorkersOracle(t *testing.T, code string, start, max int64) {
 			ref = ck
 		} else if !bytes.Equal(ck, ref) {
 			t.Errorf("%s W=%d: the checkpoint differs from that of one worker", code, w)
+		}
+	}
+}
+
+// TestTailResumeAcrossWorkers stops a tail run on 16 workers (GOMAXPROCS
+// 16, so the tail takes 15 helpers and the prefix 15) half way, as a kill
+// would after a checkpoint, and resumes it from its checkpoint on one
+// worker, and the other way round: the result (every frequency table with
+// its checksum, the final one among them) equals that of an uninterrupted
+// run on one worker, whose values TestTailWorkersOracle checks against the
+// plain mex.
+func TestTailResumeAcrossWorkers(t *testing.T) {
+	const code, start, max = "0.167", 1 << 12, 1 << 14
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(16))
+	c, _ := Parse(code)
+	ctx := context.Background()
+	ref, err := Tail(ctx, c, max, TailOptions{Start: start, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ws := range [][2]int{{16, 1}, {1, 16}} {
+		path := filepath.Join(t.TempDir(), "ck")
+		cctx, cancel := context.WithCancel(ctx)
+		opts := TailOptions{Start: start, Checkpoint: path, Workers: ws[0], Progress: func(done, _ int64) {
+			if done >= (start+max)/2 {
+				cancel()
+			}
+		}}
+		res, err := Tail(cctx, c, max, opts)
+		cancel()
+		if !errors.Is(err, context.Canceled) || res.Max >= max || res.Max < start {
+			t.Fatalf("W=%d: cancel half way: %v, results to %d", ws[0], err, res.Max)
+		}
+		opts.Progress, opts.Workers = nil, ws[1]
+		res, err = Resume(ctx, path, c, max, opts)
+		if err != nil {
+			t.Fatalf("resumed on W=%d: %v", ws[1], err)
+		}
+		same := func(a, b FrequencyTable) bool {
+			return a.Heaps == b.Heaps && a.Checksum == b.Checksum && slices.Equal(a.Counts, b.Counts)
+		}
+		if !same(res.Final, ref.Final) || !slices.EqualFunc(res.Tables, ref.Tables, same) {
+			t.Errorf("stopped on W=%d, resumed on W=%d: the frequencies differ from an uninterrupted run", ws[0], ws[1])
 		}
 	}
 }
