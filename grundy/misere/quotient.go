@@ -79,6 +79,7 @@ type Quotient struct {
 	names      []string
 	rels       []Relation
 	expansions []int
+	solution   *Solution // nil unless proven for every heap (Solved)
 }
 
 // Relation is one relation of a presentation, Left = Right, each a product
@@ -201,8 +202,8 @@ func (q *Quotient) Expansions() []int { return slices.Clone(q.expansions) }
 // StableFrom returns the heap from which the presentation stops changing,
 // up to Max(): the last expansion heap (0 when no heap has a move). The
 // quotient of heaps up to m is this one for every m from StableFrom() to
-// Max(); whether it stays so past Max() is not known from this
-// computation.
+// Max(); past Max() it is known only when the periodicity theorem proves
+// it (Solved).
 func (q *Quotient) StableFrom() int {
 	if len(q.expansions) == 0 {
 		return 0

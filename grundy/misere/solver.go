@@ -56,6 +56,10 @@ import (
 // quotient returned is verified; the heuristics only decide how fast it is
 // found, and a heap for which they give up is a *QuotientSearchError.
 //
+// Last, the heap map Φ of heaps 0..n is searched for a period that the
+// periodicity theorem for misère quotients proves (phiperiod.go): then the
+// quotient is that of every heap (Quotient.Solved).
+//
 // Cost: each verification enumerates sums until their transition sets
 // stop growing, which is what bounds the reach (see docs/misere.md for
 // measured figures). A quotient (or trial) past lim.MaxOrder is a
@@ -92,7 +96,11 @@ func QuotientOf(ctx context.Context, g Game, n int, lim QuotientLimits) (*Quotie
 			return nil, err
 		}
 	}
-	return s.result(), nil
+	q := s.result()
+	if sol, ok := provePhi(q.heap, WindowOf(g)); ok {
+		q.solution = &sol
+	}
+	return q, nil
 }
 
 // qsolver holds the current pretension (m, isP, prefn) of the heaps added

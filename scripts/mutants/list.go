@@ -240,4 +240,20 @@ var list = []Mutant{
 		Old: "if zk < k {", New: "if zk < 1 {",
 		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
 		Why: "a shift never seen to repeat inside the window is watched as a period"},
+
+	// The periodicity theorem for misère quotients (grundy/misere
+	// phiperiod.go): the window MisereSolver applies, and the condition
+	// itself.
+	{Name: "misere-phi-window-minus-1", File: "grundy/misere/phiperiod.go",
+		Old: "func PhiNeeded(n0, p, k, a int) int { return a*n0 + a*p + k + a }", New: "func PhiNeeded(n0, p, k, a int) int { return a*n0 + a*p + k + a - 1 }",
+		Pkg: "./grundy/misere", Run: "TestPhi(Needed|Window)Guard|TestQuotientSolvedAtMisereSolversHeap",
+		Why: "a misère quotient proven for every heap on one heap less than the theorem reads"},
+	{Name: "misere-phi-window-plus-1", File: "grundy/misere/phiperiod.go",
+		Old: "func PhiNeeded(n0, p, k, a int) int { return a*n0 + a*p + k + a }", New: "func PhiNeeded(n0, p, k, a int) int { return a*n0 + a*p + k + a + 1 }",
+		Pkg: "./grundy/misere", Run: "TestPhi(Needed|Window)Guard|TestQuotientSolvedAtMisereSolversHeap",
+		Why: "a solved misère quotient left 'to heap N' one heap longer than needed"},
+	{Name: "misere-phi-no-window", File: "grundy/misere/phiperiod.go",
+		Old: "if need := PhiNeeded(n0, p, w.K, w.A); need <= n {", New: "if need := PhiNeeded(n0, p, w.K, w.A); need > 0 {",
+		Pkg: "./grundy/misere", Run: "TestPhi(Needed|Window)Guard|TestQuotientSolvedAtMisereSolversHeap",
+		Why: "any repetition of Φ at the end of the computed heaps taken as a proof for every heap"},
 }
