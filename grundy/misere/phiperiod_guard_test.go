@@ -2,6 +2,8 @@ package misere
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy/octal"
@@ -153,4 +155,68 @@ func octalQuotient(t *testing.T, code string, n int) *Quotient {
 		t.Fatal(err)
 	}
 	return q
+}
+
+// TestDecideAnyAgainstBruteForce checks DecideAny, which counts the
+// winning splits of large heaps by residue class, on positions small
+// enough for plain recursion (bruteMisere) but past the heaps the quotient
+// was computed to: the outcome, and every winning move (listed all) equal
+// to the options of the literal rules that plain recursion calls losses.
+func TestDecideAnyAgainstBruteForce(t *testing.T) {
+	for _, c := range []struct {
+		code  string
+		n     int
+		heaps [][]int64
+	}{
+		{"0.75", 34, [][]int64{{40}, {41}, {44}, {3, 41}, {5, 38}, {1, 2, 40}, {36, 12}}},
+		{"0.52", 34, [][]int64{{38}, {39}, {40}, {41}, {2, 38}, {5, 36}, {35, 12}}},
+		{"0.31", 13, [][]int64{{20}, {21}, {2, 19}, {17, 3, 1}}},
+	} {
+		q := octalQuotient(t, c.code, c.n)
+		code, _ := octal.Parse(c.code)
+		g := Octal(code)
+		b := newBruteMisere(octalRules(c.code))
+		for _, hs := range c.heaps {
+			ints := make([]int, len(hs))
+			for i, h := range hs {
+				ints[i] = int(h)
+			}
+			a, err := q.DecideAny(g, hs, -1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := !b.loses(ints); a.Win != want {
+				t.Errorf("%s %v: win %v, plain recursion %v", c.code, hs, a.Win, want)
+				continue
+			}
+			var want []string
+			if a.Win {
+				for i, h := range ints {
+					if slices.Contains(ints[:i], h) {
+						continue
+					}
+					for _, m := range b.r.moves(h) {
+						next := append(append(append([]int{}, ints[:i]...), ints[i+1:]...), m...)
+						if b.loses(next) {
+							want = append(want, fmt.Sprint(i, sortedNoZero(m)))
+						}
+					}
+				}
+			}
+			var got []string
+			for _, m := range a.Moves {
+				l := make([]int, len(m.Leaves))
+				for i, x := range m.Leaves {
+					l[i] = int(x)
+				}
+				got = append(got, fmt.Sprint(m.Index, sortedNoZero(l)))
+			}
+			slices.Sort(want)
+			want = slices.Compact(want) // the oracle lists a split both ways
+			slices.Sort(got)
+			if !slices.Equal(got, want) || a.Total != int64(len(want)) {
+				t.Errorf("%s %v: moves %v (total %d), plain recursion %v", c.code, hs, got, a.Total, want)
+			}
+		}
+	}
 }
