@@ -128,6 +128,13 @@ func latex(k kind, rows []Row) []byte {
 // writePaper writes the paper tables of a family into OUT/census through
 // temps and returns their files.
 func writePaper(out string, temps *output.Temps, k kind, rows []Row, bounds []byte) ([]output.File, error) {
+	return writeDocuments(out, temps, k.name, int64(len(rows)), bounds, markdown(k, rows), latex(k, rows))
+}
+
+// writeDocuments writes OUT/census/NAME.md and NAME.tex, each atomically
+// through temps, and returns their files (rows: the rows of the table
+// they show).
+func writeDocuments(out string, temps *output.Temps, name string, rows int64, bounds, md, tex []byte) ([]output.File, error) {
 	dir, err := output.MkdirIn(out, "census")
 	if err != nil {
 		return nil, fmt.Errorf("census: %w", err)
@@ -136,8 +143,8 @@ func writePaper(out string, temps *output.Temps, k kind, rows []Row, bounds []by
 	for _, f := range []struct {
 		format string
 		data   []byte
-	}{{"md", markdown(k, rows)}, {"tex", latex(k, rows)}} {
-		path := filepath.Join(dir, k.name+"."+f.format)
+	}{{"md", md}, {"tex", tex}} {
+		path := filepath.Join(dir, name+"."+f.format)
 		a, err := temps.Create(path)
 		if err != nil {
 			return nil, err
@@ -152,8 +159,8 @@ func writePaper(out string, temps *output.Temps, k kind, rows []Row, bounds []by
 		}
 		// No Table: a document for reading, not a table of the contract
 		// (merge and the checks of tables pass it as they pass figures).
-		files = append(files, output.File{Path: "census/" + k.name + "." + f.format, Game: "census", Format: f.format,
-			Rows: int64(len(rows)), Bytes: n, SHA256: sum, Bounds: bounds})
+		files = append(files, output.File{Path: "census/" + name + "." + f.format, Game: "census", Format: f.format,
+			Rows: rows, Bytes: n, SHA256: sum, Bounds: bounds})
 	}
 	return files, nil
 }
