@@ -78,3 +78,32 @@ func TestMisereWildByQuotient(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotientFindingSolved: the finding misere_quotient says "proven for
+// all heaps" exactly when the theorem proves it, with MisereSolver's
+// verdict for 0.75 ("Solution Found at Heap 34", period 2, preperiod 8,
+// run here with ../shared/peers/miseresolver/run.sh 0.75): to heap 40 it
+// is, to heap 30 it is known to heap 30 only.
+func TestQuotientFindingSolved(t *testing.T) {
+	code, err := octal.Parse("0.75")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		n    int
+		want *SolvedQuotient
+		text string
+	}{
+		{40, &SolvedQuotient{PhiPeriod: 2, PhiPreperiod: 8, Needed: 35, Theorem: misere.PeriodicityTheorem}, "order 8 proven for all heaps (Φ period 2 from heap 8"},
+		{30, nil, "order 8 up to heap 30, stable from heap 5"},
+	} {
+		q, err := misere.QuotientOf(context.Background(), misere.Octal(code), c.n, misere.QuotientLimits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := newQuotientFinding(q)
+		if (f.Solved == nil) != (c.want == nil) || (f.Solved != nil && *f.Solved != *c.want) || !strings.HasPrefix(f.String(), c.text) {
+			t.Errorf("0.75 to heap %d: %+v, %q; want %+v, %q...", c.n, f.Solved, f.String(), c.want, c.text)
+		}
+	}
+}
