@@ -1,11 +1,14 @@
 package census
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -51,6 +54,9 @@ func MisereTable(family string) output.Table {
 		{Name: "quotient_stable_from", Type: output.OptInt32},
 		{Name: "presentation", Type: output.String},
 		{Name: "quotient_stop", Type: output.String},
+		{Name: "solved", Type: output.Bool},
+		{Name: "phi_period", Type: output.OptInt32},
+		{Name: "phi_preperiod", Type: output.OptInt32},
 	}}
 }
 
@@ -79,6 +85,11 @@ type MisereRow struct {
 	StableFrom   int
 	Presentation string
 	QuotientStop string
+	// Solved reports whether the periodicity theorem for misère quotients
+	// proves the quotient for every heap (misere.Quotient.Solved), with
+	// the period and preperiod of the heap map Φ; 0 when not solved.
+	Solved                  bool
+	PhiPeriod, PhiPreperiod int
 }
 
 // MisereFindings sums census/misere up in the manifest (census.misere).
@@ -93,11 +104,14 @@ type MisereFindings struct {
 	// LargestOrder is the largest order among them.
 	QuotientReached int      `json:"quotient_reached"`
 	LargestOrder    *Largest `json:"largest_order,omitempty"`
+	// Solved counts the games whose quotient the periodicity theorem for
+	// misère quotients proves for every heap.
+	Solved int `json:"solved"`
 }
 
 // String sums f up in one line.
 func (f MisereFindings) String() string {
-	return fmt.Sprintf("games=%d tame=%d wild=%d genus_stopped=%d quotient_reached=%d", f.Games, f.Tame, f.Wild, f.GenusStopped, f.QuotientReached)
+	return fmt.Sprintf("games=%d tame=%d wild=%d genus_stopped=%d quotient_reached=%d solved=%d", f.Games, f.Tame, f.Wild, f.GenusStopped, f.QuotientReached, f.Solved)
 }
 
 // MisereGames lists the games of the misère census m (defaults filled
@@ -176,6 +190,9 @@ func MisereRowOf(ctx context.Context, g Game, max, maxOrder int) (MisereRow, err
 	}
 	row.QuotientTo, row.Order, row.P = q.Max(), q.Order(), len(q.PPortion())
 	row.StableFrom, row.Presentation = q.StableFrom(), q.Presentation().String()
+	if sol, ok := q.Solved(); ok {
+		row.Solved, row.PhiPeriod, row.PhiPreperiod = true, sol.Period, sol.Preperiod
+	}
 	return row, nil
 }
 
@@ -218,7 +235,14 @@ func runMisere(ctx context.Context, w *output.Writer, m configs.CensusMisere, wo
 	if err != nil {
 		return nil, MisereFindings{}, err
 	}
-	return files, misereFindingsOf(rows, m.Max), nil
+	f := misereFindingsOf(rows, m.Max)
+	md, tex := misereMarkdown(m.Family, rows, f), misereLatex(m.Family, rows, f)
+	paper, err := writeDocuments(w.Dir, w.Temps, "misere", int64(len(rows)), bounds,
+		[]document{{format: "md", data: md}, {format: "tex", data: tex}})
+	if err != nil {
+		return nil, MisereFindings{}, err
+	}
+	return append(files, paper...), f, nil
 }
 
 // misereFindingsOf sums the rows up.
@@ -232,6 +256,9 @@ func misereFindingsOf(rows []MisereRow, max int) MisereFindings {
 			f.Tame++
 		default:
 			f.GenusStopped++
+		}
+		if r.Solved {
+			f.Solved++
 		}
 		if r.QuotientStop == "" && r.QuotientTo == max {
 			f.QuotientReached++
@@ -252,6 +279,7 @@ func misereSource(family string, rows []MisereRow) output.Source {
 		wild, gp, gpre := make([]output.Opt[int32], n), make([]output.Opt[int32], n), make([]output.Opt[int32], n)
 		order, pp, stable := make([]output.Opt[int32], n), make([]output.Opt[int32], n), make([]output.Opt[int32], n)
 		wildGenus, gstop, pres, qstop, gstatus := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		solved, phiP, phiPre := make([]bool, n), make([]output.Opt[int32], n), make([]output.Opt[int32], n)
 		opt := func(v int, ok bool) output.Opt[int32] {
 			if !ok {
 				return output.Opt[int32]{}
@@ -264,12 +292,100 @@ func misereSource(family string, rows []MisereRow) output.Source {
 			gp[i], gpre[i] = opt(r.GenusPeriod, r.GenusPeriod > 0), opt(r.GenusPreperiod, r.GenusPeriod > 0)
 			order[i], pp[i], stable[i] = opt(r.Order, r.Order > 0), opt(r.P, r.Order > 0), opt(r.StableFrom, r.Order > 0)
 			wildGenus[i], gstop[i], pres[i], qstop[i], gstatus[i] = r.FirstWildGenus, r.GenusStop, r.Presentation, r.QuotientStop, r.GenusStatus
+			solved[i], phiP[i], phiPre[i] = r.Solved, opt(r.PhiPeriod, r.Solved), opt(r.PhiPreperiod, r.Solved)
 		}
 		list := make([]Game, n)
 		for i, r := range rows {
 			list[i] = r.Game
 		}
 		first := kindOf(family).cell(list)
-		return emit(output.Batch{first, genusTo, tame, wild, wildGenus, pHeaps, gp, gpre, gstatus, gstop, qTo, order, pp, stable, pres, qstop})
+		return emit(output.Batch{first, genusTo, tame, wild, wildGenus, pHeaps, gp, gpre, gstatus, gstop, qTo, order, pp, stable, pres, qstop, solved, phiP, phiPre})
 	}
+}
+
+// The misère census for a paper: census/misere.md and misere.tex, one row
+// per game with what census/misere.parquet says of it (the presentations,
+// often long, stay in the table).
+
+// misereColumns are the headings of the misère paper table after the
+// game's.
+var misereColumns = []string{"tame", "P heaps", "genus period", "order", "P-portion", "Φ period", "Φ preperiod", "quotient"}
+
+// misereCells returns a row's cells after the game, "" for what it lacks.
+func misereCells(r MisereRow) []string {
+	tame := "yes"
+	switch {
+	case r.FirstWild >= 0:
+		tame = fmt.Sprintf("wild at %d", r.FirstWild)
+	case r.GenusStop != "":
+		tame = "?"
+	}
+	genus := ""
+	if r.GenusPeriod > 0 {
+		genus = fmt.Sprintf("%d from %d (%s)", r.GenusPeriod, r.GenusPreperiod, r.GenusStatus)
+	}
+	cells := []string{tame, strconv.Itoa(r.PHeaps), genus, "", "", "", ""}
+	if r.Order > 0 {
+		cells[3], cells[4] = strconv.Itoa(r.Order), strconv.Itoa(r.P)
+	}
+	if r.Solved {
+		cells[5], cells[6] = strconv.Itoa(r.PhiPeriod), strconv.Itoa(r.PhiPreperiod)
+	}
+	q := fmt.Sprintf("to heap %d", r.QuotientTo)
+	if r.Solved {
+		q = "proven for all heaps"
+	}
+	return append(cells, q)
+}
+
+// misereTitle sums the misère census up in one line.
+func misereTitle(family string, rows []MisereRow, f MisereFindings) string {
+	return fmt.Sprintf("Misère census of %d %s: %d tame, %d wild, %d quotients proven for all heaps (the periodicity theorem for misère quotients)",
+		len(rows), kindOf(family).what, f.Tame, f.Wild, f.Solved)
+}
+
+// misereMarkdown returns the misère paper table as a Markdown table.
+func misereMarkdown(family string, rows []MisereRow, f MisereFindings) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s.\n\n", misereTitle(family, rows, f))
+	fmt.Fprintf(&b, "| %s | %s |\n", heading(kindOf(family)), strings.Join(misereColumns, " | "))
+	b.WriteString("|:--|:--|--:|:--|--:|--:|--:|--:|:--|\n")
+	for _, r := range rows {
+		cells := misereCells(r)
+		for i, c := range cells {
+			if c == "" {
+				cells[i] = "–"
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %s |\n", r.Game.Name(), strings.Join(cells, " | "))
+	}
+	return b.Bytes()
+}
+
+// misereLatex returns the misère paper table as a LaTeX longtable.
+func misereLatex(family string, rows []MisereRow, f MisereFindings) []byte {
+	var b bytes.Buffer
+	b.WriteString("% Written by tabulate census; needs \\usepackage{longtable}.\n")
+	b.WriteString("\\begin{longtable}{llrlrrrrl}\n")
+	fmt.Fprintf(&b, "\\caption{%s.}\\\\\n", texEscape.Replace(misereTitle(family, rows, f)))
+	cols := make([]string, len(misereColumns))
+	for i, c := range misereColumns {
+		cols[i] = strings.ReplaceAll(texEscape.Replace(c), "Φ", "$\\Phi$")
+	}
+	head := texEscape.Replace(heading(kindOf(family))) + " & " + strings.Join(cols, " & ") + " \\\\\n"
+	b.WriteString("\\hline\n" + head + "\\hline\n\\endfirsthead\n")
+	b.WriteString("\\hline\n" + head + "\\hline\n\\endhead\n\\hline\n\\endfoot\n")
+	for _, r := range rows {
+		cells := misereCells(r)
+		for i, c := range cells {
+			if c == "" {
+				cells[i] = "--"
+			} else {
+				cells[i] = texEscape.Replace(c)
+			}
+		}
+		fmt.Fprintf(&b, "%s & %s \\\\\n", texEscape.Replace(r.Game.Name()), strings.Join(cells, " & "))
+	}
+	b.WriteString("\\end{longtable}\n")
+	return b.Bytes()
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/tabulate-games/tabulate/census"
@@ -119,6 +120,7 @@ func TestMisereCensus(t *testing.T) {
 		t.Fatalf("findings %+v, want 11 games (0.07, 0.3, 0.31..0.37, 0.75, 0.77)", res.Misere)
 	}
 	col, rows := readCSV(t, filepath.Join(out, "census", "misere.csv"))
+	solved := 0
 	for _, r := range rows {
 		code := r[col["code"]]
 		o := newMisereOracle(code, 30)
@@ -143,10 +145,29 @@ func TestMisereCensus(t *testing.T) {
 				}
 			}
 		}
+		// Solved: a quotient proven for every heap says Φ, and so each
+		// single heap's outcome, has that period past heap 30, which the
+		// recursion checks to heap 60 (0.31's single heaps: even heaps
+		// win, odd ones lose, by hand).
+		if r[col["solved"]] == "true" {
+			pp, _ := strconv.Atoi(r[col["phi_period"]])
+			n0, _ := strconv.Atoi(r[col["phi_preperiod"]])
+			far := newMisereOracle(code, 60)
+			for n := n0; n+pp <= 60; n++ {
+				if far.loses([]int{n}) != far.loses([]int{n + pp}) {
+					t.Errorf("%s: solved with Φ period %d from %d, but heaps %d and %d differ in outcome", code, pp, n0, n, n+pp)
+				}
+			}
+			solved++
+		} else if r[col["phi_period"]] != "" {
+			t.Errorf("%s: not solved, but phi_period %s", code, r[col["phi_period"]])
+		}
 		want := map[string][]string{
-			"0.77": {"first_wild", "5", "first_wild_genus", "4^146"},
+			// MisereSolver: 0.75 is solved at heap 34, not 30; 0.31 at 13.
+			"0.31": {"solved", "true"},
+			"0.77": {"first_wild", "5", "first_wild_genus", "4^146", "solved", "false"},
 			"0.07": {"quotient_order", "360", "quotient_to", "30"},
-			"0.75": {"quotient_order", "8", "quotient_p", "2"},
+			"0.75": {"quotient_order", "8", "quotient_p", "2", "solved", "false"},
 		}[code]
 		for i := 0; i < len(want); i += 2 {
 			if got := r[col[want[i]]]; got != want[i+1] {
@@ -155,12 +176,30 @@ func TestMisereCensus(t *testing.T) {
 		}
 	}
 
+	if res.Misere.Solved != solved || solved == 0 {
+		t.Errorf("findings say %d solved, the table %d", res.Misere.Solved, solved)
+	}
+	// The paper tables: a row per game, 0.31's proven for all heaps.
+	for _, f := range []string{"misere.md", "misere.tex"} {
+		b, err := os.ReadFile(filepath.Join(out, "census", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(b), "0.3"); n < 8 || !strings.Contains(string(b), "proven for all heaps") {
+			t.Errorf("census/%s: %d rows of 0.3x, or no solved game:\n%s", f, n, b)
+		}
+	}
+
 	// The octal table without census.misere.
 	cfg.Census.Misere = configs.CensusMisere{}
 	plain := t.TempDir()
 	cfg.Out = plain
-	if _, err := census.Run(context.Background(), cfg, plain, census.Options{Workers: 2}); err != nil {
+	pres, err := census.Run(context.Background(), cfg, plain, census.Options{Workers: 2})
+	if err != nil {
 		t.Fatal(err)
+	}
+	if res.Computed-pres.Computed != 11 {
+		t.Errorf("games computed: %d with census.misere, %d without; want 11 more", res.Computed, pres.Computed)
 	}
 	a, err1 := os.ReadFile(filepath.Join(out, "census", "octal.csv"))
 	b, err2 := os.ReadFile(filepath.Join(plain, "census", "octal.csv"))

@@ -195,6 +195,7 @@ func RunIn(ctx context.Context, folder *output.Folder, cfg configs.Config, opts 
 		}
 		res.Files = append(res.Files, files...)
 		res.Misere = &mf
+		res.Computed += mf.Games
 		if err = manifest.Add(files...); err != nil {
 			return res, err
 		}

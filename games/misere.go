@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -278,6 +279,11 @@ type misereSolver struct {
 	// (someWild).
 	wild   []bool
 	wildOf *misere.Table
+	// solved is the quotient proven for every heap, once solvedDone;
+	// solvedWhy says why there is none (solvedQuotient).
+	solved     *misere.Quotient
+	solvedDone bool
+	solvedWhy  string
 }
 
 // budgetArg turns a search past MiserePositions into an *ArgError (a
@@ -310,11 +316,14 @@ func misereAnswer(game string, position any, heaps []int, a solved) *Answer {
 func heapsSolver(name, title string, g misere.Game) *Solver {
 	m := &misereSolver{game: g}
 	return &Solver{Args: "HEAP...",
-		Help: fmt.Sprintf("%s under misère play, one or more heaps (0 <= HEAP <= %d)", title, MisereSolveMax),
+		Help: fmt.Sprintf("%s under misère play, one or more heaps (0 <= HEAP <= %d; any size up to 10^18 where the misère quotient is proven for every heap)", title, MisereSolveMax),
 		Answer: func(ctx context.Context, args []string) (*Answer, error) {
-			heaps, err := ParseHeaps(name, args, MisereSolveMax)
+			heaps, err := ParseHeaps(name, args, MisereAnyMax)
 			if err != nil {
 				return nil, err
+			}
+			if slices.Max(heaps) > MisereSolveMax {
+				return m.solveAny(ctx, name, heaps, MaxMovesOf(ctx))
 			}
 			a, err := m.solve(ctx, heaps)
 			if err != nil {

@@ -107,11 +107,28 @@ type MisereQuotientFinding struct {
 	// quotient is the same for every bound from StableFrom to UpTo.
 	Expansions []int `json:"expansions"`
 	StableFrom int   `json:"stable_from"`
+	// Solved is set when the periodicity theorem for misère quotients
+	// proves the quotient for every heap (misere.Quotient.Solved): then
+	// the quotient is the game's whole quotient, "proven for all heaps";
+	// absent, it is known "to heap UpTo".
+	Solved *SolvedQuotient `json:"solved,omitempty"`
 }
 
-// String reads like "order 8 up to heap 200, stable from heap 5: ⟨a, b, c
-// | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b⟩, P = {a, b^2}"; a long
-// presentation or P-portion is counted instead (the manifest has it all).
+// SolvedQuotient is a quotient proven for every heap: the heap map Φ has
+// period PhiPeriod from heap PhiPreperiod, by Theorem, which read heaps
+// 0..Needed-1.
+type SolvedQuotient struct {
+	PhiPeriod    int    `json:"phi_period"`
+	PhiPreperiod int    `json:"phi_preperiod"`
+	Needed       int    `json:"needed"`
+	Theorem      string `json:"theorem"`
+}
+
+// String reads like "order 8 up to heap 30, stable from heap 5: ⟨a, b, c
+// | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b⟩, P = {a, b^2}", or for a solved
+// quotient "order 8 proven for all heaps (Φ period 2 from heap 8, the
+// periodicity theorem ... on heaps 0..34): ..."; a long presentation or
+// P-portion is counted instead (the manifest has it all).
 func (f MisereQuotientFinding) String() string {
 	pres := f.Presentation
 	if len(pres) > 160 {
@@ -121,7 +138,11 @@ func (f MisereQuotientFinding) String() string {
 	if len(f.PPortion) > 8 {
 		p = fmt.Sprintf("%d elements", len(f.PPortion))
 	}
-	return fmt.Sprintf("order %d up to heap %d, stable from heap %d: %s, P = %s", f.Order, f.UpTo, f.StableFrom, pres, p)
+	reach := fmt.Sprintf("up to heap %d, stable from heap %d", f.UpTo, f.StableFrom)
+	if s := f.Solved; s != nil {
+		reach = fmt.Sprintf("proven for all heaps (Φ period %d from heap %d, %s on heaps 0..%d)", s.PhiPeriod, s.PhiPreperiod, s.Theorem, s.Needed-1)
+	}
+	return fmt.Sprintf("order %d %s: %s, P = %s", f.Order, reach, pres, p)
 }
 
 // newQuotientFinding records q.
@@ -132,6 +153,9 @@ func newQuotientFinding(q *misere.Quotient) MisereQuotientFinding {
 		Expansions: append([]int{}, q.Expansions()...), StableFrom: q.StableFrom()}
 	for _, x := range q.PPortion() {
 		f.PPortion = append(f.PPortion, q.Name(x))
+	}
+	if s, ok := q.Solved(); ok {
+		f.Solved = &SolvedQuotient{PhiPeriod: s.Period, PhiPreperiod: s.Preperiod, Needed: s.Needed, Theorem: s.Theorem}
 	}
 	return f
 }

@@ -40,6 +40,8 @@ func Octal(code octal.Code) Game {
 
 func (g *octalGame) Name() string { return g.code.String() }
 
+func (g *octalGame) phiWindow() PhiWindow { return digitsWindow(g.t, g.code.Digit) }
+
 func (g *octalGame) Options(n int) [][]int {
 	var opts [][]int
 	for k := 0; k <= g.t && k <= n; k++ {
@@ -73,6 +75,14 @@ func Subtraction(set subtraction.Set) Game {
 }
 
 func (g *subtractionGame) Name() string { return g.name }
+
+// phiWindow: a finite set is the octal code with digit 3 at its members.
+func (g *subtractionGame) phiWindow() PhiWindow {
+	if !g.set.Finite() || g.set.Max() < 1 {
+		return PhiWindow{}
+	}
+	return PhiWindow{K: g.set.Max(), A: 2, OK: true}
+}
 
 func (g *subtractionGame) Options(n int) [][]int {
 	var opts [][]int
@@ -146,6 +156,8 @@ type takebreakGame struct {
 func TakeBreak(code takebreak.Code) Game { return takebreakGame{code} }
 
 func (g takebreakGame) Name() string { return g.code.String() }
+
+func (g takebreakGame) phiWindow() PhiWindow { return digitsWindow(g.code.MaxRemove(), g.code.Digit) }
 
 func (g takebreakGame) Options(n int) [][]int {
 	var opts [][]int

@@ -90,3 +90,28 @@ func TestStudyGenus(t *testing.T) {
 		t.Errorf("squares: %+v, want no theorem", r)
 	}
 }
+
+// TestGenusWindowGuard: the Guy–Smith theorem on genera holds only while
+// every heap is tame. 0.71, 0.54 and 0.75 are wild (0.75 from heap 5: its
+// quotient R8 is not the tame T2; 0.71 and 0.54 have a wild heap by heap
+// 12 by the genus computation checked against the oracle in
+// misere_test.go), so no genus period of theirs is proven, whatever
+// their genera show up to heap 40.
+func TestGenusWindowGuard(t *testing.T) {
+	for _, code := range []string{"0.71", "0.54", "0.75"} {
+		c, err := octal.Parse(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := Analyze(context.Background(), Octal(c), 40, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tb.FirstWild() < 0 {
+			t.Fatalf("%s: tame to heap 40", code)
+		}
+		if r := StudyGenus(tb, OctalGenusRule(c)); r.Status == analysis.Proven {
+			t.Errorf("%s (wild from heap %d): genus period proven: %+v", code, tb.FirstWild(), r)
+		}
+	}
+}

@@ -1,11 +1,8 @@
 package misere
 
 import (
-	"context"
 	"errors"
 	"testing"
-
-	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
 // record is what tabulate writes of q (the finding misere_quotient and
@@ -37,14 +34,7 @@ func TestQuotientFromRecord(t *testing.T) {
 		code string
 		n    int
 	}{{"0.75", 12}, {"0.77", 13}, {"0.07", 13}} {
-		code, err := octal.Parse(c.code)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q, err := QuotientOf(context.Background(), Octal(code), c.n, QuotientLimits{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		q := octalQuotient(t, c.code, c.n)
 		r := record(t, q)
 		if r.Order() != q.Order() || r.Presentation().String() != q.Presentation().String() {
 			t.Fatalf("%s: rebuilt %d %s, recorded %d %s", c.code, r.Order(), r.Presentation(), q.Order(), q.Presentation())

@@ -1,0 +1,117 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tabulate-games/tabulate/grundy/misere"
+)
+
+// Misère positions with heaps of any size (tabulate solve --misere
+// octal:0.77 10^18 3 7): past MisereSolveMax a position is answered only
+// from a misère quotient the periodicity theorem proves for every heap
+// (misere.Quotient.Solved, grundy/misere/phiperiod.go), as normal play
+// answers from a proven period.
+
+// MisereAnyMax is the largest heap tabulate solve --misere takes; past
+// MisereSolveMax only a solved misère quotient answers.
+const MisereAnyMax int64 = 1_000_000_000_000_000_000
+
+// solvedProbes are the heap bounds at which tabulate solve --misere looks
+// for a solved quotient, in turn: Kayles is solved from heap 253 (0.8 s
+// to heap 1000, docs/misere.md).
+var solvedProbes = []int{256, 1024}
+
+// solvedTime bounds the search for a solved quotient: a wild game whose
+// quotient grows slowly can take minutes to reach the bound in
+// solvedProbes.
+const solvedTime = 60 * time.Second
+
+// solvedQuotient returns the game's misère quotient proven for every heap,
+// or nil with the reason when none was found within solvedProbes and
+// solvedTime. The caller holds m.mu.
+func (m *misereSolver) solvedQuotient(ctx context.Context) (*misere.Quotient, string, error) {
+	if m.solvedDone {
+		return m.solved, m.solvedWhy, nil
+	}
+	if !misere.WindowOf(m.game).OK {
+		m.solvedDone, m.solvedWhy = true, "the periodicity theorem for misère quotients needs a game with finitely many code digits"
+		return nil, m.solvedWhy, nil
+	}
+	tctx, cancel := context.WithTimeout(ctx, solvedTime)
+	defer cancel()
+	why := ""
+	for _, n := range solvedProbes {
+		q, err := misere.QuotientOf(tctx, m.game, n, misere.QuotientLimits{MaxOrder: m.maxOrder})
+		var se *misere.QuotientSizeError
+		var qe *misere.QuotientSearchError
+		switch {
+		case errors.As(err, &se), errors.As(err, &qe):
+			why = err.Error()
+		case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+			why = fmt.Sprintf("the quotient of heaps up to %d was not reached in %v", n, solvedTime)
+		case err != nil:
+			return nil, "", err
+		}
+		if err != nil {
+			break
+		}
+		if _, ok := q.Solved(); ok {
+			m.solved, m.solvedDone = q, true
+			return q, "", nil
+		}
+		why = fmt.Sprintf("the quotient of heaps up to %d (order %d) is not proven for every heap", n, q.Order())
+	}
+	m.solvedDone, m.solvedWhy = true, why
+	return nil, why, nil
+}
+
+// solveAny answers heaps, some past MisereSolveMax, from the solved
+// quotient, listing at most keep winning moves (MovesListMax when keep <
+// 0) and counting the rest; a game without one is an *ArgError naming the
+// heap too large.
+func (m *misereSolver) solveAny(ctx context.Context, name string, heaps []int, keep int64) (*Answer, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	q, why, err := m.solvedQuotient(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if q == nil {
+		for i, h := range heaps {
+			if h > MisereSolveMax {
+				return nil, &ArgError{Arg: fmt.Sprintf("heap %d", i+1), Value: fmt.Sprint(h), Problem: "is out of range",
+					Allowed: fmt.Sprintf("0 to %d; larger heaps only for a game whose misère quotient is proven for every heap (here: %s)", MisereSolveMax, why)}
+			}
+		}
+	}
+	if keep < 0 {
+		keep = MovesListMax
+	}
+	hs := make([]int64, len(heaps))
+	for i, h := range heaps {
+		hs[i] = int64(h)
+	}
+	a, err := q.DecideAny(m.game, hs, keep)
+	if err != nil {
+		return nil, err
+	}
+	moves := []MisereMove{}
+	for _, mv := range a.Moves {
+		leaves := make([]int, len(mv.Leaves))
+		for i, l := range mv.Leaves {
+			leaves[i] = int(l)
+		}
+		moves = append(moves, MisereMove{Heap: mv.Index + 1, From: int(mv.Heap), Leaves: leaves})
+	}
+	s, _ := q.Solved()
+	method := &QuotientMethod{Heaps: q.Max(), Order: q.Order(), Presentation: q.Presentation().String(), PPortion: []string{}, Element: q.Name(a.Element)}
+	for _, p := range q.PPortion() {
+		method.PPortion = append(method.PPortion, q.Name(p))
+	}
+	return &Answer{Game: name, Position: heaps, Win: a.Win, WinningMoves: moves, MovesNotShown: a.Total - int64(len(moves)),
+		By:   fmt.Sprintf("Φ period %d from heap %d, proven by %s on heaps 0..%d", s.Period, s.Preperiod, s.Theorem, s.Needed-1),
+		Play: PlayMisere, Method: string(MethodQuotient), Quotient: method, Source: "computed"}, nil
+}
