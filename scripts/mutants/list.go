@@ -257,4 +257,10 @@ var list = []Mutant{
 		Old: "max(b+1, hl[1]+1)", New: "max(b+1, hl[1]+2)",
 		Pkg: "./grundy/octal", Run: "TestWorkersOracle/(0.6|4.)/10000",
 		Why: "the main goroutine resumes one split past the helpers' least splits: nobody lists that split"},
+	// The tail's helpers (grundy/octal/tailpipe.go): each reads the window
+	// of its own heaps, every (W-1)-th one.
+	{Name: "tail-helper-stride", File: "grundy/octal/tailpipe.go",
+		Old: "if pos += h; pos >= w {", New: "if pos += 1; pos >= w {",
+		Pkg: "./grundy/octal", Run: "TestTailWorkersOracle",
+		Why: "a helper of the tail steps its window by one heap where it steps its heap by W-1: it reads the values of other heaps"},
 }
