@@ -335,4 +335,10 @@ var list = []Mutant{
 		Old: "		if !t.tame[h] {\n			return false, false, 0", New: "		if false && !t.tame[h] {\n			return false, false, 0",
 		Pkg: "./grundy/misere", Run: "TestSolveAgainstOracle|TestMultiHeapGenusAgainstOracle",
 		Why: "the tame rule applied to a sum with a wild heap"},
+	// The tail's helpers (grundy/octal/tailpipe.go): each reads the window
+	// of its own heaps, every (W-1)-th one.
+	{Name: "tail-helper-stride", File: "grundy/octal/tailpipe.go",
+		Old: "if pos += h; pos >= w {", New: "if pos += 1; pos >= w {",
+		Pkg: "./grundy/octal", Run: "TestTailWorkersOracle",
+		Why: "a helper of the tail steps its window by one heap where it steps its heap by W-1: it reads the values of other heaps"},
 }
