@@ -240,4 +240,18 @@ var list = []Mutant{
 		Old: "if zk < k {", New: "if zk < 1 {",
 		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
 		Why: "a shift never seen to repeat inside the window is watched as a period"},
+	// The rows engine of Wythoff's game (grundy/wythoff/rows.go): its bit
+	// sets are rings over a window of values, each word tagged.
+	{Name: "wythoff-rows-ring-evict", File: "grundy/wythoff/rows.go",
+		Old: "if r.bits[i] != 0 && r.tag[i] >= dead {", New: "if false {",
+		Pkg: "./grundy/wythoff", Run: "TestRowsWindowGuard$",
+		Why: "a ring evicts a word still in use, so a value out of the window gives a wrong mex instead of an error"},
+	{Name: "wythoff-rows-ring-untagged", File: "grundy/wythoff/rows.go",
+		Old: "if r.tag[i] == k {", New: "if true {",
+		Pkg: "./grundy/wythoff", Run: "TestRowsNaive$",
+		Why: "a ring reads whatever word shares the slot, not the one asked for"},
+	{Name: "wythoff-rows-offset-unchecked", File: "grundy/wythoff/rows.go",
+		Old: "if o < -2*int64(a) || o > 2*int64(a) {", New: "if false {",
+		Pkg: "./grundy/wythoff", Run: "TestRowsWindowGuard$",
+		Why: "an offset W(a, n) - n outside [-2a, 2a] is stored (and would wrap in its byte)"},
 }
