@@ -99,8 +99,10 @@ func (w *WythoffRows) steps() []wythoff.Step {
 	return s
 }
 
-// Jobs plans the rows (wythoff-rows/rows, wythoff-rows/values and the
-// figure of the offsets) and the diagonal (wythoff-rows/diagonal).
+// Jobs plans one job: the rows (wythoff-rows/rows, wythoff-rows/values and
+// the figure of the offsets), then the diagonal (wythoff-rows/diagonal).
+// They run one after the other so that the job needs the larger of their
+// memories, not the sum: the staircase of issue 35 fits 2 GiB that way.
 func (w *WythoffRows) Jobs(game string, workers int) []Job {
 	steps := w.steps()
 	cells := wythoff.RowsCells(steps)
@@ -110,29 +112,33 @@ func (w *WythoffRows) Jobs(game string, workers int) []Job {
 	// The period search holds one row as int32 and its Z-array (at most 2.25
 	// bytes a value) on each of its goroutines.
 	search := int64(max(workers, 1)) * longest * 7
-	jobs := []Job{{Table: "rows", Memory: wythoff.RowsMemory(steps) + search + writing(vals, 12) + wythoffFigureMemory,
-		// About 1.3 10^9 cells a minute on a loaded core.
-		Cost: float64(cells) / 2e7,
+	rowsMemory := wythoff.RowsMemory(steps) + search + writing(vals, 12) + wythoffFigureMemory
+	d := w.Diagonal
+	var diagMemory int64
+	if d > 0 {
+		diagMemory = wythoff.Memory(d) + writing(int64(d)+1, 8)
+	}
+	return []Job{{Table: "rows", Memory: max(rowsMemory, diagMemory),
+		// About 1.3 10^9 cells a minute on a loaded core; the triangle
+		// costs d^3/100 word operations.
+		Cost: float64(cells)/2e7 + float64(d)*float64(d)*float64(d)/5e10,
 		Run: func(ctx context.Context, s Sink) error {
+			// The rows first: the garbage collector reuses their memory for
+			// the triangle, where memory freed the other way round (a
+			// smaller triangle first) would sit beside the rows.
 			r, err := wythoff.TabulateRows(ctx, steps, grundy.Options{Progress: s.Progress("computing rows", "values")})
 			if err != nil {
 				return err
 			}
-			return w.rowTables(ctx, s, game, r)
+			if err := w.rowTables(ctx, s, game, r); err != nil || d == 0 {
+				return err
+			}
+			t, err := wythoff.Tabulate(ctx, d, grundy.Options{Progress: s.Progress("computing the triangle", "positions")})
+			if err != nil {
+				return err
+			}
+			return wythoffDiagonal(ctx, s, game, t)
 		}}}
-	if w.Diagonal > 0 {
-		d := w.Diagonal
-		jobs = append(jobs, Job{Table: "diagonal", Memory: wythoff.Memory(d) + writing(int64(d)+1, 8),
-			Cost: float64(d) * float64(d) * float64(d) / 5e10,
-			Run: func(ctx context.Context, s Sink) error {
-				t, err := wythoff.Tabulate(ctx, d, grundy.Options{Progress: s.Progress("computing the triangle", "positions")})
-				if err != nil {
-					return err
-				}
-				return wythoffDiagonal(ctx, s, game, t)
-			}})
-	}
-	return jobs
 }
 
 // wythoffRowsRules is the metadata of every table of the game.
@@ -166,7 +172,7 @@ func rowPeriods(ctx context.Context, r *wythoff.Rows, workers int) ([]WythoffRow
 	})
 	for range max(workers, 1) {
 		g.Go(func() error {
-			var seq []int32
+			seq := make([]int32, 0, r.Len(0)) // row 0 is the longest
 			for a := range next {
 				seq = r.Offsets(a, seq)
 				p := analysis.FindPeriod(seq)
@@ -240,7 +246,10 @@ func (w *WythoffRows) rowTables(ctx context.Context, s Sink, game string, r *wyt
 	return s.Figure(ctx, "offsets", func() (*plot.Plot, error) {
 		offs := make([][]int32, shown)
 		for a := range offs {
-			offs[a] = r.Offsets(a, nil)[:min(r.Len(a), wythoffFigureWidth)]
+			offs[a] = make([]int32, min(r.Len(a), wythoffFigureWidth))
+			for n := range offs[a] {
+				offs[a][n] = r.Offset(a, n)
+			}
 		}
 		return plots.RowOffsets(fmt.Sprintf("Wythoff's game: W(a, n) − n, rows 0 to %d", shown-1), offs)
 	})
@@ -285,10 +294,12 @@ func (w *WythoffRows) valuesTable(ctx context.Context, s Sink, game string, r *w
 			{Name: "grundy", Type: output.Int32},
 		}}
 	return s.Table(ctx, vt, int64(vr)*int64(vb), func(ctx context.Context, emit func(output.Batch) error) error {
+		// emit keeps nothing of a batch, so one set of slices serves all.
+		as, ns, gs := make([]int32, 0, batchRows), make([]int32, 0, batchRows), make([]int32, 0, batchRows)
 		for a := 0; a < vr; a++ {
 			for start := 0; start < vb; start += batchRows {
 				end := min(start+batchRows, vb)
-				as, ns, gs := make([]int32, 0, end-start), make([]int32, 0, end-start), make([]int32, 0, end-start)
+				as, ns, gs = as[:0], ns[:0], gs[:0]
 				for n := start; n < end; n++ {
 					as, ns, gs = append(as, int32(a)), append(ns, int32(n)), append(gs, int32(r.Value(a, n)))
 				}

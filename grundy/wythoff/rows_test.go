@@ -171,3 +171,23 @@ func TestRowsBounds(t *testing.T) {
 		t.Error("no steps: no error")
 	}
 }
+
+// TestRowsTriangle checks the rows engine against the other engine of the
+// package, the triangle of Tabulate (bit sets per column and diagonal over
+// the whole table, no windows): rows 0..255 to n <= 3000, a staircase whose
+// rows past 63 stop at 1000.
+func TestRowsTriangle(t *testing.T) {
+	max := 3000
+	if testing.Short() {
+		max = 1000
+	}
+	tab := tabulate(t, max)
+	r := rowsOf(t, Step{Rows: 256, Bound: 1000}, Step{Rows: 64, Bound: max + 1})
+	for a := 0; a < 256; a++ {
+		for n := 0; n < r.Len(a); n++ {
+			if got, want := r.Value(a, n), grundyOf(t, tab, a, n); got != int64(want) {
+				t.Fatalf("W(%d, %d) = %d, the triangle says %d", a, n, got, want)
+			}
+		}
+	}
+}
