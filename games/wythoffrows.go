@@ -146,15 +146,16 @@ var wythoffRowsRules = []output.KeyValue{{Key: "tabulate.rules", Value: "Wythoff
 
 // WythoffRow is the period search of one row: W(a, n+Period) = W(a, n) +
 // Period for Preperiod <= n < CheckedTo - Period, by analysis.FindPeriod's
-// rule on W(a, n) - n. Status is "candidate" (observed, not proven: no
-// theorem gives a finite check) or "none" (no period within CheckedTo).
+// rule on W(a, n) - n. Status is "proven" (for every n >= Preperiod, by
+// the state argument of wythoff.ProveRows, ours), "candidate" (observed,
+// not proven) or "none" (no period within CheckedTo).
 type WythoffRow struct {
 	A, Period, Preperiod, CheckedTo int
 	Status                          string
 }
 
 // rowPeriods runs the period search on every row, on s.Workers()
-// goroutines.
+// goroutines, then wythoff.ProveRows on the periods found.
 func rowPeriods(ctx context.Context, r *wythoff.Rows, workers int) ([]WythoffRow, error) {
 	out := make([]WythoffRow, r.Count())
 	g, ctx := errgroup.WithContext(ctx)
@@ -185,29 +186,42 @@ func rowPeriods(ctx context.Context, r *wythoff.Rows, workers int) ([]WythoffRow
 			return nil
 		})
 	}
-	return out, g.Wait()
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	ps, n0s := make([]int, len(out)), make([]int, len(out))
+	for a, row := range out {
+		ps[a], n0s[a] = row.Period, row.Preperiod
+	}
+	for a, pr := range r.ProveRows(ps, n0s) {
+		if pr.Proven {
+			out[a].Status = "proven"
+		}
+	}
+	return out, nil
 }
 
 // RowPeriods is the finding of wythoff-rows/rows: how many of the rows show
-// an additive period within their bound, all candidates.
+// an additive period within their bound, and how many of those are proven
+// (the others are candidates).
 type RowPeriods struct {
-	Rows             int    `json:"rows"`
-	Periodic         int    `json:"periodic"`
-	FirstWithout     int    `json:"first_without"` // -1 when every row shows one
-	LargestPeriod    int    `json:"largest_period"`
-	LargestRow       int    `json:"largest_row"`
-	LargestPreperiod int    `json:"largest_preperiod"`
-	Status           string `json:"status"`
+	Rows             int `json:"rows"`
+	Periodic         int `json:"periodic"`
+	Proven           int `json:"proven"`
+	FirstWithout     int `json:"first_without"` // -1 when every row shows one
+	LargestPeriod    int `json:"largest_period"`
+	LargestRow       int `json:"largest_row"`
+	LargestPreperiod int `json:"largest_preperiod"`
 }
 
 // String writes f as one line of the summary.
 func (f RowPeriods) String() string {
-	s := fmt.Sprintf("rows 0..%d: %d show an additive period W(a, n+p) = W(a, n) + p (largest p = %d at row %d, largest preperiod %d)",
-		f.Rows-1, f.Periodic, f.LargestPeriod, f.LargestRow, f.LargestPreperiod)
+	s := fmt.Sprintf("rows 0..%d: %d show an additive period W(a, n+p) = W(a, n) + p (largest p = %d at row %d, largest preperiod %d), %d of them proven, %d candidates",
+		f.Rows-1, f.Periodic, f.LargestPeriod, f.LargestRow, f.LargestPreperiod, f.Proven, f.Periodic-f.Proven)
 	if f.FirstWithout >= 0 {
 		s += fmt.Sprintf("; row %d is the first to show none within its bound", f.FirstWithout)
 	}
-	return s + "; every period is a candidate, not proven"
+	return s
 }
 
 // rowTables writes wythoff-rows/rows (the period search of each row),
@@ -257,9 +271,12 @@ func (w *WythoffRows) rowTables(ctx context.Context, s Sink, game string, r *wyt
 
 // rowFinding sums up the period search.
 func rowFinding(rows []WythoffRow) RowPeriods {
-	f := RowPeriods{Rows: len(rows), FirstWithout: -1, Status: "candidate"}
+	f := RowPeriods{Rows: len(rows), FirstWithout: -1}
 	for _, row := range rows {
-		if row.Status != "candidate" {
+		if row.Status == "proven" {
+			f.Proven++
+		}
+		if row.Status == "none" {
 			if f.FirstWithout < 0 {
 				f.FirstWithout = row.A
 			}

@@ -191,3 +191,26 @@ func TestRowsTriangle(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsProof runs ProveRows on the engine's rows 0..21 to 20000 with the
+// periods the naive search finds: every row is proven, and a false
+// candidate or a cut row is not.
+func TestRowsProof(t *testing.T) {
+	r := rowsOf(t, Step{Rows: 22, Bound: 20000})
+	ps, n0s := make([]int, 22), make([]int, 22)
+	for a := range ps {
+		seq := make([]int, r.Len(a))
+		for n := range seq {
+			seq[n] = int(r.Value(a, n))
+		}
+		var ok bool
+		if ps[a], n0s[a], ok = rowPeriod(seq, true); !ok {
+			t.Fatalf("row %d: no period to 20000", a)
+		}
+	}
+	for a, pr := range r.ProveRows(ps, n0s) {
+		if !pr.Proven {
+			t.Errorf("row %d (period %d from %d): not proven: %s", a, ps[a], n0s[a], pr.Why)
+		}
+	}
+}
