@@ -146,9 +146,11 @@ var wythoffRowsRules = []output.KeyValue{{Key: "tabulate.rules", Value: "Wythoff
 
 // WythoffRow is the period search of one row: W(a, n+Period) = W(a, n) +
 // Period for Preperiod <= n < CheckedTo - Period, by analysis.FindPeriod's
-// rule on W(a, n) - n. Status is "proven" (for every n >= Preperiod, by
-// the state argument of wythoff.ProveRows, ours), "candidate" (observed,
-// not proven) or "none" (no period within CheckedTo).
+// rule on W(a, n) - n or, failing it, by shortStretch's. Status is
+// "proven" (for every n >= Preperiod, by the state argument of
+// wythoff.ProveRows, ours), "candidate" (FindPeriod's rule, not proven) or
+// "none" (no period within CheckedTo, or one by shortStretch's rule that
+// ProveRows does not prove: Period and Preperiod are then 0).
 type WythoffRow struct {
 	A, Period, Preperiod, CheckedTo int
 	Status                          string
@@ -180,6 +182,10 @@ func rowPeriods(ctx context.Context, r *wythoff.Rows, workers int) ([]WythoffRow
 				row := WythoffRow{A: a, CheckedTo: len(seq), Status: "none"}
 				if p.Found {
 					row.Period, row.Preperiod, row.Status = p.Period, p.Preperiod, "candidate"
+				} else if q := analysis.FindPeriodWhere(seq, shortStretch(len(seq))); q.Found {
+					// Too short a stretch to call a candidate: kept only if
+					// ProveRows proves it (status stays none otherwise).
+					row.Period, row.Preperiod = q.Period, q.Preperiod
 				}
 				out[a] = row
 			}
@@ -194,11 +200,26 @@ func rowPeriods(ctx context.Context, r *wythoff.Rows, workers int) ([]WythoffRow
 		ps[a], n0s[a] = row.Period, row.Preperiod
 	}
 	for a, pr := range r.ProveRows(ps, n0s) {
-		if pr.Proven {
+		switch {
+		case pr.Proven:
 			out[a].Status = "proven"
+		case out[a].Status == "none":
+			out[a].Period, out[a].Preperiod = 0, 0
 		}
 	}
 	return out, nil
+}
+
+// shortStretch is the rule for a period that FindPeriod's rule (2 n0 + 2p
+// <= n) does not confirm but that ProveRows may still prove from the values
+// (it needs N + P + p of them, N >= n0): the values after n0 hold at least
+// three periods and a quarter of the n values, so that a coincidence at
+// the end of the row (a period 1 over its last few values) is not tried.
+func shortStretch(n int) func(period, preperiod int) bool {
+	return func(period, preperiod int) bool {
+		rest := n - preperiod
+		return rest >= 3*period && 4*rest >= n
+	}
 }
 
 // RowPeriods is the finding of wythoff-rows/rows: how many of the rows show
