@@ -27,6 +27,7 @@ func ExampleNames() {
 	// nim: Nim
 	// grundy-game: Grundy's game
 	// wythoff: Wythoff's game
+	// wythoff-rows: Wythoff's game, row by row
 }
 
 // A game defined by its rules gives its Grundy sequence through its Heap:

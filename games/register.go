@@ -11,6 +11,7 @@ func init() {
 	Register(nimGame)
 	Register(grundysGame)
 	Register(wythoffGame)
+	Register(wythoffRowsGame)
 	RegisterFamily(subtractionFamily)
 	RegisterFamily(octalFamily)
 	RegisterFamily(takebreakFamily)

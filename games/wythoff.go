@@ -205,17 +205,18 @@ func wythoffArgs(game string, args []string, hi int64) (int, int, error) {
 	return int(a), int(b), nil
 }
 
-// wythoffAnswer answers the position (a, b) from a table that holds it:
-// its value, its outcome and every move to a position of value 0 (heap 1,
-// then heap 2, then both, each by the number removed).
-func wythoffAnswer(game string, t *wythoff.Table, a, b int, source string) (*Answer, error) {
-	v, err := t.Grundy(a, b)
+// wythoffAnswer answers the position (a, b) from g, the values of a table
+// that holds it and every position below it: its value, its outcome and
+// every move to a position of value 0 (heap 1, then heap 2, then both, each
+// by the number removed).
+func wythoffAnswer(game string, g func(a, b int) (int32, error), a, b int, source string) (*Answer, error) {
+	v, err := g(a, b)
 	if err != nil {
 		return nil, err
 	}
 	moves := []WythoffMove{}
 	try := func(from string, k, x, y int) error {
-		w, err := t.Grundy(x, y)
+		w, err := g(x, y)
 		if err == nil && w == 0 {
 			moves = append(moves, WythoffMove{From: from, Remove: k, Leaves: []int{x, y}})
 		}
@@ -242,7 +243,13 @@ func wythoffAnswer(game string, t *wythoff.Table, a, b int, source string) (*Ans
 // answerWythoff answers a position by computing the table up to its larger
 // heap.
 func answerWythoff(ctx context.Context, args []string) (*Answer, error) {
-	a, b, err := wythoffArgs("wythoff", args, wythoffSolveMax)
+	return answerWythoffAs(ctx, "wythoff", args)
+}
+
+// answerWythoffAs is answerWythoff for the game named game (wythoff or
+// wythoff-rows, whose positions are the same).
+func answerWythoffAs(ctx context.Context, game string, args []string) (*Answer, error) {
+	a, b, err := wythoffArgs(game, args, wythoffSolveMax)
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +259,7 @@ func answerWythoff(ctx context.Context, args []string) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return wythoffAnswer("wythoff", t, a, b, "computed")
+	return wythoffAnswer(game, t.Grundy, a, b, "computed")
 }
 
 // wythoffSolved is the table Wythoff's solver keeps between positions
@@ -289,7 +296,7 @@ var wythoffLookup = &TableLookup{Table: "grundy", Open: func(game string, t Tabl
 		if len(as) != len(tab.Values) || len(bs) != len(tab.Values) || int(as[row]) != lo || int(bs[row]) != hi {
 			return nil, fmt.Errorf("%s: not the table 0 <= a <= b <= %d row by row that tabulate writes", t.Source("grundy"), tab.Max)
 		}
-		return wythoffAnswer(game, tab, a, b, t.Source("grundy"))
+		return wythoffAnswer(game, tab.Grundy, a, b, t.Source("grundy"))
 	}
 }}
 

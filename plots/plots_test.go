@@ -335,6 +335,9 @@ func TestFigureErrors(t *testing.T) {
 			return OutcomeHeatmap("t", 3, 10, func(m, t int) int { return m * t })
 		}, "outcome(1, 3) = 3"},
 		{"nim negative", func() (*plot.Plot, error) { return NimSumHeatmap("t", -1) }, "maxPile >= 0"},
+		{"row offsets without rows", func() (*plot.Plot, error) { return RowOffsets("t", nil) }, "0 rows (allowed: 1 to 8)"},
+		{"row offsets too many rows", func() (*plot.Plot, error) { return RowOffsets("t", make([][]int32, 9)) }, "9 rows"},
+		{"row offsets empty row", func() (*plot.Plot, error) { return RowOffsets("t", [][]int32{{0}, {}}) }, "row 1 is empty"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

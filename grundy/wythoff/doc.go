@@ -13,6 +13,11 @@
 // OEIS A000201 and A001950; the table itself, read by antidiagonals, is OEIS
 // A004481.
 //
-// The engine's trick, its reason, cost and source are described in the
-// comments of wythoff.go.
+// TabulateRows computes the first rows W(a, n), n far along (rows 0..255 to
+// 2^20 and 0..63 to 2^24 in a minute or two), in time linear in the values,
+// and Rows.ProveRows proves their additive periods W(a, n+p) = W(a, n) + p
+// by a finite state argument (ours; docs/results.md).
+//
+// The engines' tricks, their reason, cost and source are described in the
+// comments of wythoff.go, rows.go and rowsproof.go.
 package wythoff
