@@ -285,6 +285,10 @@ type figure struct {
 	Href  string
 	Also  []fileView // the same figure in other formats
 	Notes string
+	// PrintWidth is the inline figure's printed width as a CSS length
+	// ("453.5px"), where its file records one (printedWidth); narrow
+	// screens show the figure at that width.
+	PrintWidth string
 }
 
 // build reads what the page shows.
@@ -638,6 +642,9 @@ func (g *gameView) readFigures(r *reader, files []output.File) error {
 			// The bytes are the run's own figure, checked against the
 			// manifest, and base64 leaves nothing to escape: a safe URL.
 			fig.Src = template.URL("data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(data))
+			if px, ok := printedWidth(data, inline.Format); ok {
+				fig.PrintWidth = cssPixels(px)
+			}
 		} else if inline != nil {
 			fig.Notes = fmt.Sprintf("%s is %s, too large to put in the page: open it from the link.", inline.Path, byteSize(inline.Bytes))
 		}

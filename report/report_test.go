@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -608,5 +609,39 @@ func TestFindingsFirst(t *testing.T) {
 	}
 	if !strings.Contains(page, fmt.Sprintf("octal: 63 games, %d with a proven period (Guy–Smith), %d without a proof", 63-len(unproven), len(unproven))) {
 		t.Error("no summary line of the octal census in the findings")
+	}
+}
+
+// Every inline figure carries its printed width, worked out here from the
+// configuration alone (12 cm at any dpi is 12/2.54 inches of 96 CSS px,
+// 453.5 px), which narrow screens show it at (page.html), so that its text
+// keeps its printed size on a phone; PNG and SVG both.
+func TestFiguresPrintedWidth(t *testing.T) {
+	for _, format := range []string{"png", "svg"} {
+		t.Run(format, func(t *testing.T) {
+			dir := makeRun(t, "games: [kayles]\nformats: [csv]\nplots: ["+format+"]\n"+
+				"figures: {width: 12cm, height: 7cm, dpi: 100}\noctal:\n  kayles: {code: \"0.77\", max: 200}\n")
+			page := render(t, dir)
+			imgs := regexp.MustCompile(`<img [^>]*>`).FindAllString(page, -1)
+			if len(imgs) == 0 {
+				t.Fatal("no inline figure")
+			}
+			// A PNG is a whole number of pixels: 12 cm at 100 dpi is 472
+			// of them, so within one CSS pixel.
+			want := 12 / 2.54 * 96
+			for _, img := range imgs {
+				m := regexp.MustCompile(`--print-width: ([0-9.]+)px`).FindStringSubmatch(img)
+				if m == nil {
+					t.Errorf("figure %s: no printed width", regexp.MustCompile(`alt="[^"]*"`).FindString(img))
+					continue
+				}
+				if got, _ := strconv.ParseFloat(m[1], 64); math.Abs(got-want) > 1 {
+					t.Errorf("figure %s: printed width %s px, want %.1f", regexp.MustCompile(`alt="[^"]*"`).FindString(img), m[1], want)
+				}
+			}
+			if !strings.Contains(page, "width: var(--print-width)") {
+				t.Error("the page's style never shows a figure at its printed width")
+			}
+		})
 	}
 }

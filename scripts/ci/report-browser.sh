@@ -69,6 +69,21 @@ for name in run census; do
 	rm -rf "$work/profile-dom"
 	browse --screenshot="$work/$name-desktop.png" --window-size=1280,900 --hide-scrollbars "$page" >/dev/null
 	browse --screenshot="$work/$name-phone.png" --window-size=390,844 --hide-scrollbars "$page" >/dev/null
+	# The figures on a phone: a copy of the page with a script that, once
+	# loaded, writes each figure's rendered width and its printed width
+	# (page.html: narrow screens show a figure at its printed width, so its
+	# text keeps its printed size) into the DOM that chromium dumps. The
+	# copy's body is 390 px wide: headless chromium's --dump-dom lays the
+	# page out 500 px wide whatever --window-size says (measured:
+	# innerWidth in the same probe), wider than a phone's column.
+	probe="$work/$name/phone-probe.html"
+	sed 's|</body>|<style>body { width: 390px; margin: 0; }</style><script>addEventListener("load", function () { document.body.setAttribute("data-figure-widths", Array.prototype.map.call(document.querySelectorAll("figure img"), function (i) { return i.getBoundingClientRect().width.toFixed(1) + ":" + getComputedStyle(i).getPropertyValue("--print-width").trim(); }).join(" ")); document.body.setAttribute("data-inner-width", String(innerWidth)); });</script></body>|' \
+		"$work/$name/index.html" >"$probe"
+	timeout 300 chromium --headless --no-sandbox --disable-gpu --no-first-run \
+		--disable-extensions --disable-background-networking --user-data-dir="$work/profile-phone" \
+		--window-size=390,844 --virtual-time-budget=5000 \
+		--dump-dom "file://$probe" >"$work/$name.phone.dom.html" 2>>"$work/chromium.log"
+	rm -rf "$work/profile-phone" "$probe"
 	figures=1
 	query=
 	if [ "$name" = census ]; then
@@ -86,7 +101,7 @@ for name in run census; do
 	fi
 	# shellcheck disable=SC2086 # $query is empty or two words
 	go run scripts/ci/report-browser/check.go -out "$work/$name" -dom "$work/$name.dom.html" \
-		-console "$work/$name.console" -figures "$figures" $query \
+		-console "$work/$name.console" -figures "$figures" -phone "$work/$name.phone.dom.html" $query \
 		"$work/$name-desktop.png" "$work/$name-phone.png" || status=1
 done
 if [ "$status" -ne 0 ]; then

@@ -42,6 +42,7 @@ func main() {
 	console := flag.String("console", "", "chromium's log (--enable-logging=stderr)")
 	minFigures := flag.Int("figures", 0, "the least number of inline figures")
 	query := flag.String("query", "", "the DOM of the census page sorted by period (descending) and filtered by proven:true through its address")
+	phone := flag.String("phone", "", "the DOM of the page at 390 px wide, with each figure's rendered and printed width in body's data-figure-widths")
 	flag.Parse()
 	page, err := os.ReadFile(*dom)
 	if err != nil {
@@ -64,6 +65,14 @@ func main() {
 			os.Exit(2)
 		}
 		checkQuery(*out, string(q))
+	}
+	if *phone != "" {
+		p, err := os.ReadFile(*phone)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		checkPhoneFigures(string(p), *minFigures)
 	}
 	for _, shot := range flag.Args() {
 		checkShot(shot)
@@ -311,5 +320,33 @@ func checkQuery(out, page string) {
 	}
 	if !strings.Contains(page, fmt.Sprintf(">%d of %d rows<", want, len(recs)-1)) {
 		fail("query: the row counter does not say %d of %d rows", want, len(recs)-1)
+	}
+}
+
+// checkPhoneFigures fails unless every figure of the page, 390 px wide, is
+// shown at least at its printed width (less one pixel of rounding), so that
+// its text has its printed size (9 pt, 12 px, by default) and not the 5 px
+// of a 16 cm figure squeezed into the phone's column.
+func checkPhoneFigures(page string, minFigures int) {
+	m := regexp.MustCompile(`data-figure-widths="([^"]*)"`).FindStringSubmatch(page)
+	if m == nil {
+		fail("phone: the probe wrote no figure widths (did its script run?)")
+		return
+	}
+	entries := strings.Fields(m[1])
+	if len(entries) < minFigures {
+		fail("phone: %d figures measured, want at least %d", len(entries), minFigures)
+	}
+	for _, e := range entries {
+		rendered, printed, _ := strings.Cut(e, ":")
+		r, err1 := strconv.ParseFloat(rendered, 64)
+		p, err2 := strconv.ParseFloat(strings.TrimSuffix(printed, "px"), 64)
+		if err1 != nil || err2 != nil {
+			fail("phone: figure %q: no printed width", e)
+			continue
+		}
+		if r < p-1 {
+			fail("phone: a figure %.1f px wide, printed %.1f px: its text is %.0f%% of its printed size", r, p, 100*r/p)
+		}
 	}
 }
