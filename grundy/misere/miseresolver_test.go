@@ -41,6 +41,7 @@ type msResult struct {
 	period     int
 	preperiod  int
 	exceeded   bool // "Quotient size exceeded!"
+	unknownP   bool // the last presentation is a tame T3, T4, ...: inP nil
 }
 
 // msTimeout bounds one run of MisereSolver: some codes (0.06) grow
@@ -85,10 +86,10 @@ func parseMisereSolver(out []byte) (msResult, error) {
 			case "T2":
 				pset = map[string]bool{"a": true, "b2": true}
 			default:
-				return r, fmt.Errorf("tame quotient %q: its P-portion is not known to this test", line)
+				pset, r.unknownP = nil, true // T3 and up: not compared
 			}
 		case strings.HasPrefix(line, "Q = ") && msPortion.MatchString(line):
-			pset = map[string]bool{}
+			pset, r.unknownP = map[string]bool{}, false
 			for _, w := range strings.Split(msPortion.FindStringSubmatch(line)[1], ",") {
 				pset[strings.TrimSpace(w)] = true
 			}
@@ -111,10 +112,13 @@ func parseMisereSolver(out []byte) (msResult, error) {
 	if err := sc.Err(); err != nil {
 		return r, err
 	}
-	if pset == nil && len(phi) > 0 {
+	if pset == nil && len(phi) > 0 && !r.unknownP {
 		return r, errors.New("no P-portion printed")
 	}
 	for _, w := range phi {
+		if r.unknownP {
+			break
+		}
 		r.inP = append(r.inP, pset[w])
 	}
 	return r, nil
@@ -140,6 +144,9 @@ func TestAgainstMisereSolver(t *testing.T) {
 				continue
 			}
 			code := fmt.Sprintf("0.%d%d", d1, d2)
+			if only := os.Getenv("TABULATE_MISERESOLVER_CODES"); only != "" && !slices.Contains(strings.Split(only, ","), code) {
+				continue
+			}
 			ctx, cancel := context.WithTimeout(context.Background(), msTimeout)
 			out, err := exec.CommandContext(ctx, run, "--maxheap", strconv.Itoa(maxHeap), code).CombinedOutput()
 			late := ctx.Err() != nil
@@ -179,6 +186,9 @@ func TestAgainstMisereSolver(t *testing.T) {
 			for n := 0; n <= q.Max(); n++ {
 				inP = append(inP, q.IsP(q.Heap(n)))
 			}
+			if ms.unknownP {
+				inP = nil // MisereSolver names a tame quotient T3, T4, ... without its P-portion
+			}
 			if q.Order() != ms.order || len(q.PPortion()) != ms.p || !slices.Equal(q.Expansions(), ms.expansions) || !slices.Equal(inP, ms.inP) {
 				t.Errorf("%s to heap %d: tabulate |Q| %d, |P| %d, expansions %v, Φ in P %v; MisereSolver %d, %d, %v, %v",
 					code, top, q.Order(), len(q.PPortion()), q.Expansions(), inP, ms.order, ms.p, ms.expansions, ms.inP)
@@ -204,7 +214,7 @@ func TestAgainstMisereSolver(t *testing.T) {
 		}
 	}
 	t.Logf("compared %d codes (%d solved by both); MisereSolver past %v: %v", compared, solved, msTimeout, skipped)
-	if compared < 40 {
+	if compared < 40 && os.Getenv("TABULATE_MISERESOLVER_CODES") == "" {
 		t.Errorf("only %d codes compared", compared)
 	}
 }
