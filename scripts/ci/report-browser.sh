@@ -77,7 +77,7 @@ for name in run census; do
 	# page out 500 px wide whatever --window-size says (measured:
 	# innerWidth in the same probe), wider than a phone's column.
 	probe="$work/$name/phone-probe.html"
-	sed 's|</body>|<style>body { width: 390px; margin: 0; }</style><script>addEventListener("load", function () { document.body.setAttribute("data-figure-widths", Array.prototype.map.call(document.querySelectorAll("figure img"), function (i) { return i.getBoundingClientRect().width.toFixed(1) + ":" + getComputedStyle(i).getPropertyValue("--print-width").trim(); }).join(" ")); document.body.setAttribute("data-inner-width", String(innerWidth)); });</script></body>|' \
+	sed 's|</body>|<style>body { width: 390px; margin: 0; }</style><script>addEventListener("load", function () { document.body.setAttribute("data-figure-widths", Array.prototype.map.call(document.querySelectorAll("figure img"), function (i) { return i.getBoundingClientRect().width.toFixed(1) + ":" + getComputedStyle(i).getPropertyValue("--print-width").trim(); }).join(" ")); document.body.setAttribute("data-inner-width", String(innerWidth)); document.body.setAttribute("data-body-scroll-width", String(document.body.scrollWidth)); });</script></body>|' \
 		"$work/$name/index.html" >"$probe"
 	timeout 300 chromium --headless --no-sandbox --disable-gpu --no-first-run \
 		--disable-extensions --disable-background-networking --user-data-dir="$work/profile-phone" \

@@ -333,6 +333,14 @@ func checkPhoneFigures(page string, minFigures int) {
 		fail("phone: the probe wrote no figure widths (did its script run?)")
 		return
 	}
+	// Nothing but a figure (which scrolls inside itself) may make the
+	// 390-px page scroll sideways: the files table, the findings, the
+	// census table's filter all fit.
+	if w := regexp.MustCompile(`data-body-scroll-width="([0-9]+)"`).FindStringSubmatch(page); w == nil {
+		fail("phone: the probe wrote no page width")
+	} else if n, _ := strconv.Atoi(w[1]); n > 390 {
+		fail("phone: the page is %d px wide at 390: it scrolls sideways", n)
+	}
 	entries := strings.Fields(m[1])
 	if len(entries) < minFigures {
 		fail("phone: %d figures measured, want at least %d", len(entries), minFigures)
