@@ -275,6 +275,11 @@ type misereSolver struct {
 	// cannot be computed within maxOrder.
 	quotients     []*misere.Quotient
 	quotientFails int
+	// quotientPlan is the plan that refused the quotient (planQuotient),
+	// nil when none did; onQuotient, when set (tests), is called before
+	// a quotient is computed past its plan.
+	quotientPlan *QuotientPlanError
+	onQuotient   func(top int)
 	// wild[h] reports whether heap h is known wild from the table wildOf
 	// (someWild).
 	wild   []bool

@@ -31,7 +31,7 @@ const solvedTime = 60 * time.Second
 
 // solvedQuotient returns the game's misère quotient proven for every heap,
 // or nil with the reason when none was found within solvedProbes and
-// solvedTime. The caller holds m.mu.
+// solvedTime; a quotient its plan refuses (planQuotient) is not computed. The caller holds m.mu.
 func (m *misereSolver) solvedQuotient(ctx context.Context) (*misere.Quotient, string, error) {
 	if m.solvedDone {
 		return m.solved, m.solvedWhy, nil
@@ -44,11 +44,15 @@ func (m *misereSolver) solvedQuotient(ctx context.Context) (*misere.Quotient, st
 	defer cancel()
 	why := ""
 	for _, n := range solvedProbes {
-		q, err := misere.QuotientOf(tctx, m.game, n, misere.QuotientLimits{MaxOrder: m.maxOrder})
+		q, err := planQuotient(tctx, m.game, n, m.maxOrder, quotientProbeWork)
+		if err == nil && q == nil {
+			q, err = misere.QuotientOf(tctx, m.game, n, misere.QuotientLimits{MaxOrder: m.maxOrder})
+		}
 		var se *misere.QuotientSizeError
 		var qe *misere.QuotientSearchError
+		var pe *QuotientPlanError
 		switch {
-		case errors.As(err, &se), errors.As(err, &qe):
+		case errors.As(err, &se), errors.As(err, &qe), errors.As(err, &pe):
 			why = err.Error()
 		case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
 			why = fmt.Sprintf("the quotient of heaps up to %d was not reached in %v", n, solvedTime)
