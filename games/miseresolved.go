@@ -153,7 +153,21 @@ func (m *misereSolver) solveAny(ctx context.Context, name string, heaps []int, k
 			}
 		}
 	}
-	a, err := q.DecideAny(m.game, hs, keep)
+	return quotientAnyAnswer(q, m.game, name, heaps, keep)
+}
+
+// quotientAnyAnswer answers heaps of game g (named name) of any size from
+// q, its solved quotient, listing at most keep winning moves
+// (MovesListMax when keep < 0), naming the theorem.
+func quotientAnyAnswer(q *misere.Quotient, g misere.Game, name string, heaps []int, keep int64) (*Answer, error) {
+	if keep < 0 {
+		keep = MovesListMax
+	}
+	hs := make([]int64, len(heaps))
+	for i, h := range heaps {
+		hs[i] = int64(h)
+	}
+	a, err := q.DecideAny(g, hs, keep)
 	if err != nil {
 		return nil, err
 	}
