@@ -67,9 +67,9 @@ func (e *Error) Error() string {
 // the family is.
 func (f Family) allowed() string {
 	if f.MaxDigit < 8 {
-		return `a code is d0.d1d2... with digits 0-7 (bit i of d_k: removing k tokens may leave i heaps, i = 0..2; digits 8 and up, leaving three heaps or more, make take-and-break codes, takebreak:CODE), and exactly one point, as in "0.07" or ".07"`
+		return `allowed: d0.d1d2... with digits 0-7 (bit i of d_k: removing k tokens may leave i heaps, i = 0..2; digits 8 and up, leaving three heaps or more, make take-and-break codes, takebreak:CODE), and exactly one point, as in "0.07" or ".07"`
 	}
-	return `a code is d0.d1d2... with digits 0-9 and A-Z, CGSuite's base-36 digits, or its long form &#NN; up to 35 (bit i of d_k: removing k tokens may leave i heaps, i = 0..5; 0-F are the hexadecimal games), and exactly one point, as in "0.3F" or "8.0"`
+	return `allowed: d0.d1d2... with digits 0-9 and A-Z, CGSuite's base-36 digits, or its long form &#NN; up to 35 (bit i of d_k: removing k tokens may leave i heaps, i = 0..5; 0-F are the hexadecimal games), and exactly one point, as in "0.3F" or "8.0"`
 }
 
 // firstDigits are the digits d0 may be, in words.

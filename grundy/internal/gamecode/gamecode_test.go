@@ -40,7 +40,7 @@ func TestOctalIsTakeBreakRestricted(t *testing.T) {
 				}
 				// The part before the family's own texts (its long digits'
 				// range, what a code is) is the same.
-				cut := strings.Index(te.Reason, "a code is")
+				cut := strings.Index(te.Reason, "allowed: ")
 				if i := strings.Index(te.Reason, "CGSuite's long digit form"); i >= 0 && i < cut {
 					cut = i
 				}
