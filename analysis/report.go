@@ -73,11 +73,13 @@ type ArithmeticProver func(seq []int32, a Arithmetic) Proof
 // Theorems are the proofs that apply to a game: either may be nil. Name
 // names the theorem of Period and of Arithmetic ("the Guy–Smith
 // periodicity theorem"), for the Report to say which proved it; it may be
-// empty.
+// empty. ArithmeticName, when set, names Arithmetic's instead (a game
+// whose two theorems differ, as take-and-break codes').
 type Theorems struct {
-	Period     Prover
-	Arithmetic ArithmeticProver
-	Name       string
+	Period         Prover
+	Arithmetic     ArithmeticProver
+	Name           string
+	ArithmeticName string
 }
 
 // Status says how much is known about a period.
@@ -153,6 +155,9 @@ func Study(seq []int32, th Theorems) Report {
 			r.Proof = &pr
 			if pr.Proven {
 				r.Status, r.Theorem = Proven, th.Name
+				if th.ArithmeticName != "" {
+					r.Theorem = th.ArithmeticName
+				}
 			}
 		}
 	}

@@ -464,7 +464,7 @@ func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 	leg := plots.NewLegend()
 	for i, size := range keys {
 		xys, n := curve(func(r point) bool { return r.size == size })
-		l, err := plotter.NewLine(xys)
+		l, err := plotter.NewLine(toEdge(xys, top))
 		if err != nil {
 			return nil, err
 		}
@@ -476,7 +476,7 @@ func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 		leg.Add(fmt.Sprintf("%s %d (%d games)", kd.sizeName, size, n), l)
 	}
 	xys, n := curve(func(point) bool { return true })
-	l, err := plotter.NewLine(xys)
+	l, err := plotter.NewLine(toEdge(xys, top))
 	if err != nil {
 		return nil, err
 	}
@@ -497,9 +497,19 @@ func provenShare(kd kind, pts []point) (*plot.Plot, error) {
 	return p, nil
 }
 
+// toEdge returns the step curve xys carried to the plot's right edge,
+// top+0.5, at its last share: a step line draws nothing past its last
+// point, so a curve whose proofs all come at top would otherwise end where
+// its last step rises.
+func toEdge(xys plotter.XYs, top int) plotter.XYs {
+	last := xys[len(xys)-1]
+	return append(slices.Clone(xys), plotter.XY{X: float64(top) + 0.5, Y: last.Y})
+}
+
 // shareCurve returns the share of the games sel keeps that are proven
 // (ordinary or arithmetic period) from at most 2^k values, at each k from
-// the first k with a proof to top (one point at top when none is proven),
+// the one before the first k with a proof (share 0, so that the first
+// step is drawn even when every proof comes at one checkpoint) to top,
 // and how many games sel keeps.
 func shareCurve(pts []point, top int, sel func(point) bool) (plotter.XYs, int) {
 	at := map[int]int{}
@@ -515,11 +525,15 @@ func shareCurve(pts []point, top int, sel func(point) bool) (plotter.XYs, int) {
 			at[log2Ceil(r.values)]++
 		}
 	}
+	first := top // the first k with a proof
+	for k := range at {
+		first = min(first, k)
+	}
 	var xys plotter.XYs
 	done := 0
 	for k := 0; k <= top; k++ {
 		done += at[k]
-		if done > 0 || k == top {
+		if k >= first-1 {
 			xys = append(xys, plotter.XY{X: float64(k), Y: float64(done) / float64(max(n, 1))})
 		}
 	}

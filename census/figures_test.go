@@ -3,6 +3,7 @@ package census
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/output"
+	"gonum.org/v1/plot/plotter"
 )
 
 // TestFigurePoints checks what the census figures draw against the census
@@ -123,5 +125,28 @@ func TestFigurePoints(t *testing.T) {
 	}
 	if last := xys[len(xys)-1]; last.X != float64(top) || math.Abs(last.Y-float64(proven)/float64(n)) > 1e-12 {
 		t.Errorf("curve ends at %v, want (%d, %d/%d)", last, top, proven, n)
+	}
+}
+
+// TestProvenShareOneCheckpoint: when every proof comes at one checkpoint
+// (here all 12 games proven from 2^10 values, which is also the last), the
+// share curve still rises there: it starts at share 0 one checkpoint
+// before and, drawn, runs on at share 1 to the plot's edge (it was one
+// point, which a step line does not draw).
+func TestProvenShareOneCheckpoint(t *testing.T) {
+	var pts []point
+	for i := range 12 {
+		pts = append(pts, point{name: fmt.Sprint(i), size: 2, found: true, proven: true, period: 2, values: 1024})
+	}
+	xys, n := shareCurve(pts, 10, func(point) bool { return true })
+	want := plotter.XYs{{X: 9, Y: 0}, {X: 10, Y: 1}}
+	if n != 12 || !slices.Equal(xys, want) {
+		t.Errorf("curve %v of %d games, want %v of 12", xys, n, want)
+	}
+	if got := toEdge(xys, 10); len(got) != 3 || got[2] != (plotter.XY{X: 10.5, Y: 1}) {
+		t.Errorf("drawn %v, want it to reach (10.5, 1)", got)
+	}
+	if _, err := provenShare(kindOf("octal"), pts); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -364,28 +364,22 @@ func misereMarkdown(family string, rows []MisereRow, f MisereFindings) []byte {
 
 // misereLatex returns the misère paper table as a LaTeX longtable.
 func misereLatex(family string, rows []MisereRow, f MisereFindings) []byte {
-	var b bytes.Buffer
-	b.WriteString("% Written by tabulate census; needs \\usepackage{longtable}.\n")
-	b.WriteString("\\begin{longtable}{llrlrrrrl}\n")
-	fmt.Fprintf(&b, "\\caption{%s.}\\\\\n", texEscape.Replace(misereTitle(family, rows, f)))
-	cols := make([]string, len(misereColumns))
-	for i, c := range misereColumns {
-		cols[i] = strings.ReplaceAll(texEscape.Replace(c), "Φ", "$\\Phi$")
+	cols := []string{texEscape.Replace(heading(kindOf(family)))}
+	for _, c := range misereColumns {
+		cols = append(cols, strings.ReplaceAll(texEscape.Replace(c), "Φ", "$\\Phi$"))
 	}
-	head := texEscape.Replace(heading(kindOf(family))) + " & " + strings.Join(cols, " & ") + " \\\\\n"
-	b.WriteString("\\hline\n" + head + "\\hline\n\\endfirsthead\n")
-	b.WriteString("\\hline\n" + head + "\\hline\n\\endhead\n\\hline\n\\endfoot\n")
-	for _, r := range rows {
-		cells := misereCells(r)
-		for i, c := range cells {
-			if c == "" {
-				cells[i] = "--"
-			} else {
-				cells[i] = texEscape.Replace(c)
+	return longtable{
+		before: "% Written by tabulate census; needs \\usepackage{longtable}.\n",
+		spec:   "llrlrrrrl", caption: texEscape.Replace(misereTitle(family, rows, f)) + ".", end: `\\`,
+		head: texLine(cols, `\\`),
+		rows: func(b *bytes.Buffer) {
+			for _, r := range rows {
+				cells := []string{texEscape.Replace(r.Game.Name())}
+				for _, c := range misereCells(r) {
+					cells = append(cells, texEscape.Replace(c))
+				}
+				b.WriteString(texLine(cells, `\\`))
 			}
-		}
-		fmt.Fprintf(&b, "%s & %s \\\\\n", texEscape.Replace(r.Game.Name()), strings.Join(cells, " & "))
-	}
-	b.WriteString("\\end{longtable}\n")
-	return b.Bytes()
+		},
+	}.bytes()
 }

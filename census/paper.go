@@ -172,11 +172,27 @@ func texHead(k kind) string {
 		head = append(head, "$s$")
 	}
 	head = append(head, "$n_0$", "$\\max g$", "$N$", "status")
-	return strings.Join(head, " & ") + ` \tabularnewline` + "\n"
+	return texLine(head, texEnd)
 }
 
-// texRows writes the LaTeX rows, "--" where a row has no value. Each ends
-// with \tabularnewline, which a \raggedright cell leaves alone.
+// texEnd ends the rows of the families' LaTeX tables: \tabularnewline,
+// which a \raggedright cell leaves alone.
+const texEnd = `\tabularnewline`
+
+// texLine is one row of a LaTeX table: its cells (already escaped; "--"
+// for an empty one) joined by " & ", then " "+end and a newline.
+func texLine(cells []string, end string) string {
+	out := make([]string, len(cells))
+	for i, s := range cells {
+		out[i] = s
+		if s == "" {
+			out[i] = "--"
+		}
+	}
+	return strings.Join(out, " & ") + " " + end + "\n"
+}
+
+// texRows writes the LaTeX rows, "--" where a row has no value.
 func texRows(b *bytes.Buffer, k kind, rows []Row) {
 	for _, row := range rows {
 		c := paperCells(row)
@@ -189,30 +205,44 @@ func texRows(b *bytes.Buffer, k kind, rows []Row) {
 			cells = append(cells, c.saltus)
 		}
 		cells = append(cells, c.preperiod, c.largest, c.values, c.status.short())
-		for i, s := range cells {
-			if s == "" {
-				cells[i] = "--"
-			}
-		}
-		fmt.Fprintf(b, "%s \\tabularnewline\n", strings.Join(cells, " & "))
+		b.WriteString(texLine(cells, texEnd))
 	}
+}
+
+// longtable is a paper table as a LaTeX longtable (package longtable),
+// its heading repeated on every page: what the families' tables (latex)
+// and the misère census's (misereLatex) share. before holds the lines
+// before \begin{longtable}, after what follows \end{longtable} on its
+// line; caption is escaped, head the heading row (texLine), rows writes
+// the rows.
+type longtable struct {
+	before, after, spec, caption, end, head string
+	rows                                    func(b *bytes.Buffer)
+}
+
+// bytes writes t.
+func (t longtable) bytes() []byte {
+	var b bytes.Buffer
+	b.WriteString(t.before)
+	b.WriteString("\\begin{longtable}{" + t.spec + "}\n")
+	fmt.Fprintf(&b, "\\caption{%s}%s\n", t.caption, t.end)
+	b.WriteString("\\hline\n" + t.head + "\\hline\n\\endfirsthead\n")
+	b.WriteString("\\hline\n" + t.head + "\\hline\n\\endhead\n\\hline\n\\endfoot\n")
+	t.rows(&b)
+	b.WriteString("\\end{longtable}" + t.after + "\n")
+	return b.Bytes()
 }
 
 // latex returns the paper table as a LaTeX longtable (package longtable),
 // for a one-column document, its header repeated on every page.
 func latex(k kind, rows []Row) []byte {
-	var b bytes.Buffer
-	b.WriteString("% Written by tabulate census; needs \\usepackage{longtable}; one-column documents\n")
-	b.WriteString("% (longtable refuses two-column mode: \\input " + k.name + "-twocolumn.tex there).\n")
-	b.WriteString("{" + texPreamble + `\setlength{\LTcapwidth}{\linewidth}` + "\n")
-	b.WriteString("\\begin{longtable}{" + texSpec(k) + "}\n")
-	fmt.Fprintf(&b, "\\caption{%s}\\tabularnewline\n", texCaption(k, rows))
-	head := texHead(k)
-	b.WriteString("\\hline\n" + head + "\\hline\n\\endfirsthead\n")
-	b.WriteString("\\hline\n" + head + "\\hline\n\\endhead\n\\hline\n\\endfoot\n")
-	texRows(&b, k, rows)
-	b.WriteString("\\end{longtable}}\n")
-	return b.Bytes()
+	return longtable{
+		before: "% Written by tabulate census; needs \\usepackage{longtable}; one-column documents\n" +
+			"% (longtable refuses two-column mode: \\input " + k.name + "-twocolumn.tex there).\n" +
+			"{" + texPreamble + `\setlength{\LTcapwidth}{\linewidth}` + "\n",
+		after: "}", spec: texSpec(k), caption: texCaption(k, rows), end: texEnd, head: texHead(k),
+		rows: func(b *bytes.Buffer) { texRows(b, k, rows) },
+	}.bytes()
 }
 
 // twoColumnLines is the most lines of \footnotesize (9.5 pt) a float of

@@ -265,7 +265,7 @@ func runFamily(ctx context.Context, out, name string, games []Game, maxValues in
 				return err
 			}
 			done.Add(1)
-			if r.Proven || r.Arithmetic != nil && r.Arithmetic.Proven {
+			if provenRow(r) {
 				proven.Add(1)
 			}
 		}

@@ -136,7 +136,7 @@ func ExampleRules() {
 	// subtraction {1,3,4} [0 1 0 1 2 3 2 0 1 0 1]
 	// subtraction squares [0 1 0 1 2 0 1 0 1 2 0]
 	// octal 0.07 [0 0 1 1 2 0 3 1 1 0 3]
-	// octal code "0.8": character '8' at position 2 (0-based): only digits 0-7 and one point are allowed, as in "0.07"
+	// octal code "0.8": character '8' at position 2 (0-based): digit 8 is past 7: it would let a move leave three heaps or more, which no octal code does; allowed: d0.d1d2... with digits 0-7 (bit i of d_k: removing k tokens may leave i heaps, i = 0..2; digits 8 and up, leaving three heaps or more, make take-and-break codes, takebreak:CODE), and exactly one point, as in "0.07" or ".07"
 }
 
 // memTables is a games.Tables over columns held in memory; package lookup

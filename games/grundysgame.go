@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/misere"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 )
 
@@ -21,7 +22,7 @@ var grundysGame = Def{
 	// the figures.
 	TableLookup:       grundysGameHeap.TableLookup(),
 	Redraw:            redrawUnlessTail(grundysGameHeap.Redraw),
-	Misere:            heapsSolver("grundy-game", "Grundy's game", grundysSplit{}),
+	Misere:            heapsSolver("grundy-game", "Grundy's game", grundysSplit{}, misere.GenusRule{}),
 	MisereTableLookup: grundysGameHeap.MisereTableLookup(),
 }
 

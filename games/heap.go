@@ -68,6 +68,9 @@ type Heap struct {
 	// Theorem names the theorem of Prove or ProveArithmetic in the answers
 	// of tabulate solve ("by": "period 12 from n = 71, proven by THEOREM").
 	Theorem string
+	// ArithmeticTheorem, when set, names ProveArithmetic's theorem where
+	// it is not Theorem (take-and-break codes).
+	ArithmeticTheorem string
 	// Moves lists the moves from a heap of n, for tabulate solve's winning
 	// moves (Answer); nil when the game cannot list them. A game defined by
 	// rules also lists them past its values, by its period (periodic.go).

@@ -266,6 +266,9 @@ func (m MisereMove) String() string {
 // and the last quotients are kept for the next position.
 type misereSolver struct {
 	game misere.Game
+	// rule is the theorem that may prove the genus period (Heap.GenusRule):
+	// with every heap tame, the tame rule then answers heaps of any size.
+	rule misere.GenusRule
 	// maxOrder bounds the quotients; 0 means misere.DefaultMaxOrder.
 	maxOrder int
 	mu       sync.Mutex
@@ -275,6 +278,11 @@ type misereSolver struct {
 	// cannot be computed within maxOrder.
 	quotients     []*misere.Quotient
 	quotientFails int
+	// quotientPlan is the plan that refused the quotient (planQuotient),
+	// nil when none did; onQuotient, when set (tests), is called before
+	// a quotient is computed past its plan.
+	quotientPlan *QuotientPlanError
+	onQuotient   func(top int)
 	// wild[h] reports whether heap h is known wild from the table wildOf
 	// (someWild).
 	wild   []bool
@@ -284,6 +292,11 @@ type misereSolver struct {
 	solved     *misere.Quotient
 	solvedDone bool
 	solvedWhy  string
+	// tame is the tame rule's solution for heaps of any size, once
+	// tameDone; tameWhy says why there is none (tameSolution).
+	tame     *misere.TameSolution
+	tameDone bool
+	tameWhy  string
 }
 
 // budgetArg turns a search past MiserePositions into an *ArgError (a
@@ -312,11 +325,12 @@ func misereAnswer(game string, position any, heaps []int, a solved) *Answer {
 }
 
 // heapsSolver is the misère Solver of a game of several heaps whose rules
-// are g: tabulate solve --misere GAME HEAP...
-func heapsSolver(name, title string, g misere.Game) *Solver {
-	m := &misereSolver{game: g}
+// are g, rule the theorem that may prove its genus period: tabulate solve
+// --misere GAME HEAP...
+func heapsSolver(name, title string, g misere.Game, rule misere.GenusRule) *Solver {
+	m := &misereSolver{game: g, rule: rule}
 	return &Solver{Args: "HEAP...",
-		Help: fmt.Sprintf("%s under misère play, one or more heaps (0 <= HEAP <= %d; any size up to 10^18 where the misère quotient is proven for every heap)", title, MisereSolveMax),
+		Help: fmt.Sprintf("%s under misère play, one or more heaps (0 <= HEAP <= %d; any size up to 10^18 where the misère quotient is proven for every heap, or every heap is tame and the genus period proven)", title, MisereSolveMax),
 		Answer: func(ctx context.Context, args []string) (*Answer, error) {
 			heaps, err := ParseHeaps(name, args, MisereAnyMax)
 			if err != nil {
@@ -344,7 +358,7 @@ func (h Heap) MisereSolver(name string) *Solver {
 	if title == "" {
 		title = h.Rules
 	}
-	return heapsSolver(name, title, h.Misere)
+	return heapsSolver(name, title, h.Misere, h.GenusRule)
 }
 
 // grundysSplit is Grundy's game as a misere.Game: a heap is split into two
@@ -362,7 +376,7 @@ func (grundysSplit) Options(n int) [][]int {
 }
 
 // nimMisere is Nim under misère play (tabulate solve --misere nim PILE...).
-var nimMisere = heapsSolver("nim", "Nim", misere.Nim())
+var nimMisere = heapsSolver("nim", "Nim", misere.Nim(), misere.GenusRule{})
 
 // flipMisere is Flip Game II under misère play (tabulate solve --misere
 // flip BOARD): the player who cannot flip "++" to "--" wins. A board is the

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -39,19 +40,40 @@ func (h Heap) MisereTableLookup() *TableLookup {
 	return &TableLookup{Table: "misere", Open: func(game string, t Tables) func(ctx context.Context, args []string) (*Answer, error) {
 		var q *misere.Quotient // rebuilt once
 		return func(ctx context.Context, args []string) (*Answer, error) {
-			heaps64, err := parseHeaps(game, args, MisereSolveMax)
+			heaps, err := ParseHeaps(game, args, MisereAnyMax)
 			if err != nil {
 				return nil, err
-			}
-			heaps := make([]int, len(heaps64))
-			for i, n := range heaps64 {
-				heaps[i] = int(n)
 			}
 			pos := slices.DeleteFunc(slices.Clone(heaps), func(n int) bool { return n == 0 })
 			slices.Sort(pos)
 			top := 0
 			if len(pos) > 0 {
 				top = pos[len(pos)-1]
+			}
+			if top > MisereSolveMax || top > mustLen(t) {
+				if q == nil {
+					if q, err = quotientFromTables(t, game, h.Misere); err != nil {
+						return nil, err
+					}
+				}
+				if q != nil && top > q.Max() {
+					if _, solved := q.Solved(); solved {
+						ans, err := quotientAnyAnswer(q, h.Misere, game, heaps, MaxMovesOf(ctx))
+						if err != nil {
+							return nil, err
+						}
+						ans.Source = t.Source("misere_heaps")
+						return ans, nil
+					}
+				}
+				if top > MisereSolveMax {
+					_, err := parseHeaps(game, args, MisereSolveMax) // the range error, as before
+					var ae *ArgError
+					if errors.As(err, &ae) {
+						ae.Allowed += "; larger heaps from a run whose misère quotient is proven for every heap"
+					}
+					return nil, err
+				}
 			}
 			a, ok, err := tameFromTables(t, h.Misere, pos, top)
 			if err != nil {
@@ -60,7 +82,7 @@ func (h Heap) MisereTableLookup() *TableLookup {
 			source := t.Source("misere")
 			if !ok {
 				if q == nil {
-					if q, err = quotientFromTables(t, game); err != nil {
+					if q, err = quotientFromTables(t, game, h.Misere); err != nil {
 						return nil, err
 					}
 				}
@@ -151,8 +173,11 @@ func tameFromTables(t Tables, game misere.Game, pos []int, top int) (s solved, o
 
 // quotientFromTables rebuilds the misère quotient a run wrote
 // (GAME/misere_heaps and the finding misere_quotient), checking its
-// P-portion against the tables' in_p; nil when the run wrote none.
-func quotientFromTables(t Tables, game string) (*misere.Quotient, error) {
+// P-portion against the tables' in_p, and proves it for every heap by the
+// periodicity theorem on its heap map when the theorem does
+// (Quotient.ProveFor with g, the game's rules), which must agree with the
+// finding's solved where it has one; nil when the run wrote none.
+func quotientFromTables(t Tables, game string, g misere.Game) (*misere.Quotient, error) {
 	// Bound's ok says whether the manifest lists the table.
 	if _, listed, _ := t.Bound("misere_heaps", "misere_quotient"); !listed {
 		return nil, nil
@@ -188,6 +213,17 @@ func quotientFromTables(t Tables, game string) (*misere.Quotient, error) {
 		if q.IsP(q.Heap(n)) != p {
 			return nil, fmt.Errorf("%s: heap %d's in_p is %v, its element %s in the recorded quotient says %v", t.Path("misere_heaps"), n, p, q.Name(q.Heap(n)), !p)
 		}
+	}
+	q.ProveFor(g)
+	s, solved := q.Solved()
+	// A finding written before solved existed has none; one that has it
+	// must be what the theorem gives.
+	if r := rec.Solved; r != nil && (!solved || r.PhiPeriod != s.Period || r.PhiPreperiod != s.Preperiod) {
+		got := "does not prove it"
+		if solved {
+			got = fmt.Sprintf("gives Φ period %d from heap %d", s.Period, s.Preperiod)
+		}
+		return nil, fmt.Errorf("%s: the finding misere_quotient says proven for all heaps (Φ period %d from heap %d); the periodicity theorem on its heap map %s", t.Path("misere_heaps"), r.PhiPeriod, r.PhiPreperiod, got)
 	}
 	return q, nil
 }

@@ -287,9 +287,11 @@ const maxQuotients = 8
 
 // quotientFor returns the misère quotient of the heaps up to top, from
 // those kept or computed now (and kept), or nil when the quotient of heaps
-// up to top grows past the solver's maximum order or its construction
+// up to top grows past the solver's maximum order, is planned to
+// (planQuotient: refused before it is computed), or its construction
 // gives up (remembered: every larger bound fails the same way, as the
-// construction adds heaps one by one). A kept quotient of heaps up to
+// construction adds heaps one by one; a planned failure for the heaps
+// from the planned one). A kept quotient of heaps up to
 // M > top serves when it did not change between top and M: the
 // construction passed through the same quotient at top. The caller holds
 // m.mu.
@@ -306,10 +308,20 @@ func (m *misereSolver) quotientFor(ctx context.Context, top int) (*misere.Quotie
 	if order == 0 {
 		order = misere.DefaultMaxOrder
 	}
-	q, err := misere.QuotientOf(ctx, m.game, top, misere.QuotientLimits{MaxOrder: order})
+	q, err := planQuotient(ctx, m.game, top, order, quotientProbeWork)
+	if err == nil && q == nil {
+		if m.onQuotient != nil {
+			m.onQuotient(top)
+		}
+		q, err = misere.QuotientOf(ctx, m.game, top, misere.QuotientLimits{MaxOrder: order})
+	}
 	var se *misere.QuotientSizeError
 	var qe *misere.QuotientSearchError
+	var pe *QuotientPlanError
 	switch {
+	case errors.As(err, &pe):
+		m.quotientFails, m.quotientPlan = pe.Heap, pe
+		return nil, nil
 	case errors.As(err, &se):
 		m.quotientFails = se.Heap
 		return nil, nil
@@ -478,8 +490,20 @@ func (m *misereSolver) solve(ctx context.Context, heaps []int) (solved, error) {
 		return s, err
 	}
 	if err := m.analyse(ctx, top); err != nil {
-		return solved{}, budgetArg(err)
+		return solved{}, m.refusal(err)
 	}
 	a, err := m.t.Solve(ctx, pos)
-	return solved{Answer: a}, budgetArg(err)
+	return solved{Answer: a}, m.refusal(err)
+}
+
+// refusal is budgetArg's *ArgError for a position the search cannot
+// decide within its budget, saying also why the quotient did not decide
+// it when that was planned (m.quotientPlan). The caller holds m.mu.
+func (m *misereSolver) refusal(err error) error {
+	err = budgetArg(err)
+	var ae *ArgError
+	if m.quotientPlan != nil && errors.As(err, &ae) {
+		ae.Problem += "; " + m.quotientPlan.Error()
+	}
+	return err
 }

@@ -312,9 +312,19 @@ func (h Heap) answerHeaps(game string, q *sequence, heaps []int64, source string
 // heaps up to HeapMax can be answered.
 func (h Heap) proves() bool { return h.Prove != nil || h.ProveArithmetic != nil }
 
+// theoremOf names the theorem that proves (or would prove) r's period:
+// ArithmeticTheorem for an arithmetic period when the game has one,
+// Theorem otherwise.
+func (h Heap) theoremOf(r analysis.Report) string {
+	if !r.Period.Found && r.Arithmetic.Found && h.ArithmeticTheorem != "" {
+		return h.ArithmeticTheorem
+	}
+	return h.Theorem
+}
+
 // theorems returns the game's theorems for analysis.Study.
 func (h Heap) theorems() analysis.Theorems {
-	th := analysis.Theorems{Name: h.Theorem}
+	th := analysis.Theorems{Name: h.Theorem, ArithmeticName: h.ArithmeticTheorem}
 	if h.Prove != nil {
 		prove := h.Prove
 		th.Period = func(seq []int32, p analysis.Period) analysis.Proof { return *prove(seq, p) }
@@ -368,7 +378,7 @@ func (h Heap) sequenceFor(ctx context.Context, st *solverState, top int64) (*seq
 			}
 			seq := st.values[:size]
 			r := analysis.Study(seq, h.theorems())
-			if q := provenSequence(seq, r, h.Theorem); q != nil {
+			if q := provenSequence(seq, r, h.theoremOf(r)); q != nil {
 				st.proven = q
 				return q, nil
 			}
@@ -382,7 +392,7 @@ func (h Heap) sequenceFor(ctx context.Context, st *solverState, top int64) (*seq
 			// could be, and the values of a growing code cost like n^3
 			// (0.3F: 2^20 of them take hours). Stop, and say why.
 			if c := rejectedCandidate(r); c != "" && c == last && top > limit {
-				rejected = fmt.Sprintf("%s, which %s does not prove (its window, g(0..%d), holds every value it reads)", candidateWords(r), h.Theorem, r.Proof.Needed-1)
+				rejected = fmt.Sprintf("%s, which %s does not prove (its window, g(0..%d), holds every value it reads)", candidateWords(r), h.theoremOf(r), r.Proof.Needed-1)
 				break
 			} else {
 				last = c
@@ -478,7 +488,7 @@ func (h Heap) recordedSequence(g []int32, finding json.RawMessage) *sequence {
 		return nil
 	}
 	r.Status = analysis.Proven
-	return provenSequence(g, r, h.Theorem)
+	return provenSequence(g, r, h.theoremOf(r))
 }
 
 type maxMovesKey struct{}

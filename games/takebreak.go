@@ -126,7 +126,8 @@ func TakeBreak(code takebreak.Code) Heap {
 			proof := takebreakArithmeticProof(code, seq, a)
 			return &proof
 		},
-		Theorem: "the periodicity theorem for moves leaving up to h heaps (takebreak.ProvePeriod) or, with a saltus, tabulate's own arithmetic-periodicity theorem (takebreak.ProveArithmetic)",
+		Theorem:           "the periodicity theorem for moves leaving up to h heaps (takebreak.ProvePeriod)",
+		ArithmeticTheorem: "tabulate's own arithmetic-periodicity theorem (takebreak.ProveArithmetic)",
 	}
 }
 

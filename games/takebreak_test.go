@@ -133,3 +133,30 @@ func TestTakebreakLongDigit(t *testing.T) {
 		}
 	}
 }
+
+// TestTakebreakTheoremNamed: an answer from a proven period names the one
+// theorem that proved it: 0.F's ordinary period the periodicity theorem
+// for moves leaving up to h heaps, 0.8's arithmetic period (saltus 1)
+// tabulate's own theorem; never both (the answer named both before).
+func TestTakebreakTheoremNamed(t *testing.T) {
+	for _, c := range []struct{ code, want, not string }{
+		{"0.F", "takebreak.ProvePeriod", "ProveArithmetic"},
+		{"0.8", "takebreak.ProveArithmetic", "ProvePeriod"},
+	} {
+		_, m, err := ParseSpec("takebreak:" + c.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := m.Def("takebreak:" + c.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := d.Solve.Answer(context.Background(), []string{"1000000000000000"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(a.By, c.want) || strings.Contains(a.By, c.not) {
+			t.Errorf("%s at 10^15: by %q; want %s and not %s", c.code, a.By, c.want, c.not)
+		}
+	}
+}

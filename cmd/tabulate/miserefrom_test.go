@@ -192,6 +192,50 @@ func TestSolveMisereFrom(t *testing.T) {
 	}
 }
 
+// TestSolveMisereFromSolved: a solved quotient read back from a run's
+// tables answers heaps of any size, as one computed in the process does
+// (issue 38). 0.75's quotient to heap 40 is proven (MisereSolver, run
+// here: "Solution Found at Heap 34", period 2, preperiod 8), so --from
+// answers heaps past the table's 40, checked against the literal
+// recursion (up to 44 tokens), and 10^18 3 7 naming the theorem, with the
+// outcome, moves and theorem of the same position computed without
+// --from; the source is the run's r8/misere_heaps.
+func TestSolveMisereFromSolved(t *testing.T) {
+	cfg := writeConfig(t, "games: [r8]\nformats: [parquet]\nplots: []\noctal:\n  r8: {code: \"0.75\", max: 50, play: misere, misere_max: 8, misere_quotient: 40}\n")
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, stderr := runTabulate(t, "run", "--config", cfg, "--out", out, "-q"); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	m := checkMisereAnswers(t, r8Options, [][]int{{41}, {42}, {44}, {41, 2}, {42, 2}, {43, 1}}, "--from", out, "r8")
+	if m["quotient"] != 6 {
+		t.Errorf("--from past heap 40: methods %v, want the quotient", m)
+	}
+	code, from, stderr := runTabulate(t, "solve", "--misere", "--from", out, "r8", "10^18", "3", "7")
+	if code != 0 || !strings.Contains(from, "proven by the periodicity theorem for misère quotients") ||
+		!strings.Contains(from, "source: "+filepath.ToSlash(filepath.Join(out, "r8", "misere_heaps.parquet"))) {
+		t.Fatalf("r8 10^18 3 7 --from: exit %d: %s%s", code, from, stderr)
+	}
+	code, computed, stderr := runTabulate(t, "solve", "--misere", "octal:0.75", "10^18", "3", "7")
+	if code != 0 {
+		t.Fatalf("octal:0.75 10^18 3 7: exit %d: %s", code, stderr)
+	}
+	for _, key := range []string{"outcome:", "winning moves:", "by:"} {
+		if a, b := lineOf(from, key), lineOf(computed, key); a != b || a == "" {
+			t.Errorf("10^18 3 7: --from says %q, computed %q", a, b)
+		}
+	}
+}
+
+// lineOf returns the line of text that starts with key, "" if none.
+func lineOf(text, key string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, key) {
+			return l
+		}
+	}
+	return ""
+}
+
 // hexOptions is the literal take-and-break game of hexadecimal digits
 // d[1], d[2], ... (d[0] for removing nothing): remove k tokens and leave
 // 0 heaps (bit 1, only when nothing is left), 1 (bit 2), 2 (bit 4) or 3

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabulate-games/tabulate/internal/misereoracle"
 	"github.com/tabulate-games/tabulate/output"
 )
 
@@ -36,35 +37,9 @@ func r8Options(n int) [][]int {
 }
 
 // misereWins decides positions under misère play by plain recursion over
-// options: a position without moves is a win for the player to move.
-func misereWins(options func(int) [][]int) func([]int) bool {
-	memo := map[string]bool{}
-	var win func([]int) bool
-	win = func(pos []int) bool {
-		pos = slices.DeleteFunc(slices.Clone(pos), func(h int) bool { return h == 0 })
-		slices.Sort(pos)
-		key := fmt.Sprint(pos)
-		if w, ok := memo[key]; ok {
-			return w
-		}
-		w, moved := false, false
-		for i, h := range pos {
-			for _, o := range options(h) {
-				moved = true
-				if !win(append(append(slices.Clone(pos[:i]), pos[i+1:]...), o...)) {
-					w = true
-					break
-				}
-			}
-			if w {
-				break
-			}
-		}
-		memo[key] = w || !moved
-		return memo[key]
-	}
-	return win
-}
+// options (internal/misereoracle): a position without moves is a win for
+// the player to move.
+var misereWins = misereoracle.Wins
 
 // misere_quotient writes r8/misere_quotient and r8/misere_heaps and the
 // finding; the tables agree with the literal recursion: a heap is in P

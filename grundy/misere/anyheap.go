@@ -5,9 +5,10 @@ import (
 	"slices"
 )
 
-// Positions of heaps of any size, decided by a solved quotient: the
-// element of a heap past Max() is the element Φ's proven period gives
-// (HeapAny), so a position is decided at once, whatever its heaps. Its
+// Positions of heaps of any size, decided by a solved quotient (or by the
+// tame rule where the genus period is proven: tameany.go): the element of
+// a heap past Max() is the element Φ's proven period gives (HeapAny), so
+// a position is decided at once, whatever its heaps. Its
 // winning moves are counted without listing a heap's options: a move
 // takes k tokens (a code's digit d_k) and leaves nothing, one heap or two,
 // and when the two heaps a and s-a (a <= s/2) both lie in the periodic
@@ -55,29 +56,53 @@ type AnyAnswer struct {
 	Element int
 }
 
+// periodic is what decides positions of heaps of any size: the element
+// of every heap (a table, then a proven period from a preperiod), their
+// product and the elements that are misère losses. A solved Quotient is
+// one; a TameSolution (tameany.go) another.
+type periodic interface {
+	heapAny(n int64) (x int, ok bool)
+	mul(x, y int) int
+	loss(x int) bool
+	period() (preperiod, period int64)
+}
+
+func (q *Quotient) heapAny(n int64) (int, bool) { return q.HeapAny(n) }
+func (q *Quotient) mul(x, y int) int            { return q.Mul(x, y) }
+func (q *Quotient) loss(x int) bool             { return q.p[x] }
+func (q *Quotient) period() (int64, int64) {
+	return int64(q.solution.Preperiod), int64(q.solution.Period)
+}
+
 // DecideAny decides the position heaps (each >= 0, of any size) of g by q,
 // which must be g's quotient and Solved, listing at most keep winning
 // moves (all when keep < 0) and counting them all. It fails when q is not
 // solved or g is not given by a code of digits with bits 1, 2 and 4
 // (octal codes and finite subtraction sets).
 func (q *Quotient) DecideAny(g Game, heaps []int64, keep int64) (AnyAnswer, error) {
-	c, ok := g.(coded)
-	if !ok || !WindowOf(g).OK {
-		return AnyAnswer{}, fmt.Errorf("misere: %s: positions past heap %d need a game given by a code (an octal code or a finite subtraction set)", g.Name(), q.Max())
-	}
 	if q.solution == nil {
 		return AnyAnswer{}, fmt.Errorf("misere: %s: the quotient of heaps up to %d is not proven for every heap", g.Name(), q.Max())
+	}
+	return decideAny(q, g, heaps, keep, q.Max())
+}
+
+// decideAny decides heaps of g by m (max: the heaps m tabulates, for the
+// message of a game not given by a code).
+func decideAny(m periodic, g Game, heaps []int64, keep int64, max int) (AnyAnswer, error) {
+	c, ok := g.(coded)
+	if !ok || !WindowOf(g).OK {
+		return AnyAnswer{}, fmt.Errorf("misere: %s: positions past heap %d need a game given by a code (an octal code or a finite subtraction set)", g.Name(), max)
 	}
 	elems := make([]int, len(heaps))
 	x := 0
 	for i, h := range heaps {
-		e, ok := q.HeapAny(h)
+		e, ok := m.heapAny(h)
 		if !ok {
 			return AnyAnswer{}, fmt.Errorf("misere: %s: heap %d is negative", g.Name(), h)
 		}
-		elems[i], x = e, q.Mul(x, e)
+		elems[i], x = e, m.mul(x, e)
 	}
-	ans := AnyAnswer{Win: !q.p[x], Element: x}
+	ans := AnyAnswer{Win: !m.loss(x), Element: x}
 	if !ans.Win {
 		return ans, nil
 	}
@@ -88,35 +113,35 @@ func (q *Quotient) DecideAny(g Game, heaps []int64, keep int64) (AnyAnswer, erro
 		rest := 0
 		for j, e := range elems {
 			if j != i {
-				rest = q.Mul(rest, e)
+				rest = m.mul(rest, e)
 			}
 		}
 		left := keep - int64(len(ans.Moves))
 		if keep < 0 {
 			left = -1
 		}
-		ms, n := q.winningOf(c, h, rest, left)
-		for _, m := range ms {
-			ans.Moves = append(ans.Moves, AnyMove{Index: i, Heap: h, Leaves: m})
+		ms, n := winningOf(m, c, h, rest, left)
+		for _, mv := range ms {
+			ans.Moves = append(ans.Moves, AnyMove{Index: i, Heap: h, Leaves: mv})
 		}
 		ans.Total += n
 	}
 	return ans, nil
 }
 
-// winningOf returns the moves of heap n (of game c) to positions in P when
+// winningOf returns the moves of heap n (of game c) to losses under m when
 // the other heaps have element rest: at most keep of them listed (all when
 // keep < 0), and their number.
-func (q *Quotient) winningOf(c coded, n int64, rest int, keep int64) ([][]int64, int64) {
+func winningOf(m periodic, c coded, n int64, rest int, keep int64) ([][]int64, int64) {
 	var out [][]int64
 	var total int64
 	wins := func(leaves ...int64) bool {
 		x := rest
 		for _, l := range leaves {
-			e, _ := q.HeapAny(l)
-			x = q.Mul(x, e)
+			e, _ := m.heapAny(l)
+			x = m.mul(x, e)
 		}
-		return q.p[x]
+		return m.loss(x)
 	}
 	list := func(leaves ...int64) {
 		if keep < 0 || int64(len(out)) < keep {
@@ -134,7 +159,7 @@ func (q *Quotient) winningOf(c coded, n int64, rest int, keep int64) ([][]int64,
 			list(s)
 		}
 		if d&4 != 0 && s >= 2 {
-			total += q.splits(s, rest, func(a int64) bool {
+			total += splits(m, s, rest, func(a int64) bool {
 				if keep >= 0 && int64(len(out)) >= keep {
 					return false
 				}
@@ -147,17 +172,17 @@ func (q *Quotient) winningOf(c coded, n int64, rest int, keep int64) ([][]int64,
 }
 
 // splits counts the splits of s into a + (s-a), 1 <= a <= s/2, whose
-// element times rest is in P, and calls each(a) for them in increasing a
-// until it returns false. Past the preperiod n0 of Φ, with both parts
-// at least n0, a split's element depends on a mod p only: those are
+// element times rest is a loss under m, and calls each(a) for them in
+// increasing a until it returns false. Past the preperiod n0, with both
+// parts at least n0, a split's element depends on a mod p only: those are
 // counted by residue class.
-func (q *Quotient) splits(s int64, rest int, each func(a int64) bool) int64 {
-	n0, p := int64(q.solution.Preperiod), int64(q.solution.Period)
+func splits(m periodic, s int64, rest int, each func(a int64) bool) int64 {
+	n0, p := m.period()
 	half := s / 2
 	in := func(a int64) bool {
-		ea, _ := q.HeapAny(a)
-		eb, _ := q.HeapAny(s - a)
-		return q.p[q.Mul(rest, q.Mul(ea, eb))]
+		ea, _ := m.heapAny(a)
+		eb, _ := m.heapAny(s - a)
+		return m.loss(m.mul(rest, m.mul(ea, eb)))
 	}
 	// Below max(n0, 1), and all of a small s, one by one.
 	direct := min(half, max(n0, 1)-1)

@@ -24,6 +24,15 @@ type QuotientLimits struct {
 	// fails with a *QuotientSizeError. The unreduced products the
 	// construction tries are allowed 64 times as many elements.
 	MaxOrder int
+	// Work is the most units of work the construction may do, 0 for no
+	// bound: an enumeration step of a verification, a marking or a
+	// reduction counts one, a transition set of an N-check one per 64
+	// elements, a multiplication table one per cell. Past it QuotientOf
+	// fails with a *QuotientWorkError saying how far it came. A count, not
+	// a time: the same game stops at the same heap on any machine and
+	// under any load, which is what a plan made from it needs
+	// (games/misereplan.go).
+	Work int64
 }
 
 // QuotientSizeError is a quotient that grows past QuotientLimits.MaxOrder.
@@ -39,6 +48,22 @@ type QuotientSizeError struct {
 // or lower the heap bound)".
 func (e *QuotientSizeError) Error() string {
 	return fmt.Sprintf("misere: quotient of %s: adding heap %d needs more than %d elements (the quotient grew to %d; raise the maximum order or lower the heap bound)", e.Game, e.Heap, e.Max, e.Order)
+}
+
+// QuotientWorkError is a construction stopped by QuotientLimits.Work.
+// Orders[h] is the order of the quotient of heaps 0..h, for every heap
+// h below Heap: the growth a plan projects from.
+type QuotientWorkError struct {
+	Game   string
+	Heap   int // the heap being added when the work ran out
+	Work   int64
+	Orders []int
+}
+
+// Error reads like "misere: quotient of 0.54: adding heap 90 needs more
+// than 4000000 units of work (order 442 at heap 89)".
+func (e *QuotientWorkError) Error() string {
+	return fmt.Sprintf("misere: quotient of %s: adding heap %d needs more than %d units of work (order %d at heap %d)", e.Game, e.Heap, e.Work, e.Orders[len(e.Orders)-1], len(e.Orders)-1)
 }
 
 // QuotientSearchError is a heap for which the construction found no

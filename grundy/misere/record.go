@@ -264,3 +264,17 @@ func parseMonomial(s string, k int) ([]int, error) {
 	}
 	return e, nil
 }
+
+// ProveFor applies the periodicity theorem to the heap map of q, as
+// QuotientOf does to a quotient it computed (provePhi with g's window),
+// and reports whether q is then solved: a quotient read back by
+// QuotientFromRecord carries its heap map, so its verdict is the
+// theorem's own, not a flag read from the record. g must be the game q
+// is the quotient of.
+func (q *Quotient) ProveFor(g Game) bool {
+	q.solution = nil
+	if sol, ok := provePhi(q.heap, WindowOf(g)); ok {
+		q.solution = &sol
+	}
+	return q.solution != nil
+}

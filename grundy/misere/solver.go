@@ -77,6 +77,8 @@ func QuotientOf(ctx context.Context, g Game, n int, lim QuotientLimits) (*Quotie
 		ctx:      ctx,
 		name:     g.Name(),
 		maxOrder: max,
+		work:     lim.Work,
+		orders:   []int{1},
 		opts:     make([][][]int, n+1),
 		m:        &tableMonoid{n: 1, tab: []int32{0}},
 		isP:      newBitset(1),
@@ -95,6 +97,7 @@ func QuotientOf(ctx context.Context, g Game, n int, lim QuotientLimits) (*Quotie
 		if err := s.add(h); err != nil {
 			return nil, err
 		}
+		s.orders = append(s.orders, s.m.n)
 	}
 	q := s.result()
 	if sol, ok := provePhi(q.heap, WindowOf(g)); ok {
@@ -122,13 +125,31 @@ type qsolver struct {
 	trlbs      [][]bitset
 	expansions []int
 	steps      int // enumeration steps, to poll the context
+	// spent counts the units of work against work (QuotientLimits.Work,
+	// 0 for no bound); orders[h] is the order after heap h was added.
+	spent, work int64
+	orders      []int
 }
 
-// poll returns the context's error every 4096 calls.
+// poll counts one step of work and returns the context's error every 4096
+// calls, or a *QuotientWorkError past the bound of work.
 func (s *qsolver) poll() error {
 	s.steps++
+	if err := s.charge(1); err != nil {
+		return err
+	}
 	if s.steps&4095 == 0 {
 		return s.ctx.Err()
+	}
+	return nil
+}
+
+// charge counts n units of work, failing with a *QuotientWorkError past
+// the bound.
+func (s *qsolver) charge(n int64) error {
+	s.spent += n
+	if s.work > 0 && s.spent > s.work {
+		return &QuotientWorkError{Game: s.name, Heap: s.heap, Work: s.work, Orders: slices.Clone(s.orders)}
 	}
 	return nil
 }
@@ -505,6 +526,9 @@ func (s *qsolver) nCheck(m *tableMonoid, isP bitset, prefn []int32, act []int) (
 		phi := prefn[act[i]]
 		for c := 0; ; c++ {
 			if c > 0 {
+				if err := s.charge(int64(m.n/64 + 1)); err != nil {
+					return err
+				}
 				ntr := newBitset(m.n)
 				tr.each(func(t int32) { ntr.set(m.prod(t, phi)) })
 				for _, t := range trans[i] {
@@ -637,6 +661,9 @@ func (s *qsolver) regenerate(m *tableMonoid, prefn []int32) (*tableMonoid, []int
 		return nil, nil, err
 	}
 	k := len(elems)
+	if err := s.charge(int64(k) * int64(k)); err != nil {
+		return nil, nil, err
+	}
 	tab := make([]int32, k*k)
 	for i, x := range elems {
 		for j, y := range elems {
@@ -697,6 +724,9 @@ func (s *qsolver) reduce(m monoid, isP bitset, prefn []int32, check bool) (*tabl
 	}
 	if check && classes > s.maxOrder {
 		return nil, nil, nil, &QuotientSizeError{Game: s.name, Heap: s.heap, Order: classes, Max: s.maxOrder}
+	}
+	if err := s.charge(int64(classes) * int64(classes+1) / 2); err != nil {
+		return nil, nil, nil, err
 	}
 	rep := make([]int32, classes)
 	for i := n - 1; i >= 0; i-- {

@@ -2,12 +2,11 @@ package octal
 
 import (
 	"context"
-	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/internal/engine"
+	"github.com/tabulate-games/tabulate/grundy/internal/gamecode"
 )
 
 // Octal games. A position is a set of heaps of tokens; a move takes one heap,
@@ -122,77 +121,24 @@ type Code struct {
 	d string // d[k] is digit d_k (0..7) for 0 <= k <= t; len >= 1, last digit non-zero unless len == 1
 }
 
-// CodeError reports a malformed octal game code.
-type CodeError struct {
-	Code   string // the code as given
-	Pos    int    // 0-based byte index of the offending character, or -1
-	Char   rune   // the character at Pos (utf8.RuneError if not UTF-8)
-	Reason string // what is wrong and what is allowed
-}
+// CodeError reports a malformed octal game code; its Error reads like
+// `octal code "0.08": character '8' at position 3 (0-based): the digit 8
+// is 8, past 7: ...`. Octal codes are the take-and-break codes with digits
+// 0-7, read by the same reader with the same messages
+// (grundy/internal/gamecode; takebreak.CodeError is the same type).
+type CodeError = gamecode.Error
 
-// Error reads like `octal code "0.08": character '8' at position 3
-// (0-based): only digits 0-7 and one point are allowed, as in "0.07"`.
-func (e *CodeError) Error() string {
-	if e.Pos < 0 {
-		return fmt.Sprintf("octal code %q: %s", e.Code, e.Reason)
-	}
-	return fmt.Sprintf("octal code %q: character %q at position %d (0-based): %s", e.Code, e.Char, e.Pos, e.Reason)
-}
-
-// Parse parses an octal game code "d0.d1d2d3...": digits 0-7 and one
-// point, the digit before the point optional (default 0) and only 0 or 4
-// ("0.07", ".07", "0.77", "0.137", "4.07"). Trailing zeros after the point
-// are dropped ("0.070" is 0.07); "4." is 4.0. A malformed code gives an
+// Parse parses an octal game code "d0.d1d2d3...": digits 0-7 and exactly
+// one point, the digit before the point optional (default 0) and only 0
+// or 4, zeros before it dropped ("0.07", ".07", "0.77", "0.137", "4.07",
+// "04.07"), as takebreak.Parse reads a take-and-break code (CGSuite's
+// long digit form too: "0.&#7;" is 0.7). Trailing zeros after the point
+// are dropped ("0.070" is 0.07); "4." is 4.0. A malformed code gives a
 // *CodeError naming the first offending character and what is allowed.
 func Parse(code string) (Code, error) {
-	bad := func(pos int, reason string) (Code, error) {
-		e := &CodeError{Code: code, Pos: pos, Reason: reason}
-		if pos >= 0 {
-			e.Char, _ = utf8.DecodeRuneInString(code[pos:])
-		}
-		return Code{}, e
-	}
-	if code == "" {
-		return bad(-1, `empty: write the code as d0.d1d2..., digits 0-7 and one point, as in "0.07"`)
-	}
-	point := -1
-	for i := 0; i < len(code); i++ {
-		c := code[i]
-		switch {
-		case c == '.':
-			if point >= 0 {
-				return bad(i, fmt.Sprintf("a second point (the first is at position %d): a code has exactly one point, as in \"0.07\"", point))
-			}
-			point = i
-		case c >= '0' && c <= '7':
-		default:
-			return bad(i, `only digits 0-7 and one point are allowed, as in "0.07"`)
-		}
-	}
-	if point < 0 {
-		return bad(-1, `no point: write the code as d0.d1d2..., digits 0-7 and one point, as in "0.07" or ".07"`)
-	}
-	if point > 1 {
-		return bad(1, "only one digit, d0 (0 or 4), may stand before the point")
-	}
-	if len(code) == 1 {
-		return bad(-1, `no digits: write the code as d0.d1d2..., as in "0.07"`)
-	}
-	d := make([]byte, 0, len(code))
-	if point == 1 {
-		d0 := code[0] - '0'
-		if d0 != 0 && d0 != 4 {
-			return bad(0, "the digit before the point, d0, may only be 0 or 4 (4: split a heap into two non-empty heaps without removing tokens; 1 and 2 would remove nothing, leaving no heap or the same heap)")
-		}
-		d = append(d, d0)
-	} else {
-		d = append(d, 0)
-	}
-	for i := point + 1; i < len(code); i++ {
-		d = append(d, code[i]-'0')
-	}
-	for len(d) > 1 && d[len(d)-1] == 0 {
-		d = d[:len(d)-1]
+	d, err := gamecode.Parse(code, gamecode.Octal)
+	if err != nil {
+		return Code{}, err
 	}
 	return Code{d: string(d)}, nil
 }

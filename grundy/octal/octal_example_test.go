@@ -21,7 +21,7 @@ func ExampleParse() {
 	// Output:
 	// .77: canonical 0.77, t = 2
 	// 4.070: canonical 4.07, t = 2
-	// octal code "0.08": character '8' at position 3 (0-based): only digits 0-7 and one point are allowed, as in "0.07"
+	// octal code "0.08": character '8' at position 3 (0-based): digit 8 is past 7: it would let a move leave three heaps or more, which no octal code does; allowed: d0.d1d2... with digits 0-7 (bit i of d_k: removing k tokens may leave i heaps, i = 0..2; digits 8 and up, leaving three heaps or more, make take-and-break codes, takebreak:CODE), and exactly one point, as in "0.07" or ".07"
 }
 
 // Kayles (0.77): knock down one pin or two adjacent pins from a row. Its

@@ -558,6 +558,11 @@ func TestParseOctal(t *testing.T) {
 		{"0.", "0.0", 1, []int{0}},
 		{"0.000", "0.0", 1, []int{0}},
 		{"0.0000001", "0.0000001", 7, []int{0, 0, 0, 0, 0, 0, 0, 1}},
+		// Spellings the take-and-break reader took before the two were
+		// one (grundy/internal/gamecode): zeros before d0 and CGSuite's
+		// long digits.
+		{"04.07", "4.07", 2, []int{4, 0, 7}},
+		{"0.&#7;&#x7;", "0.77", 2, []int{0, 7, 7}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.code, func(t *testing.T) {
@@ -599,20 +604,23 @@ func TestParseOctalErrors(t *testing.T) {
 		want string // part of the message
 	}{
 		{"", -1, 0, `octal code "": empty`},
-		{"0.08", 3, '8', `octal code "0.08": character '8' at position 3 (0-based): only digits 0-7 and one point are allowed`},
-		{"0.7a", 3, 'a', "only digits 0-7 and one point"},
-		{"-0.07", 0, '-', "only digits 0-7 and one point"},
-		{" 0.07", 0, ' ', "only digits 0-7 and one point"},
-		{"0.07 ", 4, ' ', "only digits 0-7 and one point"},
-		{"0,07", 1, ',', "only digits 0-7 and one point"},
-		{"0.0é", 3, 'é', "only digits 0-7 and one point"},
+		{"0.08", 3, '8', `octal code "0.08": character '8' at position 3 (0-based): digit 8 is past 7: it would let a move leave three heaps or more`},
+		{"0.7a", 3, 'a', "digit a (10) is past 7"},
+		{"0.&#8;", 2, '&', "the long digit &#8; is 8, past 7"},
+		{"-0.07", 0, '-', "allowed: d0.d1d2... with digits 0-7"},
+		{" 0.07", 0, ' ', "allowed: d0.d1d2... with digits 0-7"},
+		{"0.07 ", 4, ' ', "allowed: d0.d1d2... with digits 0-7"},
+		{"0,07", 1, ',', "allowed: d0.d1d2... with digits 0-7"},
+		{"0.0é", 3, 'é', "allowed: d0.d1d2... with digits 0-7"},
 		{"0..7", 2, '.', "a second point (the first is at position 1)"},
 		{"0.7.7", 3, '.', "a second point"},
-		{"007", -1, 0, `no point: write the code as d0.d1d2...`},
-		{"12.3", 1, '2', "only one digit, d0 (0 or 4), may stand before the point"},
-		{"04.07", 1, '4', "only one digit"},
-		{"2.07", 0, '2', "d0, may only be 0 or 4"},
-		{"7.07", 0, '7', "d0, may only be 0 or 4"},
+		{"007", -1, 0, `no point: allowed: d0.d1d2...`},
+		{"12.3", 0, '1', "only d0, the last digit before the point, may be non-zero"},
+		{"40.07", 0, '4', "only d0"},
+		{"2.07", 0, '2', "so it may only be 0 or 4"},
+		{"7.07", 0, '7', "so it may only be 0 or 4"},
+		{"0.[3]", 2, '[', "repeating digits in brackets"},
+		{"4!.", 1, '!', "the constraints ! and ?"},
 		{".", -1, 0, "no digits"},
 	}
 	for _, tt := range tests {
