@@ -282,11 +282,18 @@ func latexTwoColumn(k kind, rows []Row) []byte {
 // temps and returns their files: NAME.md, NAME.tex (one column, longtable)
 // and NAME-twocolumn.tex (floats for a two-column journal).
 func writePaper(out string, temps *output.Temps, k kind, rows []Row, bounds []byte) ([]output.File, error) {
-	return writeDocuments(out, temps, k.name, int64(len(rows)), bounds, []document{
+	return writeDocuments(out, temps, k.name, int64(len(rows)), bounds, paperOf(k, rows))
+}
+
+// paperOf returns the paper tables of a family: NAME.md, NAME.tex (one
+// column, longtable) and NAME-twocolumn.tex (floats for a two-column
+// journal).
+func paperOf(k kind, rows []Row) []document {
+	return []document{
 		{format: "md", data: markdown(k, rows)},
 		{format: "tex", data: latex(k, rows)},
 		{format: "tex", data: latexTwoColumn(k, rows), suffix: "-twocolumn"},
-	})
+	}
 }
 
 // document is one paper table to write: OUT/census/NAME+suffix.format.

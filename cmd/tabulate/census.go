@@ -10,6 +10,7 @@ import (
 	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/pipeline"
+	"github.com/tabulate-games/tabulate/progress"
 )
 
 const censusUsage = `Usage: tabulate census --config FILE [flags]
@@ -84,27 +85,34 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err := checkOut(cfg.Out, outKey); err != nil {
 		return err
 	}
-	opts := census.Options{Workers: *workers, MaxSecondsPerGame: *seconds, Version: pipeline.Version,
-		AfterComplete: reportAfter(*noReport, *quiet, stderr)}
+	opts := census.Options{Workers: *workers, MaxSecondsPerGame: *seconds}
 	if !*quiet {
 		opts.Log = stderr
 	}
-	res, err := census.Run(ctx, cfg, cfg.Out, opts)
+	// The census is a plan of the model's jobs, run as tabulate run runs
+	// its tables (pipeline.NewCensusPlan).
+	plan, cen, err := pipeline.NewCensusPlan(ctx, cfg, opts)
 	flagLimit(err, set["max-memory"])
 	var ce *configs.Error
 	if errors.As(err, &ce) && ce.File == "" {
 		ce.File = *configPath
 	}
+	if err != nil {
+		return err
+	}
+	res, err := plan.Run(ctx, pipeline.Options{Log: opts.Log, Progress: progress.Off, Abandon: abandon,
+		Command: append([]string{"tabulate", "census"}, args...), AfterComplete: reportAfter(*noReport, *quiet, stderr)})
 	if res != nil && !*quiet {
+		r := cen.Result
 		fmt.Fprintf(stderr, "tabulate census: %s: %d games computed, %d from the journal, %d files written to %s\n",
-			res.Status, res.Computed, res.Reused, len(res.Files), cfg.Out)
+			res.Status, r.Computed, r.Reused, len(res.Files), cfg.Out)
 		for _, family := range []string{census.Subtraction, census.Octal, census.Takebreak, census.AllBut} {
-			if f, ok := res.Findings[family]; ok {
+			if f, ok := r.Findings[family]; ok {
 				fmt.Fprintf(stderr, "  %-11s %s\n", family, f)
 			}
 		}
-		if res.Misere != nil {
-			fmt.Fprintf(stderr, "  %-11s %s\n", "misere", res.Misere)
+		if r.Misere != nil {
+			fmt.Fprintf(stderr, "  %-11s %s\n", "misere", r.Misere)
 		}
 	}
 	return err
