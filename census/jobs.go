@@ -68,7 +68,7 @@ func NewCensus(ctx context.Context, cfg configs.Config, opts Options) (*Census, 
 	cs := &Census{Plan: plan, Bounds: c, Result: &Result{Findings: map[string]Findings{}}}
 	t := &tally{res: cs.Result}
 	for i, f := range fams {
-		fr := &familyRun{family: f, games: opts.selected(f.games), out: cfg.Out, wave: i * familyWaves,
+		fr := &familyRun{family: f, games: opts.selected(f.games), out: cfg.Out, wave: opts.Wave + i*familyWaves,
 			bound: time.Duration(c.MaxSecondsPerGame * float64(time.Second)), reuseOnly: opts.ReuseOnly, tables: opts.Select == nil,
 			log: log, ctx: ctx, tally: t}
 		cs.Jobs = append(cs.Jobs, fr.jobs()...)
@@ -76,7 +76,7 @@ func NewCensus(ctx context.Context, cfg configs.Config, opts Options) (*Census, 
 	if c.Misere.Enabled() && opts.Select == nil {
 		// The misère census: no journal, computed whole; a shard computes
 		// none, tabulate merge computes it.
-		cs.Jobs = append(cs.Jobs, misereJob(c.Misere, len(fams)*familyWaves, log, t))
+		cs.Jobs = append(cs.Jobs, misereJob(c.Misere, opts.Wave+len(fams)*familyWaves, log, t))
 	}
 	return cs, nil
 }

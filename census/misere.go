@@ -3,7 +3,6 @@ package census
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -194,29 +193,6 @@ func MisereRowOf(ctx context.Context, g Game, max, maxOrder int) (MisereRow, err
 		row.Solved, row.PhiPeriod, row.PhiPreperiod = true, sol.Period, sol.Preperiod
 	}
 	return row, nil
-}
-
-// runMisere computes the misère census m (defaults filled in) on workers
-// goroutines and writes census/misere; it returns the files and findings.
-func runMisere(ctx context.Context, w *output.Writer, m configs.CensusMisere, workers int, log io.Writer) ([]output.File, MisereFindings, error) {
-	rows, err := misereRows(ctx, m, workers, log)
-	if err != nil {
-		return nil, MisereFindings{}, err
-	}
-	bounds, err := json.Marshal(m)
-	if err != nil {
-		return nil, MisereFindings{}, err
-	}
-	files, err := w.WriteTable(ctx, MisereTable(m.Family), bounds, misereSource(m.Family, rows), nil)
-	if err != nil {
-		return nil, MisereFindings{}, err
-	}
-	f := misereFindingsOf(rows, m.Max)
-	paper, err := writeDocuments(w.Dir, w.Temps, "misere", int64(len(rows)), bounds, misereDocuments(m.Family, rows, f))
-	if err != nil {
-		return nil, MisereFindings{}, err
-	}
-	return append(files, paper...), f, nil
 }
 
 // misereDocuments returns the paper tables of the misère census:

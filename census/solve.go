@@ -84,7 +84,7 @@ type Record struct {
 
 // Timing is when one engine run of a census ran and where: Start and End
 // in seconds from the start of its family's computation (the first pass
-// and the second, runFamily), and Worker the CPU slot (0 to workers-1) it
+// and the passes after it, familyRun), and Worker the CPU slot (0 to CPUs-1) it
 // took first. A replay of the census's order on another number of workers
 // reads them from the timings table (Replay).
 type Timing struct {

@@ -70,25 +70,44 @@ type Result struct {
 // the result so far along with the first error, if any.
 func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	start := time.Now()
-	cfg := p.Config
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
+	// The run-folder protocol (output.Folder): one run per folder, the
+	// temporary files of a killed run removed, the earlier files of the
+	// games not rerun listed again and those of the rerun games unlisted,
+	// before anything is written.
+	folder, err := output.OpenFolder(p.Config.Out, output.FolderSpec{Tool: "tabulate", Version: Version, Config: p.Config, Rerun: p.Games(),
+		Run: runInfo(start, opts.Command, p.Workers), Log: opts.Log, AfterComplete: opts.AfterComplete})
+	if err != nil {
+		return nil, err
+	}
+	return p.run(ctx, folder, opts, start, true)
+}
+
+// RunIn is Run inside an output folder the caller holds open (tabulate
+// merge, whose one manifest lists the shards' files and the census): it
+// lists the plan's files and findings in folder.Manifest, which the caller
+// opened with the plan's games among those it redoes, and writes through
+// folder.Temps. The caller's folder.Close records the status (and runs its
+// own AfterComplete; opts.AfterComplete is not called here); Result.Status
+// is left empty.
+func (p *Plan) RunIn(ctx context.Context, folder *output.Folder, opts Options) (*Result, error) {
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	return p.run(ctx, folder, opts, time.Now(), false)
+}
+
+// run runs the plan's jobs in folder, and closes it when closeFolder.
+func (p *Plan) run(ctx context.Context, folder *output.Folder, opts Options, start time.Time, closeFolder bool) (*Result, error) {
+	cfg := p.Config
+	cfg.Out = folder.Dir
 	// The garbage collector keeps the heap under the limit the plan was
 	// accepted under (less what is not heap: the program's code and the
 	// C-free runtime's own mappings), instead of letting it grow to twice
 	// the live data before it collects.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(max(p.Limit-nonHeapMemory, p.Limit/2)))
-	games := p.Games()
-	// The run-folder protocol (output.Folder): one run per folder, the
-	// temporary files of a killed run removed, the earlier files of the
-	// games not rerun listed again and those of the rerun games unlisted,
-	// before anything is written.
-	folder, err := output.OpenFolder(cfg.Out, output.FolderSpec{Tool: "tabulate", Version: Version, Config: cfg, Rerun: games,
-		Run: runInfo(start, opts.Command, p.Workers), Log: opts.Log, AfterComplete: opts.AfterComplete})
-	if err != nil {
-		return nil, err
-	}
 	manifest, temps := folder.Manifest, folder.Temps
 	for _, j := range p.Jobs {
 		manifest.SetBounds(j.Game, j.bounds)
@@ -98,6 +117,7 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	r := &runner{plan: p, res: res, tracker: tracker, manifest: manifest,
 		writer: output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps, BFileOffset: int64(cfg.BFileOffset)},
 		cpu:    semaphore.NewWeighted(int64(p.cpus)), ids: newSlotIDs(p.cpus)}
+	var err error
 	done := make(chan error, 1)
 	go func() { done <- r.waves(ctx, slices.Clone(p.Jobs)) }()
 	select {
@@ -118,7 +138,9 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	// Interrupted, failed or complete; nothing of a stopped run may be
 	// renamed in later; opts.AfterComplete after a complete run, under
 	// the lock.
-	res.Status, err = folder.Close(ctx, err)
+	if closeFolder {
+		res.Status, err = folder.Close(ctx, err)
+	}
 	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(res.Findings, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.Key, b.Key))

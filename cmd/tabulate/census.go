@@ -103,31 +103,30 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	res, err := plan.Run(ctx, pipeline.Options{Log: opts.Log, Progress: progress.Off, Abandon: abandon,
 		Command: append([]string{"tabulate", "census"}, args...), AfterComplete: reportAfter(*noReport, *quiet, stderr)})
 	if res != nil && !*quiet {
-		r := cen.Result
-		fmt.Fprintf(stderr, "tabulate census: %s: %d games computed, %d from the journal, %d files written to %s\n",
-			res.Status, r.Computed, r.Reused, len(res.Files), cfg.Out)
-		for _, family := range []string{census.Subtraction, census.Octal, census.Takebreak, census.AllBut} {
-			if f, ok := r.Findings[family]; ok {
-				fmt.Fprintf(stderr, "  %-11s %s\n", family, f)
-			}
-		}
-		if r.Misere != nil {
-			fmt.Fprintf(stderr, "  %-11s %s\n", "misere", r.Misere)
-		}
+		printCensus(stderr, res, cen)
 	}
 	return err
 }
 
-// planCensus checks the census of cfg, when it has one, against its memory
-// and the free space of out's disk (census.NewPlan), before anything is
-// written; fromFlag says --max-memory gave the limit.
-func planCensus(cfg configs.Config, out string, opts census.Options, fromFlag bool) error {
-	if !cfg.Census.Enabled() {
-		return nil
+// printCensus prints what a census computed and wrote: how many games,
+// its files, and the findings of each family.
+func printCensus(w io.Writer, res *pipeline.Result, cen *census.Census) {
+	r, files := cen.Result, 0
+	for _, f := range res.Files {
+		if f.Game == "census" {
+			files++
+		}
 	}
-	_, err := census.NewPlan(cfg, out, opts)
-	flagLimit(err, fromFlag)
-	return err
+	fmt.Fprintf(w, "tabulate census: %s: %d games computed, %d from the journal, %d files written to %s\n",
+		res.Status, r.Computed, r.Reused, files, res.Dir)
+	for _, family := range []string{census.Subtraction, census.Octal, census.Takebreak, census.AllBut} {
+		if f, ok := r.Findings[family]; ok {
+			fmt.Fprintf(w, "  %-11s %s\n", family, f)
+		}
+	}
+	if r.Misere != nil {
+		fmt.Fprintf(w, "  %-11s %s\n", "misere", r.Misere)
+	}
 }
 
 // flagLimit names --max-memory as the limit of a refused census when the
