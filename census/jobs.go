@@ -76,7 +76,8 @@ func NewCensus(ctx context.Context, cfg configs.Config, opts Options) (*Census, 
 	if c.Misere.Enabled() && opts.Select == nil {
 		// The misère census: no journal, computed whole; a shard computes
 		// none, tabulate merge computes it.
-		cs.Jobs = append(cs.Jobs, misereJob(c.Misere, opts.Wave+len(fams)*familyWaves, log, t))
+		mr := &misereRun{m: c.Misere, wave: opts.Wave + len(fams)*familyWaves, log: log, tally: t}
+		cs.Jobs = append(cs.Jobs, mr.job())
 	}
 	return cs, nil
 }
@@ -370,23 +371,37 @@ func documentsTo(ctx context.Context, s games.Sink, name string, rows int64, doc
 	return nil
 }
 
-// misereJob is the misère census m as one job in wave w: its games
-// computed on the job's workers, its table and paper tables written.
-func misereJob(m configs.CensusMisere, w int, log io.Writer, t *tally) games.Job {
-	return games.Job{Table: "misere", Wave: w, Bounds: m, Run: func(ctx context.Context, s games.Sink) error {
-		rows, err := misereRows(ctx, m, s.Workers(), log)
-		if err != nil {
-			return err
-		}
-		if err := s.Table(ctx, MisereTable(m.Family), int64(len(rows)), misereSource(m.Family, rows)); err != nil {
-			return err
-		}
-		f := misereFindingsOf(rows, m.Max)
-		if err := documentsTo(ctx, s, "misere", int64(len(rows)), misereDocuments(m.Family, rows, f)); err != nil {
-			return err
-		}
-		s.Finding("misere", f)
-		t.add(func(r *Result) { r.Misere, r.Computed = &f, r.Computed+f.Games })
-		return nil
-	}}
+// misereRun is the misère census as it runs: its section (defaults filled
+// in), computed whole as one job in its wave.
+type misereRun struct {
+	m     configs.CensusMisere
+	wave  int
+	log   io.Writer
+	tally *tally
+}
+
+// job is the misère census's one job: its games computed on the job's
+// workers, its table and paper tables written.
+func (mr *misereRun) job() games.Job {
+	return games.Job{Table: "misere", Wave: mr.wave, Bounds: mr.m, Run: mr.run}
+}
+
+// run computes the misère census and writes its table, paper tables and
+// findings through the sink.
+func (mr *misereRun) run(ctx context.Context, s games.Sink) error {
+	m := mr.m
+	rows, err := misereRows(ctx, m, s.Workers(), mr.log)
+	if err != nil {
+		return err
+	}
+	if err := s.Table(ctx, MisereTable(m.Family), int64(len(rows)), misereSource(m.Family, rows)); err != nil {
+		return err
+	}
+	f := misereFindingsOf(rows, m.Max)
+	if err := documentsTo(ctx, s, "misere", int64(len(rows)), misereDocuments(m.Family, rows, f)); err != nil {
+		return err
+	}
+	s.Finding("misere", f)
+	mr.tally.add(func(r *Result) { r.Misere, r.Computed = &f, r.Computed+f.Games })
+	return nil
 }
