@@ -197,7 +197,7 @@ func (r *runner) wave(ctx context.Context, jobs []Job) error {
 	var waiting atomic.Int64 // jobs not yet holding their first token
 	waiting.Store(int64(len(jobs)))
 	for _, job := range jobs {
-		task := r.tracker.Task(job.taskName())
+		task := &jobTask{open: func() *progress.Task { return r.tracker.Task(job.taskName()) }}
 		g.Go(func() error {
 			if err := r.cpu.Acquire(gctx, 1); err != nil {
 				return err
@@ -238,6 +238,43 @@ func (r *runner) wave(ctx context.Context, jobs []Job) error {
 		})
 	}
 	return g.Wait()
+}
+
+// jobTask is a job's progress, shown from the job's first report: a job
+// that reports none (a census's journal read, a group of games found in
+// the journal, a pass of an engine that reports no progress) shows
+// nothing, so that a census's thousands of jobs do not each draw a bar.
+type jobTask struct {
+	once sync.Once
+	open func() *progress.Task
+	t    *progress.Task
+}
+
+// started returns a jobTask already shown as t.
+func started(t *progress.Task) *jobTask {
+	j := &jobTask{t: t}
+	j.once.Do(func() {})
+	return j
+}
+
+// task returns the shown task, showing it on the first call.
+func (j *jobTask) task() *progress.Task {
+	j.once.Do(func() { j.t = j.open() })
+	return j.t
+}
+
+// Phase starts a phase of the job's progress.
+func (j *jobTask) Phase(name, unit string, total int64) { j.task().Phase(name, unit, total) }
+
+// Set reports how far the phase has got.
+func (j *jobTask) Set(done int64) { j.task().Set(done) }
+
+// Done marks the job finished, if it was shown.
+func (j *jobTask) Done() {
+	j.once.Do(func() {})
+	if j.t != nil {
+		j.t.Done()
+	}
 }
 
 // slotIDs names the CPU tokens of a run 0 to CPUs-1, so that a job can
@@ -287,7 +324,7 @@ type env struct {
 	plan     *Plan
 	game     string
 	bounds   any
-	task     *progress.Task
+	task     *jobTask
 	writer   *output.Writer
 	manifest *output.ManifestWriter
 	record   func(Written)
