@@ -2,6 +2,7 @@ package census
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -10,7 +11,61 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/output"
 )
+
+// Options controls a census beyond its configuration.
+type Options struct {
+	Log     io.Writer // progress lines; nil for none
+	Workers int       // games computed side by side; 0 = the configuration's workers, or the number of CPUs
+	// MaxSecondsPerGame, when > 0, overrides census.max_seconds_per_game.
+	MaxSecondsPerGame float64
+
+	// Select, when set, limits the census to the games it keeps: they are
+	// computed into the journal and no table or figure is written (a shard
+	// of a census, see tabulate run --shard; tabulate merge writes the
+	// tables from the journals of all shards).
+	Select func(Game) bool
+	// ReuseOnly takes every game from the journal and computes none: a game
+	// without a whole record is an error (tabulate merge, after copying the
+	// shards' journals in).
+	ReuseOnly bool
+	// Wave is the first wave of the census's jobs in its plan
+	// (games.Job.Wave): after the waves of a run's tables.
+	Wave int
+}
+
+// Result is what a census computed and wrote.
+type Result struct {
+	Files    []output.File
+	Findings map[string]Findings // per family
+	// Misere sums up census/misere, when the census has one.
+	Misere   *MisereFindings
+	Computed int    // games computed by this run
+	Reused   int    // games taken from the journal
+	Status   string // output.StatusComplete, StatusInterrupted or StatusFailed
+}
+
+// ErrNoCensus is returned (wrapped in a *configs.Error) by Run for a
+// configuration without a census.
+var ErrNoCensus = errors.New("census: no census in the configuration")
+
+// settings returns the effective census of cfg with the options applied,
+// or the configuration error.
+func settings(cfg configs.Config, opts Options) (configs.Census, error) {
+	if !cfg.Census.Enabled() {
+		return configs.Census{}, &configs.Error{Key: "census", Problem: "is missing: the configuration asks for no census",
+			Allowed: "census.octal.digits 1 to 4, census.subtraction.max_element 1 to 24, census.takebreak.digits 1 to 2 or census.misere", Err: ErrNoCensus}
+	}
+	c := cfg.Census.Effective()
+	if opts.MaxSecondsPerGame > 0 {
+		c.MaxSecondsPerGame = opts.MaxSecondsPerGame
+	}
+	if err := c.Validate(); err != nil {
+		return c, err
+	}
+	return c, nil
+}
 
 // Census is a census planned as jobs of the model (games.Job), which the
 // pipeline runs as it runs the tables of any game (pipeline.NewCensusPlan,
