@@ -263,6 +263,16 @@ func TestResume(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "census", "octal.csv")); err == nil {
 		t.Error("a stopped census wrote the octal table")
 	}
+	// The subtraction census finished before the stop: its tables are
+	// kept, each family's tables being a job of its own, byte for byte
+	// those of the uninterrupted census.
+	for _, table := range []string{"subtraction.csv", "subtraction.parquet"} {
+		a, errA := os.ReadFile(filepath.Join(out, "census", table))
+		b, errB := os.ReadFile(filepath.Join(fresh, "census", table))
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s after the stop: not the uninterrupted census's (%v, %v)", table, errA, errB)
+		}
+	}
 	records, _ := filepath.Glob(filepath.Join(out, ".census", "octal-*", "0.*.json"))
 	if len(records) < 10 {
 		t.Fatalf("%d octal records in the journal", len(records))
