@@ -48,7 +48,7 @@ func TestAllButCensus(t *testing.T) {
 	cfg := configs.Defaults()
 	cfg.Plots = nil
 	cfg.Census = configs.Census{AllBut: configs.CensusAllBut{MaxElement: 10, MaxSize: 5, Max: maxValues}}
-	res, err := census.Run(context.Background(), cfg, out, census.Options{})
+	res, err := runCensus(context.Background(), cfg, out, census.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

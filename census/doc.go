@@ -59,9 +59,13 @@
 // n = 53, and 0.16 with period 149459 from n = 105351 (Gangolli and
 // Plambeck, 1989), proven at 2^19 values.
 //
-// Games run side by side on the census's workers, each engine on one
-// goroutine until every game has started; a game that starts then takes
-// the CPUs left free (the rule of the run's jobs, see run.go).
+// A census is a plan of the model's jobs (games.Job; NewCensus, jobs.go),
+// run by the pipeline as the tables of any game are (pipeline.NewCensusPlan,
+// or Plan.AddCensus after a run's tables): each family a job that reads its
+// journal, one job per group of games for each pass, and one that writes
+// its tables; one scheduler (the plan's waves and CPU tokens: each engine
+// on one token until every job of its wave has started, then the tokens
+// left free), one run-folder protocol, one journal per family.
 //
 // Memory is that of the games in progress (one per worker), not of the
 // family: each finished game keeps only its row, its first values and a few

@@ -73,7 +73,7 @@ func TestGroupsAndFirstPass(t *testing.T) {
 	cfg := configs.Defaults()
 	cfg.Plots = nil
 	cfg.Census = configs.Census{Octal: configs.CensusOctal{Digits: 2, Prefixes: []string{"0.1", "4.3"}, Max: maxValues}}
-	if _, err := Run(context.Background(), cfg, out, Options{}); err != nil {
+	if _, err := RunCensus(context.Background(), cfg, out, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	games, err := OctalGames(cfg.Census.Octal)

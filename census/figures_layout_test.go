@@ -32,7 +32,7 @@ func TestFiguresFitJournal(t *testing.T) {
 		Takebreak:   configs.CensusTakebreak{Digits: 2, Max: 160},
 		Subtraction: configs.CensusSubtraction{MaxElement: 5, Max: 400},
 	}
-	if _, err := Run(context.Background(), cfg, out, Options{}); err != nil {
+	if _, err := RunCensus(context.Background(), cfg, out, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	m, err := output.ReadManifest(filepath.Join(out, output.ManifestName))

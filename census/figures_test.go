@@ -29,7 +29,7 @@ func TestFigurePoints(t *testing.T) {
 	cfg := configs.Defaults()
 	cfg.Plots = nil
 	cfg.Census = configs.Census{Octal: configs.CensusOctal{Digits: 2, Prefixes: []string{"0", "4"}, Max: 4096}}
-	if _, err := Run(context.Background(), cfg, out, Options{}); err != nil {
+	if _, err := RunCensus(context.Background(), cfg, out, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(filepath.Join(out, "census", "octal.csv"))

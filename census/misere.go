@@ -3,7 +3,6 @@ package census
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -196,12 +195,18 @@ func MisereRowOf(ctx context.Context, g Game, max, maxOrder int) (MisereRow, err
 	return row, nil
 }
 
-// runMisere computes the misère census m (defaults filled in) on workers
-// goroutines and writes census/misere; it returns the files and findings.
-func runMisere(ctx context.Context, w *output.Writer, m configs.CensusMisere, workers int, log io.Writer) ([]output.File, MisereFindings, error) {
+// misereDocuments returns the paper tables of the misère census:
+// misere.md and misere.tex.
+func misereDocuments(family string, rows []MisereRow, f MisereFindings) []document {
+	return []document{{format: "md", data: misereMarkdown(family, rows, f)}, {format: "tex", data: misereLatex(family, rows, f)}}
+}
+
+// misereRows computes the rows of the misère census m (defaults filled
+// in) on workers goroutines.
+func misereRows(ctx context.Context, m configs.CensusMisere, workers int, log io.Writer) ([]MisereRow, error) {
 	list, err := MisereGames(m)
 	if err != nil {
-		return nil, MisereFindings{}, err
+		return nil, err
 	}
 	fmt.Fprintf(log, "census misere: %d %s games to heap %d\n", len(list), m.Family, m.Max)
 	start := time.Now()
@@ -224,25 +229,10 @@ func runMisere(ctx context.Context, w *output.Writer, m configs.CensusMisere, wo
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, MisereFindings{}, err
+		return nil, err
 	}
 	fmt.Fprintf(log, "census misere: %d computed in %s\n", done, time.Since(start).Round(time.Millisecond))
-	bounds, err := json.Marshal(m)
-	if err != nil {
-		return nil, MisereFindings{}, err
-	}
-	files, err := w.WriteTable(ctx, MisereTable(m.Family), bounds, misereSource(m.Family, rows), nil)
-	if err != nil {
-		return nil, MisereFindings{}, err
-	}
-	f := misereFindingsOf(rows, m.Max)
-	md, tex := misereMarkdown(m.Family, rows, f), misereLatex(m.Family, rows, f)
-	paper, err := writeDocuments(w.Dir, w.Temps, "misere", int64(len(rows)), bounds,
-		[]document{{format: "md", data: md}, {format: "tex", data: tex}})
-	if err != nil {
-		return nil, MisereFindings{}, err
-	}
-	return append(files, paper...), f, nil
+	return rows, nil
 }
 
 // misereFindingsOf sums the rows up.

@@ -112,7 +112,7 @@ func TestMisereCensus(t *testing.T) {
 	}
 	out := t.TempDir()
 	cfg.Out = out
-	res, err := census.Run(context.Background(), cfg, out, census.Options{Workers: 2})
+	res, err := runCensus(context.Background(), cfg, out, census.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestMisereCensus(t *testing.T) {
 	cfg.Census.Misere = configs.CensusMisere{}
 	plain := t.TempDir()
 	cfg.Out = plain
-	pres, err := census.Run(context.Background(), cfg, plain, census.Options{Workers: 2})
+	pres, err := runCensus(context.Background(), cfg, plain, census.Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

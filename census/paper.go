@@ -3,7 +3,6 @@ package census
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -308,15 +307,15 @@ func latexTwoColumn(k kind, rows []Row) []byte {
 	return b.Bytes()
 }
 
-// writePaper writes the paper tables of a family into OUT/census through
-// temps and returns their files: NAME.md, NAME.tex (one column, longtable)
-// and NAME-twocolumn.tex (floats for a two-column journal).
-func writePaper(out string, temps *output.Temps, k kind, rows []Row, bounds []byte) ([]output.File, error) {
-	return writeDocuments(out, temps, k.name, int64(len(rows)), bounds, []document{
+// paperOf returns the paper tables of a family: NAME.md, NAME.tex (one
+// column, longtable) and NAME-twocolumn.tex (floats for a two-column
+// journal).
+func paperOf(k kind, rows []Row) []document {
+	return []document{
 		{format: "md", data: markdown(k, rows)},
 		{format: "tex", data: latex(k, rows)},
 		{format: "tex", data: latexTwoColumn(k, rows), suffix: "-twocolumn"},
-	})
+	}
 }
 
 // document is one paper table to write: OUT/census/NAME+suffix.format.
@@ -324,35 +323,4 @@ type document struct {
 	format string
 	data   []byte
 	suffix string
-}
-
-// writeDocuments writes each document as OUT/census/NAME+suffix.format,
-// atomically through temps, and returns their files (rows: the rows of
-// the table they show).
-func writeDocuments(out string, temps *output.Temps, name string, rows int64, bounds []byte, docs []document) ([]output.File, error) {
-	dir, err := output.MkdirIn(out, "census")
-	if err != nil {
-		return nil, fmt.Errorf("census: %w", err)
-	}
-	var files []output.File
-	for _, f := range docs {
-		base := name + f.suffix + "." + f.format
-		a, err := temps.Create(filepath.Join(dir, base))
-		if err != nil {
-			return nil, err
-		}
-		if _, err := a.Write(f.data); err != nil {
-			a.Abort()
-			return nil, err
-		}
-		n, sum, err := a.Commit()
-		if err != nil {
-			return nil, err
-		}
-		// No Table: a document for reading, not a table of the contract
-		// (merge and the checks of tables pass it as they pass figures).
-		files = append(files, output.File{Path: "census/" + base, Game: "census", Format: f.format,
-			Rows: rows, Bytes: n, SHA256: sum, Bounds: bounds})
-	}
-	return files, nil
 }

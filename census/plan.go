@@ -371,7 +371,7 @@ func satMul(a, b int64) int64 {
 	return a * b
 }
 
-// planned is NewPlan for Run and RunIn: the plan, logged, or the refusal.
+// planned is NewPlan for NewCensus: the plan, logged, or the refusal.
 func planned(ctx context.Context, cfg configs.Config, out string, opts Options) (*Plan, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err

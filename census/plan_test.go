@@ -73,7 +73,7 @@ func TestPlanRefusesMemory(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
 			cfg := configs.Config{Census: configs.Census{Subtraction: tc.sub}, MaxMemory: tc.limit, Workers: 2, Formats: []string{"csv"}}
-			res, err := Run(context.Background(), cfg, out, Options{})
+			res, err := RunCensus(context.Background(), cfg, out, Options{})
 			var le *LimitError
 			if !errors.As(err, &le) || res != nil {
 				t.Fatalf("Run: %v, %v; want a *LimitError and no result", res, err)
@@ -108,7 +108,7 @@ func TestPlanRefusesDisk(t *testing.T) {
 
 	out := filepath.Join(t.TempDir(), "out")
 	cfg := configs.Config{Census: configs.Census{Subtraction: configs.CensusSubtraction{MaxElement: 10, Max: 1000}}, Workers: 1, Formats: []string{"csv"}}
-	_, err := Run(context.Background(), cfg, out, Options{})
+	_, err := RunCensus(context.Background(), cfg, out, Options{})
 	var le *LimitError
 	if !errors.As(err, &le) || le.Resource != "disk space" || le.Limit != 1<<20 || le.Estimate < 1023*2*1000 {
 		t.Fatalf("Run on a full disk: %v; want a *LimitError for disk space, estimate >= %d over 1 MiB", err, 1023*2*1000)
@@ -127,7 +127,7 @@ func TestPlanRefusesDisk(t *testing.T) {
 	availableDisk = saved
 	small := cfg
 	small.Census.Subtraction.MaxElement = 6 // 63 sets: quick
-	if _, err := Run(context.Background(), small, out, Options{}); err != nil {
+	if _, err := RunCensus(context.Background(), small, out, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	p, err := NewPlan(small, out, Options{})
@@ -138,7 +138,7 @@ func TestPlanRefusesDisk(t *testing.T) {
 		t.Fatalf("journal of a finished census: %d bytes counted, want at least %d", f.Journal, 63*2*1000)
 	}
 	availableDisk = func(string) (int64, bool) { return 1 << 20, true }
-	if _, err := Run(context.Background(), small, out, Options{}); err != nil {
+	if _, err := RunCensus(context.Background(), small, out, Options{}); err != nil {
 		t.Errorf("a rerun whose journal is in OUT, 1 MiB free: %v", err)
 	}
 }

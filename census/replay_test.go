@@ -56,7 +56,7 @@ func TestCostliestFirst(t *testing.T) {
 	cfg := configs.Defaults()
 	cfg.Plots = nil
 	cfg.Census = configs.Census{Octal: configs.CensusOctal{Digits: 3, Prefixes: []string{"0.16"}, Max: 1 << 15}}
-	if _, err := census.Run(context.Background(), cfg, out, census.Options{Workers: 1}); err != nil {
+	if _, err := runCensus(context.Background(), cfg, out, census.Options{Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
 	col, rows := readCSV(t, filepath.Join(out, "census", "octal.csv"))

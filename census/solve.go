@@ -84,7 +84,7 @@ type Record struct {
 
 // Timing is when one engine run of a census ran and where: Start and End
 // in seconds from the start of its family's computation (the first pass
-// and the second, runFamily), and Worker the CPU slot (0 to workers-1) it
+// and the passes after it, familyRun), and Worker the CPU slot (0 to CPUs-1) it
 // took first. A replay of the census's order on another number of workers
 // reads them from the timings table (Replay).
 type Timing struct {
@@ -361,4 +361,72 @@ func (r *Record) fingerprint(at func(int) int32, known int) {
 	}
 	h.Write(buf[:fill])
 	r.Full = hex.EncodeToString(h.Sum(nil))
+}
+
+// group is games computed with one run of the engine on rep: the octal
+// codes that reduce to one code (equiv.go), or one game.
+type group struct {
+	rep     Game
+	members []Game
+	cost    float64      // the engine's estimate of rep's cost to max after a first pass (groupCost)
+	stats   *octal.Stats // the engine's statistics of the last pass, nil before one or without them
+	spent   float64      // seconds spent in a first pass
+}
+
+// probeValues is how many values the first pass of a census without a time
+// bound computes (familyRun.jobs).
+const probeValues = 1 << 14
+
+// groups returns the groups of games, in the order of their first game.
+func groups(games []Game) []*group {
+	var out []*group
+	byRep := map[string]*group{}
+	for _, g := range games {
+		rep := g.computedAs()
+		gr := byRep[rep.Name()]
+		if gr == nil {
+			gr = &group{rep: rep}
+			byRep[rep.Name()] = gr
+			out = append(out, gr)
+		}
+		gr.members = append(gr.members, g)
+	}
+	return out
+}
+
+// knownValues recomputes the first n known values of a finished game: by
+// the engine up to the values it computed, then by its proven period.
+func knownValues(ctx context.Context, g Game, r *Record, n int) ([]int32, error) {
+	seq, _, err := values(ctx, g.Heap, int(min(int64(n), r.Values)), grundy.Options{Workers: 1})
+	if err != nil {
+		return nil, err
+	}
+	if n <= len(seq) {
+		return seq[:n], nil
+	}
+	at := extend(seq, periodOf(r), r.Proven)
+	outv := make([]int32, n)
+	for k := range outv {
+		outv[k] = at(k)
+	}
+	return outv, nil
+}
+
+// groupCost estimates the cost of computing rep to maxValues from the
+// engine's statistics of a shorter run (octal.CostOf), and of an earlier
+// shorter one when there was one, or by the game's own estimate when the
+// engine gives none (Heap.Cost), or maxValues.
+func groupCost(rep Game, maxValues int, stats, earlier *octal.Stats) float64 {
+	if stats != nil && rep.Family == Octal {
+		if c, err := octal.Parse(rep.rules); err == nil {
+			if earlier != nil {
+				return octal.CostOf(c, maxValues, *stats, *earlier)
+			}
+			return octal.CostOf(c, maxValues, *stats)
+		}
+	}
+	if rep.Heap.Cost != nil {
+		return rep.Heap.Cost(maxValues)
+	}
+	return float64(maxValues)
 }

@@ -102,7 +102,7 @@ func TestTakebreakCensus(t *testing.T) {
 		Octal:     configs.CensusOctal{Digits: 2, Prefixes: []string{"0"}, Max: maxValues},
 		Takebreak: configs.CensusTakebreak{Digits: 2, Max: maxValues},
 	}
-	res, err := census.Run(context.Background(), cfg, out, census.Options{})
+	res, err := runCensus(context.Background(), cfg, out, census.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,6 +67,42 @@ type Job struct {
 	// Run computes the table and writes it, its figures and its findings to
 	// the sink.
 	Run func(ctx context.Context, s Sink) error
+	// Wave orders the jobs of a plan: a job starts once every job of the
+	// earlier waves has ended, and within a wave the costliest start
+	// first. The tables of games are all wave 0; a census gives each
+	// family's passes and its tables waves of their own (census/jobs.go).
+	Wave int
+	// Bounds, when not nil, are the bounds recorded in the metadata of the
+	// job's files instead of the game's section (a census family's
+	// configuration).
+	Bounds any
+}
+
+// Scheduler is a Sink that takes the jobs a running job adds to its plan,
+// each in a later wave than its own: a census's first pass adds the pass
+// to max of the games it left open, with the engine's estimate of their
+// cost (census/jobs.go). The pipeline's Sink is one.
+type Scheduler interface {
+	// Add plans j to run in its wave, which must be later than the
+	// caller's; it returns an error otherwise.
+	Add(j Job) error
+}
+
+// Slotted is a Sink that says which of the run's CPU slots (0 to the
+// plan's CPUs - 1) a job took first: a census records it in its timings
+// table, so that its order can be replayed (census.Replay). The
+// pipeline's Sink is one.
+type Slotted interface {
+	Slot() int
+}
+
+// Documenter is a Sink that also writes documents for reading beside a
+// job's tables, listed in the manifest with the rows of the table they
+// show but no table of the contract (a census's paper tables, .md and
+// .tex). The pipeline's Sink is one.
+type Documenter interface {
+	// Document writes data atomically as OUT/GAME/NAME.
+	Document(ctx context.Context, name, format string, rows int64, data []byte) error
 }
 
 // Grower is a Sink that can offer a job's engine more goroutines while it

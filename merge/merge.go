@@ -25,7 +25,7 @@
 // written. Then the folder is taken by the run-folder protocol of every
 // command (output.Folder), each file copied through a temporary file and
 // put in place only with its sha256, the census journals copied in, the
-// census tables written from them (census.RunIn, in the same folder), and
+// census tables written from them (the census's plan, pipeline.Plan.RunIn, in the same folder), and
 // the status recorded once for all: a census that fails leaves the merge
 // failed, not complete.
 //
@@ -46,6 +46,7 @@ import (
 	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/pipeline"
 	"github.com/tabulate-games/tabulate/shard"
 )
 
@@ -145,11 +146,14 @@ func Run(ctx context.Context, out string, opts Options) (*Result, error) {
 	}
 
 	rerun := slices.Clone(names)
+	var plan *pipeline.Plan
+	var cen *census.Census
 	if cfg.Census.Enabled() {
 		rerun = append(rerun, "census")
-		// The census's memory and disk, planned before anything is
-		// written (census.NewPlan): a census over them is refused here.
-		if _, err := census.NewPlan(cfg, out, census.Options{ReuseOnly: true}); err != nil {
+		// The census's tables, written from the shards' journals by the
+		// census's jobs (pipeline.NewCensusPlan), planned before anything
+		// is written: a census over its memory or disk is refused here.
+		if plan, cen, err = pipeline.NewCensusPlan(ctx, cfg, census.Options{ReuseOnly: true, Log: opts.Log}); err != nil {
 			return nil, err
 		}
 	}
@@ -159,14 +163,17 @@ func Run(ctx context.Context, out string, opts Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Shards: len(shards)}
-	err = write(ctx, folder, cfg, shards, files, findings, opts, res)
+	err = write(ctx, folder, cfg, shards, files, findings, res)
+	if err == nil && plan != nil {
+		err = writeCensus(ctx, folder, shards, plan, cen, res)
+	}
 	res.Status, err = folder.Close(ctx, err)
 	return res, err
 }
 
-// write copies the checked files in, lists them with the shards' findings,
-// and writes the census, inside the open folder.
-func write(ctx context.Context, folder *output.Folder, cfg configs.Config, shards []shardDir, files []copyFile, findings []shardManifest, opts Options, res *Result) error {
+// write copies the checked files in and lists them with the shards'
+// findings, inside the open folder.
+func write(ctx context.Context, folder *output.Folder, cfg configs.Config, shards []shardDir, files []copyFile, findings []shardManifest, res *Result) error {
 	out, manifest := folder.Dir, folder.Manifest
 	for _, g := range cfg.Selected() {
 		manifest.SetBounds(g.Name, g.Bounds)
@@ -191,14 +198,23 @@ func write(ctx context.Context, folder *output.Folder, cfg configs.Config, shard
 			}
 		}
 	}
-	if !cfg.Census.Enabled() {
-		return nil
-	}
-	if err := importJournals(ctx, folder.Temps, out, shards); err != nil {
+	return nil
+}
+
+// writeCensus copies the shards' census journals into OUT's and runs the
+// census's plan in the open folder: every game taken from the journal,
+// the tables written from it.
+func writeCensus(ctx context.Context, folder *output.Folder, shards []shardDir, plan *pipeline.Plan, cen *census.Census, res *Result) error {
+	if err := importJournals(ctx, folder.Temps, folder.Dir, shards); err != nil {
 		return err
 	}
-	cres, err := census.RunIn(ctx, folder, cfg, census.Options{ReuseOnly: true, Version: opts.Version, Log: opts.Log})
-	res.Census = cres
+	pres, err := plan.RunIn(ctx, folder, pipeline.Options{})
+	res.Census = cen.Result
+	if pres != nil {
+		for _, f := range pres.Files {
+			cen.Result.Files = append(cen.Result.Files, f.File)
+		}
+	}
 	return err
 }
 
@@ -492,7 +508,7 @@ func copyChecked(ctx context.Context, temps *output.Temps, out, src, rel, want s
 }
 
 // importJournals copies the census records of every shard into the journal
-// of OUT, where census.RunIn (with ReuseOnly) finds them all; each is
+// of OUT, where the census's jobs (with ReuseOnly) find them all; each is
 // checked against the sha256 its shard.json lists (checkShards hashed them
 // all).
 func importJournals(ctx context.Context, temps *output.Temps, out string, shards []shardDir) error {

@@ -133,7 +133,7 @@ func redraw(ctx context.Context, cfg configs.Config, opts Options, folder *outpu
 		res.Skipped = append(res.Skipped, skipped...)
 		if err == nil && run != nil {
 			task := tracker.Task(game + " figures")
-			e := &env{plan: plan, game: game, bounds: entry.Bounds, task: task, manifest: manifest, start: time.Now(),
+			e := &env{plan: plan, game: game, bounds: entry.Bounds, task: started(task), manifest: manifest, start: time.Now(),
 				cpu: semaphore.NewWeighted(1), held: 1,
 				writer: &output.Writer{Dir: folder.Dir, Version: Version, Temps: temps},
 				record: func(w Written) { res.Files = append(res.Files, w) },

@@ -70,73 +70,56 @@ type Result struct {
 // the result so far along with the first error, if any.
 func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	start := time.Now()
-	cfg := p.Config
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
+	// The run-folder protocol (output.Folder): one run per folder, the
+	// temporary files of a killed run removed, the earlier files of the
+	// games not rerun listed again and those of the rerun games unlisted,
+	// before anything is written.
+	folder, err := output.OpenFolder(p.Config.Out, output.FolderSpec{Tool: "tabulate", Version: Version, Config: p.Config, Rerun: p.Games(),
+		Run: runInfo(start, opts.Command, p.Workers), Log: opts.Log, AfterComplete: opts.AfterComplete})
+	if err != nil {
+		return nil, err
+	}
+	return p.run(ctx, folder, opts, start, true)
+}
+
+// RunIn is Run inside an output folder the caller holds open (tabulate
+// merge, whose one manifest lists the shards' files and the census): it
+// lists the plan's files and findings in folder.Manifest, which the caller
+// opened with the plan's games among those it redoes, and writes through
+// folder.Temps. The caller's folder.Close records the status (and runs its
+// own AfterComplete; opts.AfterComplete is not called here); Result.Status
+// is left empty.
+func (p *Plan) RunIn(ctx context.Context, folder *output.Folder, opts Options) (*Result, error) {
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	return p.run(ctx, folder, opts, time.Now(), false)
+}
+
+// run runs the plan's jobs in folder, and closes it when closeFolder.
+func (p *Plan) run(ctx context.Context, folder *output.Folder, opts Options, start time.Time, closeFolder bool) (*Result, error) {
+	cfg := p.Config
+	cfg.Out = folder.Dir
 	// The garbage collector keeps the heap under the limit the plan was
 	// accepted under (less what is not heap: the program's code and the
 	// C-free runtime's own mappings), instead of letting it grow to twice
 	// the live data before it collects.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(max(p.Limit-nonHeapMemory, p.Limit/2)))
-	games := p.Games()
-	// The run-folder protocol (output.Folder): one run per folder, the
-	// temporary files of a killed run removed, the earlier files of the
-	// games not rerun listed again and those of the rerun games unlisted,
-	// before anything is written.
-	folder, err := output.OpenFolder(cfg.Out, output.FolderSpec{Tool: "tabulate", Version: Version, Config: cfg, Rerun: games,
-		Run: runInfo(start, opts.Command, p.Workers), Log: opts.Log, AfterComplete: opts.AfterComplete})
-	if err != nil {
-		return nil, err
-	}
 	manifest, temps := folder.Manifest, folder.Temps
 	for _, j := range p.Jobs {
 		manifest.SetBounds(j.Game, j.bounds)
 	}
 	res := &Result{Dir: cfg.Out}
 	tracker := progress.New(opts.Log, opts.Progress)
-
-	jobs := slices.Clone(p.Jobs)
-	slices.SortStableFunc(jobs, func(a, b Job) int { return cmp.Compare(b.Cost, a.Cost) })
-	var mu sync.Mutex
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(p.Workers)
-	cpu := semaphore.NewWeighted(int64(p.cpus))
-	var waiting atomic.Int64 // jobs not yet holding their first token
-	waiting.Store(int64(len(jobs)))
-	for _, job := range jobs {
-		task := tracker.Task(job.taskName())
-		g.Go(func() error {
-			if err := cpu.Acquire(gctx, 1); err != nil {
-				return err
-			}
-			waiting.Add(-1)
-			e := &env{plan: p, game: job.Game, bounds: job.bounds, task: task, manifest: manifest, start: time.Now(),
-				cpu: cpu, held: 1, waiting: &waiting,
-				writer: &output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps, BFileOffset: int64(cfg.BFileOffset)},
-				record: func(w Written) {
-					mu.Lock()
-					res.Files = append(res.Files, w)
-					mu.Unlock()
-				},
-				found: func(f Finding) {
-					mu.Lock()
-					res.Findings = append(res.Findings, f)
-					mu.Unlock()
-				}}
-			defer func() { cpu.Release(int64(e.held)) }()
-			if err := job.Run(gctx, e); err != nil {
-				if errors.Is(err, context.Canceled) && ctx.Err() == nil {
-					return err // another job failed first; its error is the one reported
-				}
-				return fmt.Errorf("%s: %w", job.taskName(), err)
-			}
-			task.Done()
-			return nil
-		})
-	}
+	r := &runner{plan: p, res: res, tracker: tracker, manifest: manifest,
+		writer: output.Writer{Dir: cfg.Out, Formats: cfg.Formats, Version: Version, Temps: temps, BFileOffset: int64(cfg.BFileOffset)},
+		cpu:    semaphore.NewWeighted(int64(p.cpus)), ids: newSlotIDs(p.cpus)}
+	var err error
 	done := make(chan error, 1)
-	go func() { done <- g.Wait() }()
+	go func() { done <- r.waves(ctx, slices.Clone(p.Jobs)) }()
 	select {
 	case err = <-done:
 	case <-opts.Abandon:
@@ -150,18 +133,184 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	tracker.Stop()
 
-	mu.Lock() // workers left running after Abandon may still record
-	defer mu.Unlock()
+	r.mu.Lock() // workers left running after Abandon may still record
+	defer r.mu.Unlock()
 	// Interrupted, failed or complete; nothing of a stopped run may be
 	// renamed in later; opts.AfterComplete after a complete run, under
 	// the lock.
-	res.Status, err = folder.Close(ctx, err)
+	if closeFolder {
+		res.Status, err = folder.Close(ctx, err)
+	}
 	slices.SortFunc(res.Files, func(a, b Written) int { return cmp.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(res.Findings, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.Key, b.Key))
 	})
 	res.Elapsed = time.Since(start)
 	return res, err
+}
+
+// runner runs a plan's jobs wave by wave (games.Job.Wave): the jobs of a
+// wave costliest first on the plan's workers, sharing its CPU tokens, and
+// the jobs they add (games.Scheduler) in their later waves.
+type runner struct {
+	plan     *Plan
+	res      *Result
+	tracker  *progress.Tracker
+	manifest *output.ManifestWriter
+	writer   output.Writer
+	cpu      *semaphore.Weighted // CPU tokens shared by the running jobs
+	ids      *slotIDs            // which token is which: the jobs' slots
+	mu       sync.Mutex          // res, added
+	added    []Job               // jobs added to later waves
+}
+
+// waves runs jobs and the jobs they add, a wave at a time, and returns
+// the first error.
+func (r *runner) waves(ctx context.Context, jobs []Job) error {
+	for len(jobs) > 0 {
+		wave := slices.MinFunc(jobs, func(a, b Job) int { return cmp.Compare(a.Wave, b.Wave) }).Wave
+		var now, later []Job
+		for _, j := range jobs {
+			if j.Wave == wave {
+				now = append(now, j)
+			} else {
+				later = append(later, j)
+			}
+		}
+		if err := r.wave(ctx, now); err != nil {
+			return err
+		}
+		r.mu.Lock()
+		jobs, r.added = append(later, r.added...), nil
+		r.mu.Unlock()
+	}
+	return nil
+}
+
+// wave runs the jobs of one wave, the costliest first, at most the plan's
+// workers at a time, and waits for them.
+func (r *runner) wave(ctx context.Context, jobs []Job) error {
+	p := r.plan
+	slices.SortStableFunc(jobs, func(a, b Job) int { return cmp.Compare(b.Cost, a.Cost) })
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(p.Workers)
+	var waiting atomic.Int64 // jobs not yet holding their first token
+	waiting.Store(int64(len(jobs)))
+	for _, job := range jobs {
+		task := &jobTask{open: func() *progress.Task { return r.tracker.Task(job.taskName()) }}
+		g.Go(func() error {
+			if err := r.cpu.Acquire(gctx, 1); err != nil {
+				return err
+			}
+			waiting.Add(-1)
+			fileBounds := job.bounds
+			if job.Bounds != nil {
+				fileBounds = job.Bounds
+			}
+			w := r.writer
+			e := &env{plan: p, game: job.Game, bounds: fileBounds, task: task, manifest: r.manifest, start: time.Now(),
+				cpu: r.cpu, held: 1, waiting: &waiting, ids: r.ids, wave: job.Wave, writer: &w,
+				record: func(w Written) {
+					r.mu.Lock()
+					r.res.Files = append(r.res.Files, w)
+					r.mu.Unlock()
+				},
+				found: func(f Finding) {
+					r.mu.Lock()
+					r.res.Findings = append(r.res.Findings, f)
+					r.mu.Unlock()
+				},
+				add: func(j games.Job) {
+					r.mu.Lock()
+					r.added = append(r.added, Job{Game: job.Game, Job: j, bounds: job.bounds})
+					r.mu.Unlock()
+				}}
+			e.takeID()
+			defer e.release()
+			if err := job.Run(gctx, e); err != nil {
+				if errors.Is(err, context.Canceled) && ctx.Err() == nil {
+					return err // another job failed first; its error is the one reported
+				}
+				return fmt.Errorf("%s: %w", job.taskName(), err)
+			}
+			task.Done()
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+// jobTask is a job's progress, shown from the job's first report: a job
+// that reports none (a census's journal read, a group of games found in
+// the journal, a pass of an engine that reports no progress) shows
+// nothing, so that a census's thousands of jobs do not each draw a bar.
+type jobTask struct {
+	once sync.Once
+	open func() *progress.Task
+	t    *progress.Task
+}
+
+// started returns a jobTask already shown as t.
+func started(t *progress.Task) *jobTask {
+	j := &jobTask{t: t}
+	j.once.Do(func() {})
+	return j
+}
+
+// task returns the shown task, showing it on the first call.
+func (j *jobTask) task() *progress.Task {
+	j.once.Do(func() { j.t = j.open() })
+	return j.t
+}
+
+// Phase starts a phase of the job's progress.
+func (j *jobTask) Phase(name, unit string, total int64) { j.task().Phase(name, unit, total) }
+
+// Set reports how far the phase has got.
+func (j *jobTask) Set(done int64) { j.task().Set(done) }
+
+// Done marks the job finished, if it was shown.
+func (j *jobTask) Done() {
+	j.once.Do(func() {})
+	if j.t != nil {
+		j.t.Done()
+	}
+}
+
+// slotIDs names the CPU tokens of a run 0 to CPUs-1, so that a job can
+// say which it took first (games.Slotted): the census's timings table.
+type slotIDs struct {
+	mu   sync.Mutex
+	free []int // sorted: a job takes the lowest free slot
+}
+
+// newSlotIDs returns the slots 0 to n-1, all free.
+func newSlotIDs(n int) *slotIDs {
+	s := &slotIDs{}
+	for i := range n {
+		s.free = append(s.free, i)
+	}
+	return s
+}
+
+// take returns the lowest free slot.
+func (s *slotIDs) take() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.free) == 0 {
+		return 0 // not reached: a token is held for every slot taken
+	}
+	id := s.free[0]
+	s.free = s.free[1:]
+	return id
+}
+
+// put frees the slots ids.
+func (s *slotIDs) put(ids []int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.free = append(s.free, ids...)
+	slices.Sort(s.free)
 }
 
 // Finding is one finding of a game in a run.
@@ -175,16 +324,53 @@ type env struct {
 	plan     *Plan
 	game     string
 	bounds   any
-	task     *progress.Task
+	task     *jobTask
 	writer   *output.Writer
 	manifest *output.ManifestWriter
 	record   func(Written)
 	found    func(Finding)
 	start    time.Time
 	cpu      *semaphore.Weighted // CPU tokens shared by the running jobs
-	waiting  *atomic.Int64       // jobs of the run not yet started
+	waiting  *atomic.Int64       // jobs of the wave not yet started
 	held     int                 // tokens this job holds
 	asked    bool
+	ids      *slotIDs        // the run's slots; nil: none named (tests, redraw)
+	mine     []int           // the slots of the tokens this job holds, the first one first
+	wave     int             // the job's wave
+	add      func(games.Job) // plans a job in a later wave
+}
+
+// takeID names the token the job just took (none without ids).
+func (e *env) takeID() {
+	if e.ids != nil {
+		e.mine = append(e.mine, e.ids.take())
+	}
+}
+
+// release gives back the tokens the job holds and their slots.
+func (e *env) release() {
+	if e.ids != nil {
+		e.ids.put(e.mine)
+	}
+	e.cpu.Release(int64(e.held))
+}
+
+// Slot is the slot of the token the job took first (games.Slotted).
+func (e *env) Slot() int {
+	if len(e.mine) == 0 {
+		return 0
+	}
+	return e.mine[0]
+}
+
+// Add plans j in its wave, which must be later than the job's own
+// (games.Scheduler).
+func (e *env) Add(j games.Job) error {
+	if e.add == nil || j.Wave <= e.wave {
+		return fmt.Errorf("pipeline: %s/%s added in wave %d, not after its own %d", e.game, j.Table, j.Wave, e.wave)
+	}
+	e.add(j)
+	return nil
 }
 
 // Workers is how many goroutines the job's engine may use: the token the
@@ -203,6 +389,7 @@ func (e *env) Workers() int {
 		if e.waiting == nil || e.waiting.Load() == 0 {
 			for e.held < e.plan.cpus && e.cpu.TryAcquire(1) {
 				e.held++
+				e.takeID()
 			}
 		}
 	}
@@ -226,6 +413,7 @@ func (e *env) Grow() int {
 	}
 	for e.held < e.plan.cpus && e.cpu.TryAcquire(1) {
 		e.held++
+		e.takeID()
 	}
 	return e.held
 }
@@ -328,6 +516,41 @@ func (e *env) Figure(ctx context.Context, name string, draw func() (*plot.Plot, 
 		}
 		e.record(Written{File: file, Elapsed: time.Since(start)})
 	}
+	return nil
+}
+
+// Document writes data atomically as OUT/GAME/name and lists it with the
+// rows of the table it shows (games.Documenter).
+func (e *env) Document(ctx context.Context, name, format string, rows int64, data []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	start := time.Now()
+	dir, err := output.MkdirIn(e.plan.Config.Out, e.game)
+	if err != nil {
+		return err
+	}
+	f, err := e.writer.Temps.Create(filepath.Join(dir, name))
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return err
+	}
+	size, sum, err := f.Commit()
+	if err != nil {
+		return err
+	}
+	bounds, _ := json.Marshal(e.bounds)
+	// No Table: a document for reading, not a table of the contract
+	// (merge and the checks of tables pass it as they pass figures).
+	file := output.File{Path: e.game + "/" + name, Game: e.game, Format: format, Rows: rows, Bytes: size, SHA256: sum, Bounds: bounds,
+		Seconds: seconds(time.Since(start))}
+	if err := e.manifest.Add(file); err != nil {
+		return err
+	}
+	e.record(Written{File: file, Elapsed: time.Since(start)})
 	return nil
 }
 

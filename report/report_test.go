@@ -103,7 +103,7 @@ func sharedRun(t *testing.T) string {
 		}
 		ccfg, err := configs.Load("census.yaml", []byte(censusConfig))
 		if err == nil {
-			_, err = census.Run(context.Background(), ccfg, dir, census.Options{Version: "test"})
+			err = runCensus(ccfg, dir)
 		}
 		sharedDir, sharedErr = dir, err
 	})
@@ -578,7 +578,7 @@ func TestFindingsFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := census.Run(context.Background(), ccfg, dir, census.Options{Version: "test"}); err != nil {
+	if err := runCensus(ccfg, dir); err != nil {
 		t.Fatal(err)
 	}
 	page = html.UnescapeString(render(t, dir))
@@ -644,4 +644,16 @@ func TestFiguresPrintedWidth(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runCensus runs the census of cfg into dir as tabulate census does: its
+// plan of the model's jobs run by the pipeline.
+func runCensus(cfg configs.Config, dir string) error {
+	cfg.Out = dir
+	plan, _, err := pipeline.NewCensusPlan(context.Background(), cfg, census.Options{})
+	if err != nil {
+		return err
+	}
+	_, err = plan.Run(context.Background(), pipeline.Options{Command: []string{"tabulate", "census"}})
+	return err
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/pipeline"
+	"github.com/tabulate-games/tabulate/progress"
 )
 
 const censusUsage = `Usage: tabulate census --config FILE [flags]
@@ -84,42 +85,48 @@ func censusCommand(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err := checkOut(cfg.Out, outKey); err != nil {
 		return err
 	}
-	opts := census.Options{Workers: *workers, MaxSecondsPerGame: *seconds, Version: pipeline.Version,
-		AfterComplete: reportAfter(*noReport, *quiet, stderr)}
+	opts := census.Options{Workers: *workers, MaxSecondsPerGame: *seconds}
 	if !*quiet {
 		opts.Log = stderr
 	}
-	res, err := census.Run(ctx, cfg, cfg.Out, opts)
+	// The census is a plan of the model's jobs, run as tabulate run runs
+	// its tables (pipeline.NewCensusPlan).
+	plan, cen, err := pipeline.NewCensusPlan(ctx, cfg, opts)
 	flagLimit(err, set["max-memory"])
 	var ce *configs.Error
 	if errors.As(err, &ce) && ce.File == "" {
 		ce.File = *configPath
 	}
+	if err != nil {
+		return err
+	}
+	res, err := plan.Run(ctx, pipeline.Options{Log: opts.Log, Progress: progress.Off, Abandon: abandon,
+		Command: append([]string{"tabulate", "census"}, args...), AfterComplete: reportAfter(*noReport, *quiet, stderr)})
 	if res != nil && !*quiet {
-		fmt.Fprintf(stderr, "tabulate census: %s: %d games computed, %d from the journal, %d files written to %s\n",
-			res.Status, res.Computed, res.Reused, len(res.Files), cfg.Out)
-		for _, family := range []string{census.Subtraction, census.Octal, census.Takebreak, census.AllBut} {
-			if f, ok := res.Findings[family]; ok {
-				fmt.Fprintf(stderr, "  %-11s %s\n", family, f)
-			}
-		}
-		if res.Misere != nil {
-			fmt.Fprintf(stderr, "  %-11s %s\n", "misere", res.Misere)
-		}
+		printCensus(stderr, res, cen)
 	}
 	return err
 }
 
-// planCensus checks the census of cfg, when it has one, against its memory
-// and the free space of out's disk (census.NewPlan), before anything is
-// written; fromFlag says --max-memory gave the limit.
-func planCensus(cfg configs.Config, out string, opts census.Options, fromFlag bool) error {
-	if !cfg.Census.Enabled() {
-		return nil
+// printCensus prints what a census computed and wrote: how many games,
+// its files, and the findings of each family.
+func printCensus(w io.Writer, res *pipeline.Result, cen *census.Census) {
+	r, files := cen.Result, 0
+	for _, f := range res.Files {
+		if f.Game == "census" {
+			files++
+		}
 	}
-	_, err := census.NewPlan(cfg, out, opts)
-	flagLimit(err, fromFlag)
-	return err
+	fmt.Fprintf(w, "tabulate census: %s: %d games computed, %d from the journal, %d files written to %s\n",
+		res.Status, r.Computed, r.Reused, files, res.Dir)
+	for _, family := range []string{census.Subtraction, census.Octal, census.Takebreak, census.AllBut} {
+		if f, ok := r.Findings[family]; ok {
+			fmt.Fprintf(w, "  %-11s %s\n", family, f)
+		}
+	}
+	if r.Misere != nil {
+		fmt.Fprintf(w, "  %-11s %s\n", "misere", r.Misere)
+	}
 }
 
 // flagLimit names --max-memory as the limit of a refused census when the

@@ -202,10 +202,19 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	// The census after the tables is planned before the tables are
-	// computed, so that a census that cannot fit writes nothing either.
-	if err := planCensus(cfg, cfg.Out, census.Options{}, rf.set()["max-memory"]); err != nil {
-		return err
+	// The census, after the tables in the one plan, is planned before
+	// the tables are computed, so that a census that cannot fit writes
+	// nothing either.
+	var cen *census.Census
+	if cfg.Census.Enabled() {
+		opts := census.Options{}
+		if !quiet {
+			opts.Log = stderr
+		}
+		cen, err = plan.AddCensus(ctx, opts)
+		if flagLimit(err, rf.set()["max-memory"]); err != nil {
+			return err
+		}
 	}
 	mode := progress.Off
 	if !quiet {
@@ -215,14 +224,9 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	command := append([]string{"tabulate", "run"}, args...)
-	// OUT/index.html is written at the very end: by the census when there
-	// is one.
-	writeReport := reportAfter(*rf.noReport, quiet, stderr)
-	afterRun := writeReport
-	if cfg.Census.Enabled() {
-		afterRun = nil
-	}
-	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Command: command, AfterComplete: afterRun})
+	// OUT/index.html is written at the very end.
+	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Command: command,
+		AfterComplete: reportAfter(*rf.noReport, quiet, stderr)})
 	if res != nil && !quiet {
 		// The summary is the run's result: on standard output, unless it
 		// follows live progress bars on a terminal, where it stays with
@@ -233,8 +237,8 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		printSummary(summary, plan, res)
 	}
-	if err == nil && cfg.Census.Enabled() {
-		err = runCensus(ctx, cfg, census.Options{AfterComplete: writeReport}, quiet, stderr)
+	if res != nil && cen != nil && !quiet {
+		printCensus(stderr, res, cen)
 	}
 	return err
 }

@@ -142,8 +142,49 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	if name == "" {
 		rec.ConfigName = configs.DefaultName
 	}
-	if err := planCensus(cfg, filepath.Join(cfg.Out, filepath.FromSlash(s.Dir())), census.Options{}, rf.set()["max-memory"]); err != nil {
-		return err // before the output folder is made
+	// The shard's plan: its jobs of the run's plan and, in the waves
+	// after them, its groups of the census's games, all planned (and a
+	// census over its memory or disk refused) before the output folder
+	// is made.
+	scfg := cfg
+	scfg.Out = filepath.Join(cfg.Out, filepath.FromSlash(s.Dir()))
+	if cfg.Census.Enabled() {
+		// The census's refusal comes first, as for the whole census.
+		_, err := census.NewPlan(scfg, scfg.Out, census.Options{})
+		if flagLimit(err, rf.set()["max-memory"]); err != nil {
+			return err
+		}
+	}
+	plan, err := pipeline.NewPlan(scfg)
+	if err != nil {
+		return err
+	}
+	plan.Jobs = shardJobs(plan.Jobs, s)
+	for _, j := range plan.Jobs {
+		rec.Jobs = append(rec.Jobs, j.Game+"/"+j.Table)
+	}
+	quiet := *rf.quiet
+	var cen *census.Census
+	if cfg.Census.Enabled() {
+		games, err := census.Games(cfg.Census)
+		if err != nil {
+			return err
+		}
+		mine := shardCensus(games, s)
+		for _, g := range games {
+			if key := g.Family + "/" + g.Name(); mine[key] {
+				rec.CensusGames = append(rec.CensusGames, key)
+			}
+		}
+		opts := census.Options{Select: func(g census.Game) bool { return mine[g.Family+"/"+g.Name()] }}
+		if !quiet {
+			opts.Log = stderr
+		}
+		cen, err = plan.AddCensus(ctx, opts)
+		if flagLimit(err, rf.set()["max-memory"]); err != nil && ctx.Err() == nil {
+			return err // before the output folder is made
+		}
+		// Stopped while planning: the shard's record says interrupted.
 	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return fmt.Errorf("create output folder %s: %w", cfg.Out, err)
@@ -159,19 +200,8 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	if err := os.Remove(filepath.Join(dir, shard.RecordName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("shard %s: %w", s, err)
 	}
-	scfg := cfg
-	scfg.Out = dir
-	plan, err := pipeline.NewPlan(scfg)
-	if err != nil {
-		return err
-	}
-	plan.Jobs = shardJobs(plan.Jobs, s)
-	for _, j := range plan.Jobs {
-		rec.Jobs = append(rec.Jobs, j.Game+"/"+j.Table)
-	}
-	quiet := *rf.quiet
 	if !quiet {
-		fmt.Fprintf(stderr, "tabulate: shard %s: %d of the plan's jobs into %s\n", s, len(plan.Jobs), dir)
+		fmt.Fprintf(stderr, "tabulate: shard %s: %d of the plan's jobs into %s\n", s, len(rec.Jobs), dir)
 	}
 	mode := progress.Off
 	if !quiet {
@@ -180,17 +210,8 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Command: command})
 	if res != nil && !quiet {
 		printSummary(stderr, plan, res)
-	}
-	if err == nil && cfg.Census.Enabled() {
-		var games []census.Game
-		if games, err = census.Games(cfg.Census); err == nil {
-			mine := shardCensus(games, s)
-			for _, g := range games {
-				if key := g.Family + "/" + g.Name(); mine[key] {
-					rec.CensusGames = append(rec.CensusGames, key)
-				}
-			}
-			err = runCensus(ctx, scfg, census.Options{Select: func(g census.Game) bool { return mine[g.Family+"/"+g.Name()] }}, quiet, stderr)
+		if cen != nil {
+			printCensus(stderr, res, cen)
 		}
 	}
 	rec.Status = output.StatusComplete
@@ -205,21 +226,6 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	}
 	if err == nil && !quiet {
 		fmt.Fprintf(stderr, "tabulate: shard %s complete: %d files listed in %s\n", s, len(rec.Files), filepath.Join(dir, shard.RecordName))
-	}
-	return err
-}
-
-// runCensus computes the census of cfg into cfg.Out (the part of a run, a
-// shard or a merge that is a census) and prints its summary.
-func runCensus(ctx context.Context, cfg configs.Config, opts census.Options, quiet bool, stderr io.Writer) error {
-	opts.Version = pipeline.Version
-	if !quiet {
-		opts.Log = stderr
-	}
-	res, err := census.Run(ctx, cfg, cfg.Out, opts)
-	if res != nil && !quiet {
-		fmt.Fprintf(stderr, "tabulate census: %s: %d games computed, %d from the journal, %d files written to %s\n",
-			res.Status, res.Computed, res.Reused, len(res.Files), cfg.Out)
 	}
 	return err
 }

@@ -238,6 +238,13 @@ var list = []Mutant{
 		Pkg: "./pipeline", Run: "EnvGrow",
 		Why: "a sieve of hours takes the token the next job needs, which then waits as long"},
 
+	// A job adds jobs to a later wave of its plan only (pipeline/run.go,
+	// env.Add): one added to its own wave would run after that wave ended.
+	{Name: "wave-add-same", File: "pipeline/run.go",
+		Old: "if e.add == nil || j.Wave <= e.wave {", New: "if e.add == nil || j.Wave < e.wave {",
+		Pkg: "./pipeline", Run: "TestWaves$",
+		Why: "a job adds a job to its own wave, which the plan then runs after the wave it belongs to"},
+
 	// The tail's own period proofs (grundy/octal/tailperiod.go): the moment
 	// of the proof, and the n0 the search and the watch claim.
 	{Name: "tail-auto-no-memory-check", File: "games/tailauto.go",
