@@ -81,7 +81,7 @@ func TestWorkersOracle(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s/%d/W=%d/%s", tc.code, tc.max, w, m.name)
 				t.Run(name, func(t *testing.T) {
-					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top})
+					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top, uncapped: true})
 					if err != nil {
 						t.Fatal(err)
 					}

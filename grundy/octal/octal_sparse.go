@@ -53,7 +53,8 @@ type octalOptions struct {
 	grow       func() int // grundy.Options.Grow: more goroutines for the plain mex (plainpar.go)
 	plain      int        // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
 	workers    int        // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
-	pipeTop    int        // > 0: the helpers' step 3 stops at pipeTop splits from each end, fixed (tests)
+	pipeTop    int        // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
+	uncapped   bool       // workers-1 helpers even past GOMAXPROCS-1 (tests)
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -1079,12 +1080,15 @@ const octalPartHeaps = 8
 // new labelling may be chosen (checkpoints) the pipeline is empty, so no
 // block mixes two labellings.
 //
-// The helpers' step 3 stops at cap splits from each end (octalPipe.cap:
-// four times the most the main goroutine needed past the helpers in the
-// blocks before, at least 4,096): a value that only the near part gives
-// (a move to g(n-1), a split with a fresh part) would otherwise send a
-// helper through every known split. Reason: the last design listed a
-// fixed, adaptive number of the splits from each end for every heap,
+// The helpers' step 3 stops at octalHelperCap splits from each end: a
+// value that only the near part gives (a move to g(n-1), a split with a
+// fresh part) would otherwise send a helper through every known split
+// (0.6 to 2^20: 0.6% of the heaps reach the cap). The helpers are at most
+// GOMAXPROCS-1: a helper without a P of its own holds a part that the main
+// goroutine then waits for until the scheduler runs it again (0.6 to 2^21
+// at W = 16 on two cores took 1.4 times the wall of W = 2 uncapped).
+// Reason: the last design listed a fixed, adaptive number of the splits
+// from each end for every heap,
 // whether it needed them or not, and paid 1.4 times the CPU of one worker
 // on two (0.6 to 2^22 on a 16-core node: 12.5 s of CPU on one worker, 17.2
 // s on two), which bounded the speed-up near 2 at 16 workers. Cost: a
@@ -1106,9 +1110,7 @@ type octalPipe struct {
 	flip    int
 	pending *octalTask // dispatched, not yet received
 	own     octalScratch
-	cap     int  // step 3's cap for the next block
-	fixed   bool // cap does not adapt (octalOptions.pipeTop)
-	needed  int  // the most splits from one end the main goroutine listed past the helpers, since the last dispatch
+	cap     int // step 3's cap: octalHelperCap, or octalOptions.pipeTop
 }
 
 // octalScratch is the marks and the list of missing values of one
@@ -1140,17 +1142,18 @@ func octalKnownFrom(s, known int) int {
 	return max(s-known+1, 1)
 }
 
-// octalCapMin is the least cap of the helpers' step 3 (octalPipe).
-const octalCapMin = 4096
+// octalHelperCap is the most splits from each end of the known ones that a
+// helper's step 3 lists for a heap (octalPipe).
+const octalHelperCap = 4096
 
 // newOctalPipe starts helpers goroutines (at least one); top > 0 fixes
 // the cap of their step 3 (octalOptions.pipeTop).
 func newOctalPipe(e *octalEngine, helpers, top int) *octalPipe {
 	helpers = max(helpers, 1)
 	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal, helpers: helpers,
-		parts: make(chan octalPart, 2*octalBlock/octalPartHeaps), cap: octalCapMin}
+		parts: make(chan octalPart, 2*octalBlock/octalPartHeaps), cap: octalHelperCap}
 	if top > 0 {
-		p.cap, p.fixed = top, true
+		p.cap = top
 	}
 	for i := range p.slots {
 		p.slots[i].done = make(chan struct{}, 1)
@@ -1270,10 +1273,6 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	if e.ringOK() {
 		t.ring16, t.rare16 = e.ring16, e.rare16
 	}
-	if !p.fixed {
-		p.cap = max(octalCapMin, 4*p.needed)
-		p.needed = 0
-	}
 	parts := (heaps + octalPartHeaps - 1) / octalPartHeaps
 	t.remaining.Store(int32(parts))
 	p.pending = t
@@ -1374,7 +1373,11 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 		}
 		if parallel && e.sparse && !e.plain && end <= max && end != checkpoint && end%octalRechoose != 0 {
 			if pipe == nil {
-				pipe = newOctalPipe(e, workers-1, opt.pipeTop)
+				helpers := workers - 1
+				if !opt.uncapped {
+					helpers = min(helpers, runtime.GOMAXPROCS(0)-1)
+				}
+				pipe = newOctalPipe(e, helpers, opt.pipeTop)
 			}
 			pipe.dispatch(e, end, min(end+octalBlock, max+1), start)
 		}
