@@ -18,15 +18,15 @@ import (
 // the machine's cores.
 var scaleWorkers = []int{1, 2, 3, 8, 16}
 
-// scaleModes are the caps of the helpers' step 3 (octalPipe): adaptive (as
-// a run does, which depends on the main goroutine's needs), 8192 splits
+// scaleModes are the caps of the helpers' step 3 (octalPipe): a run's
+// (octalHelperCap, 4096 splits from each end), 8192 splits
 // from each end (the whole of the known splits for most heaps below 10^4,
 // so the helpers' ranges meet), and 24 (a chunk: the main goroutine lists
 // step 3 past the helpers' ranges, around the hole, at many heaps).
 var scaleModes = []struct {
 	name string
 	top  int
-}{{"adaptive", 0}, {"top-8192", 8192}, {"top-24", 24}}
+}{{"cap-run", 0}, {"cap-8192", 8192}, {"cap-24", 24}}
 
 // TestWorkersOracle checks the full-array engine at 1, 2, 3, 8 and 16
 // workers, in each mode of the helpers, against octalPlain, the plain mex
