@@ -1088,12 +1088,14 @@ const octalPartHeaps = 8
 // goroutine then waits for until the scheduler runs it again (0.6 to 2^21
 // at W = 16 on two cores took 1.4 times the wall of W = 2 uncapped).
 // Reason: the last design listed a fixed, adaptive number of the splits
-// from each end for every heap,
-// whether it needed them or not, and paid 1.4 times the CPU of one worker
-// on two (0.6 to 2^22 on a 16-core node: 12.5 s of CPU on one worker, 17.2
-// s on two), which bounded the speed-up near 2 at 16 workers. Cost: a
-// channel send and receive a part, the far part's step 2 computed twice
-// (a few words a heap), a mark array of 64 KiB a helper. Sources: the C++
+// from each end for every heap, whether it needed them or not, and paid
+// 1.4 times the CPU of one worker on two (0.6 to 2^22 on a 16-core node:
+// 12.5 s of CPU on one worker, 17.2 s on two), which bounded the speed-up
+// near 2 at 16 workers. Cost: a channel send and receive a part, the far
+// part's step 2 and a second pack of its marks, a mark array of 64 KiB a
+// helper: W = 2 takes 1.045 times the CPU of W = 1 on one P and 1.085 on
+// two cores (0.6 to 2^21, farm-bench, load 10 to 15), the splits listed
+// being the same (2.26*10^9 against 2.29*10^9 to 2^20). Sources: the C++
 // solver of tczajka/octal-games and the Rust solver of
 // rogalski-wmii-uni-lodz-pl/octal are single-threaded; Grossman's program
 // for 0.6 ("Searching for periodicity in Officers", Games of No Chance 5)
