@@ -1286,13 +1286,15 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 
 // receive returns the task of the block that starts at start, or nil if
 // there is none, once every part of it is listed; while parts are queued
-// the calling goroutine lists them too.
-func (p *octalPipe) receive(start int) *octalTask {
+// the calling goroutine lists them too, into mk, the engine's marks (zero
+// between heaps, and left zero: no second array of 64 KiB).
+func (p *octalPipe) receive(start int, mk []byte) *octalTask {
 	t := p.pending
 	if t == nil || t.start != start {
 		return nil
 	}
 	p.pending = nil
+	p.own.mk = mk
 	for {
 		select {
 		case <-t.done:
@@ -1371,7 +1373,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 		}
 		var far *octalTask
 		if pipe != nil {
-			far = pipe.receive(start)
+			far = pipe.receive(start, e.mk)
 		}
 		if parallel && e.sparse && !e.plain && end <= max && end != checkpoint && end%octalRechoose != 0 {
 			if pipe == nil {
