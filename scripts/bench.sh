@@ -41,6 +41,15 @@
 #                               narrows the rows, matched against
 #                               "game,heaps" (e.g. '^\.6,1000000$'; 'tail'
 #                               for the tail row alone)
+#   scripts/bench.sh workers [N] one game on one worker against two (issue
+#                               33), each a whole process of a test binary
+#                               with GOMAXPROCS=2, W=1 and W=2 in turn (one
+#                               warm-up pair, N counted pairs, default 3):
+#                               0.6 to 2^24 (full array) and take-a-square's
+#                               Grundy values to 10^7; CPU and wall min and
+#                               median, the wall ratio W=1/W=2 pair by pair
+#                               (median), and whether the values' sha256
+#                               are the same
 #
 # Each large run is the real command on a shipped configuration, timed by
 # /usr/bin/time. Each benchmark runs the plain algorithm (what a competent
@@ -129,6 +138,42 @@ if [[ "$what" == octal1 ]]; then
         printf "%-16s %-7s wall of one goroutine / two, pair by pair: median %.2fx\n", "", "", med(r, k[2])
       }' "$tmp/tail"
   fi
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
+
+if [[ "$what" == workers ]]; then
+  count="${2:-3}"
+  on="${BENCH_OCTAL_HEAPS:-16777216}" sn="${BENCH_SQUARES_MAX:-10000000}"  # smaller for a smoke test
+  go test -c -o "$tmp/octal.test" ./grundy/octal
+  go test -c -o "$tmp/sub.test" ./grundy/subtraction
+  echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); go: $(go version | cut -d' ' -f3); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  # run W GAME: one whole process of GAME on W workers, prints "cpu wall".
+  run() {
+    local w=$1 game=$2
+    case $game in
+      .6) set -- env GOMAXPROCS=2 TABULATE_OCTAL_PROCESS=0.6,"$on" TABULATE_OCTAL_WORKERS="$w" TABULATE_OCTAL_SUM="$tmp/sum.$game.$w" "$tmp/octal.test" -test.run '^TestOctalEngineProcess$' ;;
+      squares) set -- env GOMAXPROCS=2 TABULATE_SQUARES_GRUNDY="$sn" TABULATE_SQUARES_WORKERS="$w" TABULATE_SQUARES_SUM="$tmp/sum.$game.$w" "$tmp/sub.test" -test.run '^TestSquaresGrundyProcess$' ;;
+    esac
+    /usr/bin/time -f '%U %S %e' -o "$tmp/t" "$@" >/dev/null 2>&1 || { echo "bench.sh workers: failed: $*" >&2; exit 1; }
+    awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' "$tmp/t"
+  }
+  printf '%-22s %15s %15s %15s %15s %12s %6s\n' game "W=1 CPU min/med" "W=1 wall min/med" "W=2 CPU min/med" "W=2 wall min/med" "wall 1/2 med" same
+  for game in .6 squares; do
+    : > "$tmp/pairs"
+    for ((i = 0; i <= count; i++)); do  # pair 0 is the warm-up
+      a="$(run 1 "$game")"; b="$(run 2 "$game")"
+      ((i > 0)) && echo "$a $b" >> "$tmp/pairs"
+    done
+    same=no; cmp -s "$tmp/sum.$game.1" "$tmp/sum.$game.2" && same=yes
+    label="0.6, $on heaps"; [[ $game == squares ]] && label="take-a-square to $sn"
+    awk -v game="$label" -v same="$same" '
+      function med(a, k,   i, j, t) { for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }; return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2 }
+      function mn(a, k,   i, m) { m = a[1]; for (i = 2; i <= k; i++) if (a[i] < m) m = a[i]; return m }
+      { c1[NR] = $1; w1[NR] = $2; c2[NR] = $3; w2[NR] = $4; r[NR] = $2 / $4 }
+      END { k = NR; printf "%-22s %7.2f/%-7.2f %7.2f/%-7.2f %7.2f/%-7.2f %7.2f/%-7.2f %11.2fx %6s\n", game, mn(c1, k), med(c1, k), mn(w1, k), med(w1, k), mn(c2, k), med(c2, k), mn(w2, k), med(w2, k), med(r, k), same }' "$tmp/pairs"
+  done
   echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
   exit 0
 fi

@@ -15,8 +15,8 @@ const (
 	plainSplitSeconds  = 0.3e-9
 	sparseSplitSeconds = 0.6e-9
 	// sparseCommonSplits is about how many splits step 3 lists at a
-	// common heap beside those of the rare heaps (octalTopSplits and the
-	// adaptive top of the second core are of that order).
+	// common heap beside those of the rare heaps (of the order of what
+	// the helpers of octalPipe list from each end).
 	sparseCommonSplits = 256
 )
 

@@ -264,14 +264,14 @@ type Stats struct {
 // number of rare heaps (0.6: 1584; 0.007: a sixth of the heaps so far).
 //
 // Workers: opts.Workers = 1 runs the whole computation on the calling
-// goroutine. 2 or more (0 means runtime.GOMAXPROCS(0), so on a machine of
-// one CPU the default is one goroutine) adds a second goroutine, which
-// lists the rare splits of the next block of heaps while the caller
-// computes this one (the pipeline described in octal_sparse.go), and for
-// the long scans of step 3 a helper that lists half of each chunk while
-// the caller lists the other half; the method has no third share of work,
-// so more than 2 is the same as 2. Three goroutines are busy at once
-// only while a long scan overlaps the pipeline's work on the next block.
+// goroutine. W >= 2 (0 means runtime.GOMAXPROCS(0), so on a machine of
+// one CPU the default is one goroutine) adds min(W, GOMAXPROCS)-1 helpers
+// (at least one), which list the far part of each heap of the next block
+// of heaps while the caller computes this one, the caller listing queued
+// parts too while it waits (the pipeline described in octal_sparse.go),
+// and for the long scans of step 3 a goroutine that lists half of each
+// chunk while the caller lists the other half. The values are the same
+// for every W.
 // Games without a split move, or whose largest move removes half a block
 // (64 tokens) or more, always run on one goroutine.
 //

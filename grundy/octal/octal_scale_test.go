@@ -18,15 +18,15 @@ import (
 // the machine's cores.
 var scaleWorkers = []int{1, 2, 3, 8, 16}
 
-// scaleModes are the ways the helpers' work is set: adaptive (as a run does,
-// which depends on the timing), every far rare heap and 8192 splits from
-// each end (the whole of step 3 for most heaps, so the helpers' ranges and
-// the main goroutine's hole, octalBotRange, meet at every heap), and 24
-// splits from each end (the main goroutine lists step 3 past both ranges).
+// scaleModes are the caps of the helpers' step 3 (octalPipe): a run's
+// (octalHelperCap, 4096 splits from each end), 8192 splits
+// from each end (the whole of the known splits for most heaps below 10^4,
+// so the helpers' ranges meet), and 24 (a chunk: the main goroutine lists
+// step 3 past the helpers' ranges, around the hole, at many heaps).
 var scaleModes = []struct {
 	name string
 	top  int
-}{{"adaptive", 0}, {"top-8192", 8192}, {"top-24", 24}}
+}{{"cap-run", 0}, {"cap-8192", 8192}, {"cap-24", 24}}
 
 // TestWorkersOracle checks the full-array engine at 1, 2, 3, 8 and 16
 // workers, in each mode of the helpers, against octalPlain, the plain mex
@@ -81,7 +81,7 @@ func TestWorkersOracle(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s/%d/W=%d/%s", tc.code, tc.max, w, m.name)
 				t.Run(name, func(t *testing.T) {
-					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top})
+					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top, uncapped: true})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -131,30 +131,20 @@ func TestOctalPartOf(t *testing.T) {
 	}
 }
 
-// TestOctalBotRange checks the least splits the helpers list
-// (octalBotRange) against what the pipeline may read, from the statement of
-// the split alone: every a in [lo, hi] has its larger part known (s-a <
-// known) and lies below the most even splits they list; a = lo-1, if a
-// split, has not (s-(lo-1) >= known), so the range starts at the first
-// split the helpers may list; and it holds at most top splits.
-func TestOctalBotRange(t *testing.T) {
-	for _, unequal := range []bool{false, true} {
-		for known := 1; known <= 300; known += 7 {
-			for s := 2; s <= known+2*octalBlock; s++ {
-				for _, top := range []int{0, 1, 5, 64, 1000} {
-					lo, hi := octalBotRange(s, unequal, top, known)
-					h := octalHalf(s, unequal)
-					topLo := h - octalTopDone(s, unequal, top, known) + 1
-					if hi < lo {
-						continue
-					}
-					if lo < 1 || s-lo >= known || hi >= topLo || hi-lo+1 > top {
-						t.Fatalf("s %d known %d top %d: [%d, %d], most even from %d", s, known, top, lo, hi, topLo)
-					}
-					if lo > 1 && s-(lo-1) < known {
-						t.Fatalf("s %d known %d top %d: starts at %d, but %d has its larger part %d known", s, known, top, lo, lo-1, s-lo+1)
-					}
-				}
+// TestOctalKnownFrom checks the least split the helpers may list
+// (octalKnownFrom) against its statement: a = octalKnownFrom(s, known) is
+// at least 1 and has its larger part known (s-a < known), and a-1, if a
+// split, has not (s-(a-1) >= known), so the helpers list every known split
+// and read no value the main goroutine may be computing.
+func TestOctalKnownFrom(t *testing.T) {
+	for known := 1; known <= 300; known += 7 {
+		for s := 2; s <= known+2*octalBlock; s++ {
+			a := octalKnownFrom(s, known)
+			if a < 1 || s-a >= known {
+				t.Fatalf("s %d known %d: from %d, whose larger part %d is not known", s, known, a, s-a)
+			}
+			if a > 1 && s-(a-1) < known {
+				t.Fatalf("s %d known %d: from %d, but %d has its larger part %d known", s, known, a, a-1, s-a+1)
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
@@ -42,10 +43,6 @@ const (
 	// octalParallelScan is the chunk of step 3 from which each chunk is
 	// listed on two cores (see markRanges2).
 	octalParallelScan = 1 << 13
-
-	// octalTopSplits bounds the number of the most even splits of each
-	// split digit that the second core lists for each heap (see octalPipe).
-	octalTopSplits = 8192
 )
 
 // octalOptions switches the parts of the engine; tests and benchmarks turn
@@ -56,7 +53,8 @@ type octalOptions struct {
 	grow       func() int // grundy.Options.Grow: more goroutines for the plain mex (plainpar.go)
 	plain      int        // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
 	workers    int        // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
-	pipeTop    int        // > 0: the helpers take every far rare heap and pipeTop splits from each end, fixed (tests)
+	pipeTop    int        // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
+	uncapped   bool       // workers-1 helpers even past GOMAXPROCS-1 (tests)
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -101,7 +99,7 @@ type octalEngine struct {
 	hist []int64
 
 	bot, top []int    // step 3: splits listed from each end, by split digit
-	hole     [][2]int // step 3: the least splits the helpers listed (octalBotRange), by split digit
+	hole     [][2]int // step 3: the least of the known splits the helpers listed (octalPipe.heap), by split digit
 
 	parallel bool          // a second core is used
 	mk2      []byte        // the marks of the other core in markRanges2
@@ -244,19 +242,26 @@ func (e *octalEngine) ringOK() bool {
 // markRareNear16. Cost: 256 KiB allocated once (runs of 2^14 heaps or
 // more), two stores a heap.
 func (e *octalEngine) markRareRing(mk *[1 << 16]byte, s, lo, hi int) {
-	for hi > lo && int(e.rare[hi-1].a) >= s {
+	markRareRing16(mk, e.ring16, e.rare, e.rare16, s, lo, hi, e.r.unequal)
+}
+
+// markRareRing16 is markRareRing on the ring ring16 and the rare heaps
+// rare (rare16 their offsets), which the helpers of octalPipe take as they
+// were at dispatch.
+func markRareRing16(mk *[1 << 16]byte, ring16 []uint16, rare []octalRare, rare16 []nearRare, s, lo, hi int, unequal bool) {
+	for hi > lo && int(rare[hi-1].a) >= s {
 		hi--
 	}
 	p := s & (1<<16 - 1)
-	near := (*[1 << 16]uint16)(e.ring16[p : p+1<<16])
-	if e.r.unequal && s&1 == 0 {
-		if j, ok := slices.BinarySearchFunc(e.rare[lo:hi], int32(s/2), func(x octalRare, t int32) int { return int(x.a - t) }); ok {
-			markRareNear16(mk, near, e.rare16[lo:lo+j])
-			markRareNear16(mk, near, e.rare16[lo+j+1:hi])
+	near := (*[1 << 16]uint16)(ring16[p : p+1<<16])
+	if unequal && s&1 == 0 {
+		if j, ok := slices.BinarySearchFunc(rare[lo:hi], int32(s/2), func(x octalRare, t int32) int { return int(x.a - t) }); ok {
+			markRareNear16(mk, near, rare16[lo:lo+j])
+			markRareNear16(mk, near, rare16[lo+j+1:hi])
 			return
 		}
 	}
-	markRareNear16(mk, near, e.rare16[lo:hi])
+	markRareNear16(mk, near, rare16[lo:hi])
 }
 
 // label returns the sparse-space label of heap a.
@@ -437,39 +442,6 @@ func octalHalf(s int, unequal bool) int {
 		return (s - 1) / 2
 	}
 	return s / 2
-}
-
-// octalTopDone returns how many of the most even splits a + (s-a), a <=
-// octalHalf(s), the second core lists for a heap of a block dispatched when
-// the heaps below known were known: up to top, each part below known.
-func octalTopDone(s int, unequal bool, top, known int) int {
-	h := octalHalf(s, unequal)
-	lo := max(h-top+1, s-known+1, 1) // s-a < known
-	return max(h-lo+1, 0)
-}
-
-// octalBotRange returns the least splits a + (s-a), lo <= a <= hi (none
-// when hi < lo), that the helpers list for a heap of a block dispatched when
-// the heaps below known were known: up to top of them, from the least a
-// whose larger part is known (s-a < known), below the most even splits they
-// list (octalTopDone).
-//
-// Trick: step 3 lists splits from both ends; the most even ones
-// (octalTopDone) read only known values, and so do the least ones once a >
-// s-known (under 2*octalBlock), whose larger parts are known. So the
-// helpers list both ends ahead, and the main goroutine lists only the
-// splits with a <= s-known and what step 3 needs past both ranges. Reason:
-// with the top splits alone on the helpers, the main goroutine still listed
-// the least splits of step 3, more than half its time on 0.6 to 2^21 (1.11
-// s of 1.93 s, four workers), which bounded the speedup near two whatever
-// the workers. Cost: up to top splits more a heap on the helpers, listed
-// even for the heaps that step 1 settles (top adapts to the load; see
-// receive).
-func octalBotRange(s int, unequal bool, top, known int) (lo, hi int) {
-	h := octalHalf(s, unequal)
-	lo = max(s-known+1, 1)
-	hi = min(lo+top-1, h-octalTopDone(s, unequal, top, known))
-	return lo, hi
 }
 
 // octalMarkSplits sets mk[g(a) XOR g(s-a)] = 1 for lo <= a <= hi.
@@ -675,16 +647,23 @@ func octalSplits64(g []int32, s int) uint64 {
 }
 
 // sparseMex returns the mex at n by the sparse-space method. far, if not
-// nil, holds (as bits, its first words) the values of the splits with a
-// rare heap of index lo <= i < hi, of the most even splits
-// (octalTopDone(s, unequal, top, farStart) of them a split digit) and of
-// the least splits of octalBotRange(s, unequal, top, farStart), which the
-// helpers listed; the others are listed here.
-func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) int32 {
+// nil, is the block of n whose far part the helpers listed (octalPipe): the
+// row of n holds (as bits) the values of the splits with a rare heap of
+// index far.lo <= i < far.hi and of the known splits of step 3 that they
+// listed, far.bot and far.top of them from each end of each split digit's
+// known splits (from octalKnownFrom); the others are listed here.
+func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 	g := e.g
 	seen := e.seen
-	copy(seen, far)
-	clear(seen[len(far):])
+	lo, hi, fi := 0, 0, 0
+	if far != nil {
+		lo, hi, fi = far.lo, far.hi, n-far.start
+		copy(seen, far.buf[fi*far.words:(fi+1)*far.words])
+		clear(seen[far.words:])
+		e.work += far.listed[fi]
+	} else {
+		clear(seen)
+	}
 	e.markMoves(seen, n)
 	// 1. Every split with a rare heap.
 	for _, k := range e.r.split {
@@ -711,25 +690,13 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	octalPack(seen[:mw], e.mk)
 	defer clear(e.mk[:64*mw])
 	// 2. v*, the least value of the hard parity that is not an option,
-	// a word at a time: hard has the bits of the values of the hard
-	// parity. With split digits of one parity when dom == 1, the hard
-	// parity is the same for each of them. need counts the values of the
-	// other parity below v* not seen yet.
+	// and need, the values of the other parity below v* not seen yet
+	// (octalVstar).
 	var flip uint64 // hard parity 1 ^ (dom & s & 1): par, or its complement
 	if e.dom&(n-e.r.split[0])&1 == 1 {
 		flip = ^uint64(0)
 	}
-	vstar, need := -1, 0
-	for w, s := range seen {
-		hard := e.par[w] ^ flip
-		if free := hard &^ s; free != 0 {
-			tz := bits.TrailingZeros64(free)
-			vstar = 64*w + tz
-			need += bits.OnesCount64(^s &^ hard & (1<<tz - 1))
-			break
-		}
-		need += bits.OnesCount64(^s &^ hard)
-	}
+	vstar, need := octalVstar(seen, e.par, flip)
 	if vstar < 0 {
 		panic(fmt.Sprintf("octal: engine: no value of the hard parity below %d at n = %d", 64*len(seen), n))
 	}
@@ -753,11 +720,13 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	// needed (the first chunk is 32 from each end) and a check a chunk; the
 	// chunks' geometric growth keeps the checks of a full scan to O(log n).
 	e.miss = missingBelow(e.miss[:0], seen, e.par, flip, vstar)
-	for _, k := range e.r.split { // what the helpers listed
+	for j, k := range e.r.split { // what the helpers listed
 		e.bot[k], e.top[k] = 0, 0
 		if far != nil {
-			e.top[k] = octalTopDone(n-k, e.r.unequal, top, farStart)
-			e.hole[k][0], e.hole[k][1] = octalBotRange(n-k, e.r.unequal, top, farStart)
+			x := fi*len(e.r.split) + j
+			a0 := octalKnownFrom(n-k, far.known)
+			e.top[k] = int(far.top[x])
+			e.hole[k][0], e.hole[k][1] = a0, a0+int(far.bot[x])-1
 		}
 	}
 	for chunk, listed := 32, 0; ; listed, chunk = listed+chunk, octalNextChunk(listed+chunk) {
@@ -807,6 +776,23 @@ func (e *octalEngine) sparseMex(n int, far []uint64, lo, hi, top, farStart int) 
 	octalPack(seen[:mw], e.mk)
 	e.fullScans++
 	return int32(engine.MexBits(seen))
+}
+
+// octalVstar returns v*, the least value of the hard parity not set in
+// seen (-1 if none), and need, the number of values of the other parity
+// below it not set, a word at a time: the hard parity's values are the
+// bits of par ^ flip. With split digits of one parity when dom == 1, the
+// hard parity is the same for each of them.
+func octalVstar(seen, par []uint64, flip uint64) (vstar, need int) {
+	for w, s := range seen {
+		hard := par[w] ^ flip
+		if free := hard &^ s; free != 0 {
+			tz := bits.TrailingZeros64(free)
+			return 64*w + tz, need + bits.OnesCount64(^s&^hard&(1<<tz-1))
+		}
+		need += bits.OnesCount64(^s &^ hard)
+	}
+	return -1, need
 }
 
 // octalNextChunk returns the chunk of step 3 (splits from each end) after
@@ -1034,51 +1020,83 @@ func octalProvenPeriod(g []int32, t int) (p, n0 int, ok bool) {
 	return p, n0, ok
 }
 
-// octalTask is a block of heaps [start, end) whose splits with a rare heap
-// of index lo <= i < hi the second core lists into buf, words words a heap.
+// octalTask is a block of heaps [start, end) whose far part the helpers
+// (and the main goroutine, while it waits) list, part by part.
 type octalTask struct {
-	start, end, lo, hi, words int
-	top, known                int // the most even splits to list, and the heaps known
-	rare                      []octalRare
-	buf                       []uint64
+	start, end int
+	lo, hi     int // the rare heaps of index lo <= i < hi are listed here
+	words      int // words a heap in buf: len(seen) at dispatch
+	mw         int // words the marks reach (markWords at dispatch)
+	known      int // the heaps below known were known at dispatch
+	cap        int // step 3: at most about this many splits from each end a heap
+	rare       []octalRare
+	ring16     []uint16   // e.ring16 when ringOK at dispatch, else nil: heap m's slots are not written while heaps below known are read
+	rare16     []nearRare // e.rare16 with it
+	par        []uint64   // the labelling's parity bits at dispatch (words words)
+	dom        int
+	buf        []uint64 // the marks of heap n in words words at (n-start)*words
+	bot, top   []int32  // step 3: splits listed from each end of the known ones, by heap and split digit
+	listed     []int64  // step 3: splits listed, by heap (for work)
+	remaining  atomic.Int32
+	done       chan struct{} // capacity 1: the last part of the block is listed
 }
+
+// octalPartHeaps is the heaps of one part of a block (octalPartOf): 16 parts
+// of a block of 128 heaps.
+const octalPartHeaps = 8
 
 // octalPipe is the helper goroutines of the engine (workers - 1 of them).
 //
-// Trick: more cores on one sequence by pipelining across heaps. The splits
-// (a, s-a) of the heaps of a block [N, N+B) with a rare heap a >= 2B have
-// their other part s-a below N-B, already known when the block before,
-// [N-B, N), starts. So while the main goroutine computes that block, the
-// helpers list those splits for the next block, for a share of the rare
-// heaps (index lo <= i < hi), into one bit set a heap, and with them the
-// top most even splits of each digit whose parts are both known (the first
-// that step 3 would list from that end); the main goroutine lists the rest
-// (the rare heaps below 2B, whose partners are fresh, those found since,
-// and the share it kept) and does steps 2 and 3, which start from the
-// splits the helpers listed. The work given adapts: when the helpers'
-// result was ready before it was needed, their share of rare heaps grows
-// to all of them, then top up to octalTopSplits; when the main goroutine
-// had to wait, top shrinks first (it is speculative: step 3 may not need
-// it), then the share. Reason: the loop over rare heaps and step 3 are
-// nearly all the work (0.6: 1584 rare heaps and about 1000 splits a heap),
-// and the rest is sequential. Cost: channel operations and a bit set of
-// 2<<vbits bits per heap a block, the helpers busy, and the top splits
-// listed even for the heaps that do not need them. Where a new labelling
-// may be chosen (checkpoints) the pipeline is empty, so no block mixes two
-// labellings.
+// Trick: more cores on one sequence by pipelining across heaps. Heap n
+// needs only values below n; the splits (a, s-a) of a heap of the block
+// [N, N+B) whose larger part s-a lies below N-B read values known when the
+// block before, [N-B, N), starts. That is the far part of the block: every
+// split with a rare heap a >= 2B, and the splits a >= s-N+B+1 of two known
+// heaps (octalKnownFrom), among them the most even ones. While the main
+// goroutine computes the block before, the helpers list the far part of
+// each heap as the sparse-space method would with what they know: step 1
+// over those rare heaps, then v* and the values below it that are missing
+// (steps 2 and 3 with the far marks alone), and step 3 over the known
+// splits, from both ends of them, only until none of those missing values
+// is missing (octalPipe.heap). So they list what the heap needs and no
+// more: no split is listed on speculation, and a heap that step 1 settles
+// lists none. The main goroutine then adds, in order, the near part (the
+// rare heaps below 2B, those found since dispatch, the moves that leave
+// one heap), computes v*, and lists step 3 on only when a value is still
+// missing: from the least splits (a < octalKnownFrom, whose larger part is
+// fresh) and past the helpers' ranges (the hole of sparseMex). The marks
+// of the near part can only add options: v* never falls, and a value the
+// helpers found stays found, so the main goroutine lists step 3 only where
+// the near part raised v* past a value no far split gives, or the helper's
+// cap (below) stopped it. Every value is exact whatever the helpers
+// listed.
 //
-// With more than one helper (workers >= 3) the far part of a block is
-// split by heaps: helper i lists the heaps [start + i*len/parts, start +
-// (i+1)*len/parts) of it (octalPartOf), each into its own mark array and
-// its own rows of buf, so no two helpers write one word and the rows are
-// the same whatever the number of helpers (each row is the marks of one
-// heap, a set). The main goroutine waits for every part (receive). So the
-// far part, the bulk of the work, is done by all helpers at once and only
-// the near part and the mex are finished in order, as issue 33 proposes.
-// Reason: one helper stopped the engine at two cores (0.6 to 2^22 on a
-// 16-core node: 19.6 s on one worker, 14.4 s on two, 13.4 s on 16). Cost:
-// a channel send and receive a part, and a mark array of 64 KiB a helper.
-// Sources: the C++ solver of tczajka/octal-games and the Rust solver of
+// The block is split into parts of octalPartHeaps heaps, queued on one
+// channel for every helper, each heap into its own rows, so the rows do not
+// depend on W; the main goroutine, when it needs a block whose parts are
+// not all listed, lists queued parts itself rather than wait (receive), so
+// on W workers the whole of the far part is shared by W goroutines and the
+// main goroutine's in-order share is the near part and the mex. Where a
+// new labelling may be chosen (checkpoints) the pipeline is empty, so no
+// block mixes two labellings.
+//
+// The helpers' step 3 stops at octalHelperCap splits from each end: a
+// value that only the near part gives (a move to g(n-1), a split with a
+// fresh part) would otherwise send a helper through every known split
+// (0.6 to 2^20: 0.6% of the heaps reach the cap). The helpers are at most
+// GOMAXPROCS-1: a helper without a P of its own holds a part that the main
+// goroutine then waits for until the scheduler runs it again (0.6 to 2^21
+// at W = 16 on two cores took 1.4 times the wall of W = 2 uncapped).
+// Reason: the last design listed a fixed, adaptive number of the splits
+// from each end for every heap, whether it needed them or not, and paid
+// 1.4 times the CPU of one worker on two (0.6 to 2^22 on a 16-core node:
+// 12.5 s of CPU on one worker, 17.2 s on two), which bounded the speed-up
+// near 2 at 16 workers. Cost: a channel send and receive a part, the far
+// part's step 2 and a second pack of its marks, a mark array of 64 KiB a
+// helper: W = 2 takes 1.045 times the CPU of W = 1 on one P and 1.085 on
+// two cores (0.6 to 2^21, farm-bench, load 10 to 15), the splits listed
+// being the same (2.26*10^9 against 2.29*10^9 to 2^20). Sources: the C++
+// solver of tczajka/octal-games and the Rust solver of
 // rogalski-wmii-uni-lodz-pl/octal are single-threaded; Grossman's program
 // for 0.6 ("Searching for periodicity in Officers", Games of No Chance 5)
 // uses two parallelization strategies, which its abstract does not detail
@@ -1089,19 +1107,22 @@ type octalPipe struct {
 	unequal bool
 	helpers int
 	parts   chan octalPart
-	results chan struct{}
 	exited  sync.WaitGroup
-	bufs    [2][]uint64
-	slots   [2]octalTask // the tasks, alternating with bufs
-	flipBuf int
+	slots   [2]octalTask // the tasks, in turn
+	flip    int
 	pending *octalTask // dispatched, not yet received
-	npart   int        // parts of pending
-	share   float64    // share of the far rare heaps given to the helpers
-	top     int        // splits from each end a heap given to the helpers
-	fixed   bool       // share and top do not adapt (octalOptions.pipeTop)
+	own     octalScratch
+	cap     int // step 3's cap: octalHelperCap, or octalOptions.pipeTop
 }
 
-// octalPart is heaps [from, to) of the block of task t, for one helper.
+// octalScratch is the marks and the list of missing values of one
+// goroutine of the pipe.
+type octalScratch struct {
+	mk   []byte
+	miss []int32
+}
+
+// octalPart is heaps [from, to) of the block of task t.
 type octalPart struct {
 	t        *octalTask
 	from, to int
@@ -1115,14 +1136,29 @@ func octalPartOf(start, end, i, parts int) (from, to int) {
 	return start + i*n/parts, start + (i+1)*n/parts
 }
 
+// octalKnownFrom returns the least a >= 1 whose split a + (s-a) has its
+// larger part known, s-a < known: the least split of heap s that the
+// helpers may list for a block dispatched when the heaps below known were
+// known.
+func octalKnownFrom(s, known int) int {
+	return max(s-known+1, 1)
+}
+
+// octalHelperCap is the most splits from each end of the known ones that a
+// helper's step 3 lists for a heap (octalPipe).
+const octalHelperCap = 4096
+
 // newOctalPipe starts helpers goroutines (at least one); top > 0 fixes
-// their work (octalOptions.pipeTop).
+// the cap of their step 3 (octalOptions.pipeTop).
 func newOctalPipe(e *octalEngine, helpers, top int) *octalPipe {
 	helpers = max(helpers, 1)
 	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal, helpers: helpers,
-		parts: make(chan octalPart, helpers), results: make(chan struct{}, helpers), share: 0.5, top: 256}
+		parts: make(chan octalPart, 2*octalBlock/octalPartHeaps), cap: octalHelperCap}
 	if top > 0 {
-		p.share, p.top, p.fixed = 1, top, true
+		p.cap = top
+	}
+	for i := range p.slots {
+		p.slots[i].done = make(chan struct{}, 1)
 	}
 	p.exited.Add(helpers)
 	for range helpers {
@@ -1131,104 +1167,147 @@ func newOctalPipe(e *octalEngine, helpers, top int) *octalPipe {
 	return p
 }
 
-// loop lists the splits of each part it takes.
+// loop lists each part it takes.
 func (p *octalPipe) loop() {
 	defer p.exited.Done()
-	var mk []byte
+	var sc octalScratch
 	for part := range p.parts {
-		t := part.t
-		if len(mk) < 64*t.words {
-			mk = octalMarksGrow(mk, 64*t.words)
-		}
-		rare := t.rare[t.lo:t.hi]
-		for n := part.from; n < part.to; n++ {
-			for _, k := range p.split {
-				s := n - k
-				octalMarkRare(mk, p.g, rare, s, p.unequal)
-				h := octalHalf(s, p.unequal)
-				octalMarkSplits(mk, p.g, s, h-octalTopDone(s, p.unequal, t.top, t.known)+1, h)
-				lo, hi := octalBotRange(s, p.unequal, t.top, t.known)
-				octalMarkSplits(mk, p.g, s, lo, hi)
-			}
-			dst := t.buf[(n-t.start)*t.words : (n-t.start+1)*t.words]
-			clear(dst)
-			octalPack(dst, mk)
-			clear(mk[:64*t.words])
-		}
-		p.results <- struct{}{}
+		p.run(part, &sc)
 	}
 }
 
-// dispatch hands the block [start, end) to the helpers, with the rare
+// run lists the heaps of part and signals its block when it was the last.
+func (p *octalPipe) run(part octalPart, sc *octalScratch) {
+	t := part.t
+	sc.mk = octalMarksGrow(sc.mk, 64*t.words)
+	for n := part.from; n < part.to; n++ {
+		p.heap(t, sc, n)
+	}
+	if t.remaining.Add(-1) == 0 {
+		t.done <- struct{}{}
+	}
+}
+
+// heap lists the far part of heap n of task t (octalPipe): step 1 over its
+// rare heaps, then step 3 over the known splits from both ends while a
+// value below the far part's v* is missing, up to the cap; its row of buf
+// gets the marks, bot and top how far step 3 went for each split digit.
+func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
+	i := n - t.start
+	nd := len(p.split)
+	row := t.buf[i*t.words : (i+1)*t.words]
+	bot, top := t.bot[i*nd:(i+1)*nd], t.top[i*nd:(i+1)*nd]
+	clear(row)
+	clear(bot)
+	clear(top)
+	mk := sc.mk[:64*t.words] // stillMissing reads it below v*, which may pass 64*mw
+	rare := t.rare[t.lo:t.hi]
+	m16, ring := octalMarks16(mk)
+	ring = ring && t.ring16 != nil
+	for _, k := range p.split {
+		if s := n - k; s < 2 {
+			continue
+		} else if ring {
+			markRareRing16(m16, t.ring16, t.rare, t.rare16, s, t.lo, t.hi, p.unequal)
+		} else {
+			octalMarkRare(mk, p.g, rare, s, p.unequal)
+		}
+	}
+	mw := min(t.mw, len(row))
+	octalPack(row[:mw], mk)
+	var flip uint64
+	if t.dom&(n-p.split[0])&1 == 1 {
+		flip = ^uint64(0)
+	}
+	listed := int64(0)
+	if vstar, need := octalVstar(row, t.par, flip); need > 0 {
+		sc.miss = missingBelow(sc.miss[:0], row, t.par, flip, vstar)
+		for chunk, done := 32, 0; len(sc.miss) > 0 && done < t.cap; done, chunk = done+chunk, octalNextChunk(done+chunk) {
+			more := false
+			for j, k := range p.split {
+				s := n - k
+				a0, h := octalKnownFrom(s, t.known), octalHalf(s, p.unequal)
+				free := h - a0 + 1 - int(bot[j]) - int(top[j])
+				if free <= 0 {
+					continue
+				}
+				more = true
+				c := min(chunk, free)
+				octalMarkSplits(mk, p.g, s, a0+int(bot[j]), a0+int(bot[j])+c-1)
+				bot[j] += int32(c)
+				listed += int64(c)
+				if c = min(chunk, free-c); c > 0 {
+					octalMarkSplits(mk, p.g, s, h-int(top[j])-c+1, h-int(top[j]))
+					top[j] += int32(c)
+					listed += int64(c)
+				}
+			}
+			if !more {
+				break
+			}
+			sc.miss = stillMissing(mk, row, sc.miss)
+		}
+		octalPack(row[:mw], mk)
+	}
+	t.listed[i] = listed
+	clear(mk[:64*mw]) // every mark is below 2^vbits
+}
+
+// dispatch queues the block [start, end) for the helpers, with the rare
 // heaps known now (all below known, the start of the block before it).
 func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	lo, _ := slices.BinarySearchFunc(e.rare, int32(2*octalBlock), func(x octalRare, t int32) int { return int(x.a - t) })
-	cnt := len(e.rare)
-	hi := lo + int(p.share*float64(cnt-lo))
-	words := e.markWords()
-	buf, t := &p.bufs[p.flipBuf], &p.slots[p.flipBuf]
-	p.flipBuf ^= 1
-	if need := (end - start) * words; len(*buf) < need {
-		*buf = make([]uint64, need)
-	}
-	// Trick: two tasks, reused in turn as the two buffers are (the one
+	t := &p.slots[p.flip]
+	p.flip ^= 1
+	// Trick: two tasks, reused in turn with their buffers (the one
 	// dispatched two blocks ago has been received and its block computed).
-	// Reason: a task allocated a block was 112 bytes of garbage every 128
-	// heaps, 14 MiB at 2^24 heaps, which Go's collector (GOGC = 100, the
-	// values being the live heap) let pile up: a sixth of the peak memory
-	// of Grundy's game to 2^24. Cost: none.
-	*t = octalTask{start: start, end: end, lo: lo, hi: hi, words: words, rare: e.rare[:cnt], buf: *buf,
-		top: p.top, known: known}
+	// Reason: a task allocated a block was garbage every 128 heaps, which
+	// Go's collector (GOGC = 100, the values being the live heap) let pile
+	// up: a sixth of the peak memory of Grundy's game to 2^24. Cost: none.
+	words, nd, heaps := len(e.seen), len(e.r.split), end-start
+	t.buf = slices.Grow(t.buf[:0], heaps*words)[:heaps*words]
+	t.par = append(t.par[:0], e.par[:words]...)
+	t.bot = slices.Grow(t.bot[:0], heaps*nd)[:heaps*nd]
+	t.top = slices.Grow(t.top[:0], heaps*nd)[:heaps*nd]
+	t.listed = slices.Grow(t.listed[:0], heaps)[:heaps]
+	t.start, t.end, t.lo, t.hi, t.words, t.mw, t.known, t.cap = start, end, lo, len(e.rare), words, e.markWords(), known, p.cap
+	t.rare, t.dom, t.ring16, t.rare16 = e.rare, e.dom, nil, nil
+	if e.ringOK() {
+		t.ring16, t.rare16 = e.ring16, e.rare16
+	}
+	parts := (heaps + octalPartHeaps - 1) / octalPartHeaps
+	t.remaining.Store(int32(parts))
 	p.pending = t
-	p.npart = min(p.helpers, end-start)
-	for i := range p.npart {
-		from, to := octalPartOf(start, end, i, p.npart)
+	for i := range parts {
+		from, to := octalPartOf(start, end, i, parts)
 		p.parts <- octalPart{t: t, from: from, to: to}
 	}
 }
 
 // receive returns the task of the block that starts at start, or nil if
-// there is none, once every part of it is listed, and adapts the share.
-func (p *octalPipe) receive(start int) *octalTask {
+// there is none, once every part of it is listed; while parts are queued
+// the calling goroutine lists them too, into mk, the engine's marks (zero
+// between heaps, and left zero: no second array of 64 KiB).
+func (p *octalPipe) receive(start int, mk []byte) *octalTask {
 	t := p.pending
 	if t == nil || t.start != start {
 		return nil
 	}
 	p.pending = nil
-	ready := 0
-	for ready < p.npart {
+	p.own.mk = mk
+	for {
 		select {
-		case <-p.results:
-			ready++
-			continue
+		case <-t.done:
+			return t
 		default:
 		}
-		break
-	}
-	if p.fixed {
-		for ; ready < p.npart; ready++ {
-			<-p.results
+		select {
+		case part := <-p.parts:
+			p.run(part, &p.own)
+		case <-t.done:
+			return t
 		}
-		return t
 	}
-	if ready == p.npart { // ready before it was needed: give them more
-		if p.share < 1 {
-			p.share = min(p.share+1.0/32, 1)
-		} else {
-			p.top = min(p.top+p.top/8+8, octalTopSplits)
-		}
-		return t
-	}
-	for ; ready < p.npart; ready++ { // the main goroutine waits: give them less, speculation first
-		<-p.results
-	}
-	if p.top > 0 {
-		p.top -= p.top/8 + 8
-		p.top = max(p.top, 0)
-	} else {
-		p.share = max(p.share-1.0/32, 0)
-	}
-	return t
 }
 
 // stop ends the helpers and waits for them.
@@ -1294,11 +1373,15 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 		}
 		var far *octalTask
 		if pipe != nil {
-			far = pipe.receive(start)
+			far = pipe.receive(start, e.mk)
 		}
 		if parallel && e.sparse && !e.plain && end <= max && end != checkpoint && end%octalRechoose != 0 {
 			if pipe == nil {
-				pipe = newOctalPipe(e, workers-1, opt.pipeTop)
+				helpers := workers - 1
+				if !opt.uncapped {
+					helpers = min(helpers, runtime.GOMAXPROCS(0)-1)
+				}
+				pipe = newOctalPipe(e, helpers, opt.pipeTop)
 			}
 			pipe.dispatch(e, end, min(end+octalBlock, max+1), start)
 		}
@@ -1310,11 +1393,10 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 			case !e.sparse:
 				v = e.fullMex(n)
 			case far != nil:
-				i := (n - far.start) * far.words
-				v = e.sparseMex(n, far.buf[i:i+far.words], far.lo, far.hi, far.top, far.known)
+				v = e.sparseMex(n, far)
 				e.helped += boolInt(n == far.start)
 			default:
-				v = e.sparseMex(n, nil, 0, 0, 0, 0)
+				v = e.sparseMex(n, nil)
 			}
 			e.add(n, v)
 		}

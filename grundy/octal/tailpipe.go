@@ -57,10 +57,10 @@ import (
 // ring), run ends A at the end of that block.
 //
 // Handoff: A waits for done >= m-D (B's last finished heap), and when it
-// has to, for D/4 more heaps, so that a faster A waits once every D/4
-// heaps; B waits for ready >= n (A's last listed heap). Each spins
-// briefly, then yields, then parks on a channel (tailWaiter), so that a
-// wait on a busy machine does not burn a core. The share of step 3 A lists
+// has to, for D/2 more heaps, so that a faster A waits once every D/2
+// heaps; B waits for ready >= n (A's last listed heap). A parks at once
+// on a channel (tailWaiter); B spins briefly, then yields, then parks, so
+// that a wait on a busy machine does not burn a core. The share of step 3 A lists
 // adapts: B counts the heaps at which it waited and those at which A did,
 // and every tailPipeAdapt heaps moves A's chunks down if B waited, up if
 // only A did.
@@ -190,9 +190,24 @@ const (
 )
 
 // await waits until c >= target and reports true, or until quit and
-// reports false.
-func (p *tailPipe[V]) await(c *atomic.Int64, target int64, t *tailWaiter) bool {
-	for i := 0; ; i++ {
+// reports false. spin is false for a wait known to be long (a helper waits
+// for B to finish D/2 heaps): it parks at once.
+//
+// Trick: only B spins. Reason: the helpers spun and yielded at each wait
+// too, on a counter that B stores at every heap (a cache miss a load);
+// with 15 helpers on 16 cores the tail burned 73 s of CPU for 5.3 s of
+// wall (issue 33). A helper's wait is for D/2 heaps of B, tens of
+// microseconds, far past a spin; B's is for one heap of a helper. Cost: a
+// park and a wake-up (a few microseconds) a helper every D/2 heaps of B
+// (D/2, not D/4: with 15 helpers on two cores, D/4 cost 1.11 times the CPU
+// of W = 2 in parking and waking, D/2 0.96; farm-bench, 3 pairs, load 10
+// to 13, 0.6 from 2^20 to 1.5*2^20; at W = 2 the same CPU, 0.99).
+func (p *tailPipe[V]) await(c *atomic.Int64, target int64, t *tailWaiter, spin bool) bool {
+	i := 0
+	if !spin {
+		i = tailSpin + tailYield
+	}
+	for ; ; i++ {
 		if c.Load() >= target {
 			return true
 		}
@@ -288,7 +303,7 @@ func (p *tailPipe[V]) loop(j int, first, last int64) {
 	for m := first; m <= last; m += int64(h) {
 		if p.done.Load() < m-d {
 			p.waitsA.Add(1)
-			if !p.await(&p.done, m-d+d/4, &p.aWait[j]) {
+			if !p.await(&p.done, m-d+d/2, &p.aWait[j], false) {
 				return
 			}
 		}
@@ -328,7 +343,7 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 	n := s.n
 	if r := &p.ready[(n-p.first)%int64(p.helpers)].v; r.Load() < n {
 		p.waitsB++
-		p.await(r, n, &p.bWait)
+		p.await(r, n, &p.bWait, true)
 	}
 	if pv := p.panicked.Load(); pv != nil { // stored before ready
 		panic(pv.v)
