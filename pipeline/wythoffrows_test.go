@@ -156,7 +156,7 @@ func TestWythoffRowsConfig(t *testing.T) {
 		{"wythoff-rows:\n  rows: 8\n  bound: 100\n  deep_rows: 4\n  deep_bound: 100\n", "w.yaml:6: wythoff-rows.deep_bound: 100 is out of range (allowed: 101 to 268435456)"},
 		{"wythoff-rows:\n  rows: 8\n  bound: 100\n  deep_bound: 200\n", "w.yaml:5: wythoff-rows.deep_bound: 200 is set without deep_rows"},
 		{"wythoff-rows:\n  rows: 8\n  bound: 100\n  values_bound: -1\n", "w.yaml:5: wythoff-rows.values_bound: -1 is out of range (allowed: 0 to 268435456)"},
-		{"wythoff-rows:\n  rows: 8\n  bound: 100\n  values_rows: 8\n  values_bound: 100\n  diagonal: 10001\n", "w.yaml:7: wythoff-rows.diagonal: 10001 is out of range (allowed: 0 to 10000)"},
+		{"wythoff-rows:\n  rows: 8\n  bound: 100\n  values_rows: 8\n  values_bound: 100\n  diagonal: 65537\n", "w.yaml:7: wythoff-rows.diagonal: 65537 is out of range (allowed: 0 to 65536)"},
 		{"wythoff-rows:\n  rows: 4\n  figure_rows: 9\n", "w.yaml:4: wythoff-rows.figure_rows: 9 is out of range (allowed: 0 to 8)"},
 		{"wythoff-rows:\n  rows: 4\n  values_rows: 5000\n", "w.yaml:4: wythoff-rows.values_rows: 5000 is out of range (allowed: 0 to 4096)"},
 		{"wythoff-rows:\n  values_rows: 64\n  values_bound: 1048577\n  bound: 2000000\n", "w.yaml:4: wythoff-rows.values_bound: 1048577 with values_rows 64 makes 67108928 values"},
