@@ -210,6 +210,9 @@ func runMisere(ctx context.Context, w *output.Writer, m configs.CensusMisere, wo
 	done := 0
 	for i, game := range list {
 		g.Go(func() error {
+			mu.Lock()
+			fmt.Fprintf(log, "census misere: %s started\n", game.Name())
+			mu.Unlock()
 			began := time.Now()
 			r, err := MisereRowOf(gctx, game, m.Max, m.MaxOrder)
 			if err != nil {
