@@ -17,7 +17,7 @@ import (
 // Tabulate's int32, and the full square to 2^20 would be 5.5 10^11.
 //
 // Two facts about a row a <= b bound everything (both proven in
-// docs/results.md, section "The diagonal further"):
+// docs/results.md, section "The diagonal W(n, n) further"):
 //
 //  1. W(a, b) <= b + 2a: the value is at most the number of options,
 //     b + a + min(a, b).
