@@ -210,6 +210,9 @@ func runMisere(ctx context.Context, w *output.Writer, m configs.CensusMisere, wo
 	done := 0
 	for i, game := range list {
 		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err // stopped: the games not started are not logged
+			}
 			mu.Lock()
 			fmt.Fprintf(log, "census misere: %s started\n", game.Name())
 			mu.Unlock()
