@@ -168,24 +168,22 @@ func MisereRowOf(ctx context.Context, g Game, max, maxOrder int) (MisereRow, err
 			row.GenusStop = fmt.Sprintf("wild at heap %d: the genus is computed to %d", row.FirstWild, row.GenusTo)
 		}
 	}
+	// Past a limit QuotientOf returns, beside its error, the verified
+	// quotient of the heaps before the one it stopped at: the row keeps
+	// that largest verified bound and says why it stopped.
 	q, err := misere.QuotientOf(ctx, g.Heap.Misere, max, misere.QuotientLimits{MaxOrder: maxOrder})
 	var se *misere.QuotientSizeError
 	var qe *misere.QuotientSearchError
-	stopAt := 0
 	switch {
 	case errors.As(err, &se):
-		row.QuotientStop, stopAt = fmt.Sprintf("heap %d needs more than %d elements", se.Heap, se.Max), se.Heap
+		row.QuotientStop = fmt.Sprintf("heap %d needs more than %d elements", se.Heap, se.Max)
 	case errors.As(err, &qe):
-		row.QuotientStop, stopAt = fmt.Sprintf("heap %d: %s", qe.Heap, qe.Reason), qe.Heap
+		row.QuotientStop = fmt.Sprintf("heap %d: %s", qe.Heap, qe.Reason)
 	case err != nil:
 		return row, err
 	}
-	if stopAt > 0 && stopAt-1 >= 0 {
-		// The quotient up to the heap before: the construction passed
-		// through it.
-		if q, err = misere.QuotientOf(ctx, g.Heap.Misere, stopAt-1, misere.QuotientLimits{MaxOrder: maxOrder}); err != nil {
-			return row, err
-		}
+	if q == nil {
+		return row, nil // heap 1 itself stopped it: no quotient verified
 	}
 	row.QuotientTo, row.Order, row.P = q.Max(), q.Order(), len(q.PPortion())
 	row.StableFrom, row.Presentation = q.StableFrom(), q.Presentation().String()
@@ -217,6 +215,13 @@ func misereRows(ctx context.Context, m configs.CensusMisere, workers int, log io
 	done := 0
 	for i, game := range list {
 		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err // stopped: the games not started are not logged
+			}
+			mu.Lock()
+			fmt.Fprintf(log, "census misere: %s started\n", game.Name())
+			mu.Unlock()
+			began := time.Now()
 			r, err := MisereRowOf(gctx, game, m.Max, m.MaxOrder)
 			if err != nil {
 				return fmt.Errorf("census misere: %s: %w", game.Name(), err)
@@ -224,6 +229,7 @@ func misereRows(ctx context.Context, m configs.CensusMisere, workers int, log io
 			rows[i] = r
 			mu.Lock()
 			done++
+			fmt.Fprintf(log, "census misere: %d/%d %s in %s: %s\n", done, len(list), game.Name(), time.Since(began).Round(time.Millisecond), misereProgress(r, m.Max))
 			mu.Unlock()
 			return nil
 		})
@@ -233,6 +239,22 @@ func misereRows(ctx context.Context, m configs.CensusMisere, workers int, log io
 	}
 	fmt.Fprintf(log, "census misere: %d computed in %s\n", done, time.Since(start).Round(time.Millisecond))
 	return rows, nil
+}
+
+// misereProgress says in a few words where one game's row stopped and
+// why, for the census's log line of that game.
+func misereProgress(r MisereRow, max int) string {
+	genus := fmt.Sprintf("genus to %d", r.GenusTo)
+	if r.GenusStop != "" {
+		genus += " (" + r.GenusStop + ")"
+	}
+	quotient := fmt.Sprintf("quotient to %d, order %d", r.QuotientTo, r.Order)
+	if r.QuotientStop != "" {
+		quotient += " (stopped: " + r.QuotientStop + ")"
+	} else if r.QuotientTo == max {
+		quotient += " (reached max)"
+	}
+	return genus + "; " + quotient
 }
 
 // misereFindingsOf sums the rows up.

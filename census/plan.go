@@ -139,6 +139,19 @@ func NewPlan(cfg configs.Config, out string, opts Options) (*Plan, error) {
 		}
 		p.Disk = satAdd(p.Disk, max(disk-fp.Journal, 0))
 	}
+	if c.Misere.Enabled() && !opts.ReuseOnly {
+		// The misère census runs after the families, its games on the
+		// same workers; its engines' bound is the genus search's and the
+		// quotient's (games.MisereMemory), whatever the game.
+		fp, err := planMisere(c.Misere)
+		if err != nil {
+			return nil, err
+		}
+		p.Families = append(p.Families, fp)
+		p.Memory = satAdd(p.Memory, satMul(fp.Members, fp.Member))
+		engine = max(engine, fp.Engine)
+		p.Disk = satAdd(p.Disk, satMul(fp.Members, int64(tableRowDisk*max(len(cfg.Formats), 1))))
+	}
 	p.Memory = satAdd(p.Memory, satMul(int64(p.Workers), engine))
 	if p.Memory > p.MemoryLimit {
 		return p, p.refusal("memory", p.Memory, p.MemoryLimit, p.LimitSource)
@@ -191,9 +204,27 @@ func (p *Plan) refusal(resource string, estimate, limit int64, source string) *L
 	return e
 }
 
+// misereRowBytes bounds a misère census game's row held until the table
+// is written: its Game and its strings, the presentation the longest (a
+// few hundred bytes for a quotient of order 8192 seen so far).
+const misereRowBytes = 4 << 10
+
+// planMisere estimates the misère census m: its games, each a row, and
+// one engine per worker at games.MisereMemory(m.MaxOrder).
+func planMisere(m configs.CensusMisere) (FamilyPlan, error) {
+	list, err := MisereGames(m)
+	if err != nil {
+		return FamilyPlan{}, fmt.Errorf("census: plan misere: %w", err)
+	}
+	return FamilyPlan{Family: "misere", Members: int64(len(list)), Max: m.Max,
+		Member: gameBytes + misereRowBytes, Engine: games.MisereMemory(m.MaxOrder)}, nil
+}
+
 // lowerKeys names the keys that make a family smaller.
 func lowerKeys(family string) string {
 	switch family {
+	case "misere":
+		return "census.misere.max_order (the quotient's tables grow as its square)"
 	case Subtraction:
 		return "census.subtraction.max_element, max_size or max"
 	case Octal:

@@ -199,3 +199,32 @@ func TestListingStops(t *testing.T) {
 		t.Errorf("families under a cancelled context: %v, want context.Canceled", err)
 	}
 }
+
+// TestPlanMisere: the misère census is planned at its engines' bound
+// (games.MisereMemory: the genus search's 2^20 positions and the
+// quotient's tables, 8·max_order² bytes and more), one per worker. The
+// census of the 127 codes 0.d1d2 and 4.d1d2 (4.00 among them) to heap 100 with max_order
+// 8192 reached 2 GiB on two workers (docs/census.md) against a plan of 88
+// MiB that charged no engine: it is now planned at about 1.8 GiB, refused
+// under a 1 GiB limit with a message naming census.misere.max_order.
+func TestPlanMisere(t *testing.T) {
+	c := configs.Census{Misere: configs.CensusMisere{Family: "octal", Digits: 2, Prefixes: []string{"0", "4"}, Max: 100, MaxOrder: 8192}}
+	cfg := configs.Config{Census: c, Workers: 2, MaxMemory: 4 << 30}
+	p, err := NewPlan(cfg, t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Families) != 1 || p.Families[0].Family != "misere" || p.Families[0].Members != 127 {
+		t.Fatalf("plan: %+v, want the misère census's 127 games (63 codes 0.d1d2, 64 codes 4.d1d2 with 4.00)", p.Families)
+	}
+	// 8·8192² bytes of quotient tables alone, on each of two workers.
+	if p.Memory < 2*8*8192*8192 {
+		t.Errorf("plan: %d bytes, under two quotients' tables of order 8192", p.Memory)
+	}
+	cfg.MaxMemory = 1 << 30
+	_, err = NewPlan(cfg, t.TempDir(), Options{})
+	var le *LimitError
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "census.misere.max_order") || !strings.Contains(err.Error(), "misere: 127 games") {
+		t.Errorf("under 1 GiB: %v, want a *LimitError naming the misère census and census.misere.max_order", err)
+	}
+}

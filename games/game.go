@@ -61,9 +61,13 @@ type Section interface {
 
 // Job is one table of a game, with the figures and findings drawn from it.
 type Job struct {
-	Table  string  // the table, such as "grundy"
-	Memory int64   // estimated peak bytes the job adds while it runs
-	Cost   float64 // rough relative work, to start the longest jobs first
+	Table  string // the table, such as "grundy"
+	Memory int64  // estimated peak bytes the job adds while it runs
+	// MemoryFor names the bounds that set Memory ("diagonal 65536"), for
+	// the message that refuses a plan over its memory; "" when the table
+	// says enough.
+	MemoryFor string
+	Cost      float64 // rough relative work, to start the longest jobs first
 	// Run computes the table and writes it, its figures and its findings to
 	// the sink.
 	Run func(ctx context.Context, s Sink) error

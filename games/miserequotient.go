@@ -78,6 +78,14 @@ func quotientMemory(q int) int64 {
 	return 8*int64(q)*int64(q) + 64*int64(q)*200
 }
 
+// MisereMemory bounds the peak bytes of one game of the misère census
+// (census.misere): its genus search, which remembers at most
+// MiserePositions positions of miserePositionBytes, and its quotient with
+// at most maxOrder elements (quotientMemory).
+func MisereMemory(maxOrder int) int64 {
+	return MiserePositions*miserePositionBytes + quotientMemory(maxOrder)
+}
+
 // quotientJob is the job of GAME/misere_quotient and GAME/misere_heaps.
 func (h Heap) quotientJob(game string) Job {
 	n, order := h.Play.MisereQuotient, h.Play.quotientOrder()

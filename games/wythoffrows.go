@@ -40,7 +40,7 @@ type WythoffRows struct {
 	DeepBound   int `yaml:"deep_bound" json:"deep_bound,omitempty"` // for n < DeepBound
 	ValuesRows  int `yaml:"values_rows" json:"values_rows"`         // wythoff-rows/values: rows below ValuesRows
 	ValuesBound int `yaml:"values_bound" json:"values_bound"`       // and n below ValuesBound
-	Diagonal    int `yaml:"diagonal" json:"diagonal"`               // wythoff-rows/diagonal: W(n, n), n <= Diagonal (0: none)
+	Diagonal    int `yaml:"diagonal" json:"diagonal"`               // wythoff-rows/diagonal: W(n, n), n <= Diagonal (0: none; wythoff.Diagonal)
 	FigureRows  int `yaml:"figure_rows" json:"figure_rows"`         // the figure of W(a, n) - n: rows below FigureRows
 }
 
@@ -84,7 +84,7 @@ func (w *WythoffRows) Check() error {
 		return &KeyError{Key: "values_bound", Value: fmt.Sprint(w.ValuesBound), Problem: fmt.Sprintf("with values_rows %d makes %d values", w.ValuesRows, n),
 			Allowed: fmt.Sprintf("values_rows times values_bound at most %d", wythoffValuesMax)}
 	}
-	if err := checkRange("diagonal", int64(w.Diagonal), 0, wythoff.Max); err != nil {
+	if err := checkRange("diagonal", int64(w.Diagonal), 0, wythoff.DiagonalMax); err != nil {
 		return err
 	}
 	return checkRange("figure_rows", int64(w.FigureRows), 0, 8)
@@ -116,12 +116,17 @@ func (w *WythoffRows) Jobs(game string, workers int) []Job {
 	d := w.Diagonal
 	var diagMemory int64
 	if d > 0 {
-		diagMemory = wythoff.Memory(d) + writing(int64(d)+1, 8)
+		diagMemory = wythoff.DiagonalMemory(d) + writing(int64(d)+1, 8)
 	}
-	return []Job{{Table: "rows", Memory: max(rowsMemory, diagMemory),
-		// About 1.3 10^9 cells a minute on a loaded core; the triangle
-		// costs d^3/100 word operations.
-		Cost: float64(cells)/2e7 + float64(d)*float64(d)*float64(d)/5e10,
+	memoryFor := fmt.Sprintf("rows %d to %d", w.Rows, w.Bound)
+	if diagMemory > rowsMemory {
+		memoryFor = fmt.Sprintf("diagonal %d", d)
+	}
+	return []Job{{Table: "rows", Memory: max(rowsMemory, diagMemory), MemoryFor: memoryFor,
+		// About 1.3 10^9 cells a minute on a loaded core; the triangle of
+		// the diagonal costs about d^3/400 word reads of three sets
+		// (wythoff.Diagonal: d = 8192 in about 2 s).
+		Cost: float64(cells)/2e7 + float64(d)*float64(d)*float64(d)/2e11,
 		Run: func(ctx context.Context, s Sink) error {
 			// The rows first: the garbage collector reuses their memory for
 			// the triangle, where memory freed the other way round (a
@@ -133,11 +138,11 @@ func (w *WythoffRows) Jobs(game string, workers int) []Job {
 			if err := w.rowTables(ctx, s, game, r); err != nil || d == 0 {
 				return err
 			}
-			t, err := wythoff.Tabulate(ctx, d, grundy.Options{Progress: s.Progress("computing the triangle", "positions")})
+			diag, err := wythoff.Diagonal(ctx, d, grundy.Options{Progress: s.Progress("computing the triangle", "positions")})
 			if err != nil {
 				return err
 			}
-			return wythoffDiagonal(ctx, s, game, t)
+			return wythoffDiagonal(ctx, s, game, diag)
 		}}}
 }
 
@@ -350,25 +355,33 @@ func (w *WythoffRows) valuesTable(ctx context.Context, s Sink, game string, r *w
 	})
 }
 
-// wythoffDiagonal writes wythoff-rows/diagonal: n, grundy = W(n, n) for n
-// <= t.Max, OEIS A047708 (whose b-file stops at n = 4999).
-func wythoffDiagonal(ctx context.Context, s Sink, game string, t *wythoff.Table) error {
+// wythoffDiagonal writes wythoff-rows/diagonal: n, grundy = W(n, n) = diag[n]
+// for n < len(diag), OEIS A047708 (whose b-file stops at n = 4999).
+func wythoffDiagonal(ctx context.Context, s Sink, game string, diag []int32) error {
+	last := len(diag) - 1
 	dt := output.Table{Game: game, Name: "diagonal", Metadata: wythoffRowsRules,
 		Columns: []output.Column{
 			{Name: "n", Type: output.Int32, Sorted: true},
 			{Name: "grundy", Type: output.Int32},
 		}}
-	err := s.Table(ctx, dt, int64(t.Max)+1, func(ctx context.Context, emit func(output.Batch) error) error {
-		ns, gs := make([]int32, t.Max+1), make([]int32, t.Max+1)
-		for n := range ns {
-			ns[n], gs[n] = int32(n), t.Values[wythoff.Index(t.Max, n, n)]
+	err := s.Table(ctx, dt, int64(len(diag)), func(ctx context.Context, emit func(output.Batch) error) error {
+		ns := make([]int32, 0, batchRows)
+		for start := 0; start < len(diag); start += batchRows {
+			end := min(start+batchRows, len(diag))
+			ns = ns[:0]
+			for n := start; n < end; n++ {
+				ns = append(ns, int32(n))
+			}
+			if err := emit(output.Batch{ns, diag[start:end]}); err != nil {
+				return err
+			}
 		}
-		return emit(output.Batch{ns, gs})
+		return nil
 	})
 	if err != nil {
 		return err
 	}
-	s.Finding("diagonal", Note(fmt.Sprintf("the diagonal W(n, n) for n <= %d (OEIS A047708's b-file stops at 4999)", t.Max)))
+	s.Finding("diagonal", Note(fmt.Sprintf("the diagonal W(n, n) for n <= %d, from the whole triangle a <= b <= %d (exact; OEIS A047708's b-file stops at 4999)", last, last)))
 	return nil
 }
 

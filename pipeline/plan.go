@@ -51,7 +51,11 @@ type MemoryError struct {
 func (e *MemoryError) Error() string {
 	var parts []string
 	for _, j := range e.Largest {
-		parts = append(parts, fmt.Sprintf("%s/%s %s", j.Game, j.Table, Bytes(j.Memory)))
+		part := fmt.Sprintf("%s/%s %s", j.Game, j.Table, Bytes(j.Memory))
+		if j.MemoryFor != "" {
+			part = fmt.Sprintf("%s/%s %s for %s", j.Game, j.Table, Bytes(j.Memory), j.MemoryFor)
+		}
+		parts = append(parts, part)
 	}
 	return fmt.Sprintf("the run needs an estimated %s of memory (%s), over the limit of %s (%s): lower those bounds or raise --max-memory / max_memory",
 		Bytes(e.Estimate), strings.Join(parts, ", "), Bytes(e.Limit), e.LimitSource)

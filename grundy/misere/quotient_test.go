@@ -353,3 +353,54 @@ func TestQuotientDawson(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotientStoppedKeepsBound: a quotient stopped at heap h by its
+// maximum order, or by its context, comes back with the verified quotient
+// of heaps 0..h-1, the same in every respect as the one computed to h-1
+// (whose elements, products, P-portion and heap map the brute-force tests
+// above check).
+func TestQuotientStoppedKeepsBound(t *testing.T) {
+	code, _ := octal.Parse("0.07")
+	g := Octal(code)
+	var se *QuotientSizeError
+	stopped, err := QuotientOf(context.Background(), g, 12, QuotientLimits{MaxOrder: 10})
+	if !errors.As(err, &se) {
+		t.Fatalf("MaxOrder 10: %v, want a *QuotientSizeError", err)
+	}
+	if stopped == nil || stopped.Max() != se.Heap-1 {
+		t.Fatalf("stopped at heap %d: got %v, want the quotient of heaps 0..%d", se.Heap, stopped, se.Heap-1)
+	}
+	want, err := QuotientOf(context.Background(), g, se.Heap-1, QuotientLimits{MaxOrder: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := func(a, b *Quotient) bool {
+		if a.Order() != b.Order() || a.Max() != b.Max() || a.Presentation().String() != b.Presentation().String() ||
+			!slices.Equal(a.PPortion(), b.PPortion()) || !slices.Equal(a.Expansions(), b.Expansions()) {
+			return false
+		}
+		for n := 0; n <= a.Max(); n++ {
+			if a.Heap(n) != b.Heap(n) {
+				return false
+			}
+		}
+		for x := 0; x < a.Order(); x++ {
+			for y := 0; y < a.Order(); y++ {
+				if a.Mul(x, y) != b.Mul(x, y) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !same(stopped, want) {
+		t.Errorf("stopped at heap %d: order %d %s, want the quotient to %d: order %d %s", se.Heap,
+			stopped.Order(), stopped.Presentation(), se.Heap-1, want.Order(), want.Presentation())
+	}
+	// A context cancelled before heap 1: the quotient of heap 0 alone.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if q, err := QuotientOf(ctx, g, 12, QuotientLimits{}); !errors.Is(err, context.Canceled) || q == nil || q.Max() != 0 || q.Order() != 1 {
+		t.Errorf("cancelled: %v, %v; want context.Canceled with the trivial quotient of heap 0", q, err)
+	}
+}

@@ -18,6 +18,10 @@
 // and Rows.ProveRows proves their additive periods W(a, n+p) = W(a, n) + p
 // by a finite state argument (ours; docs/results.md).
 //
+// Diagonal gives the diagonal W(n, n) to 2^16 from the whole triangle kept
+// as bit sets only (no values), its mex scanned over a window that two
+// proven bounds give; DiagonalMemory estimates its bytes.
+//
 // The engines' tricks, their reason, cost and source are described in the
-// comments of wythoff.go, rows.go and rowsproof.go.
+// comments of wythoff.go, rows.go, rowsproof.go and diagonal.go.
 package wythoff

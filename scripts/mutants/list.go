@@ -400,4 +400,14 @@ var list = []Mutant{
 		Old: "if !pr.Proven {", New: "if false {",
 		Pkg: "./grundy/wythoff", Run: "TestRowsProofGuard$",
 		Why: "ProveRows goes on to the rows above a row it could not prove"},
+	// The diagonal engine of Wythoff's game (grundy/wythoff/diagonal.go):
+	// its scan from the row's first free value to b + 2a (facts 1 and 2).
+	{Name: "wythoff-diagonal-below", File: "grundy/wythoff/diagonal.go",
+		Old: "if f < b-2*a+win.below {", New: "if false {",
+		Pkg: "./grundy/wythoff", Run: "TestDiagonalWindowGuard$",
+		Why: "a row's first free value below b - 2a (fact 2) goes unnoticed, and the scan reads below its diagonal's set"},
+	{Name: "wythoff-diagonal-past", File: "grundy/wythoff/diagonal.go",
+		Old: "if v > top {", New: "if false {",
+		Pkg: "./grundy/wythoff", Run: "TestDiagonalWindowGuard$",
+		Why: "a mex past b + 2a (fact 1), or a scan that found none, is stored as a value"},
 }
