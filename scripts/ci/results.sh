@@ -13,7 +13,12 @@
 # TABULATE is a built tabulate binary (default: go build into the scratch
 # folder). docs/results.sha256 is in sha256sum's format, a path per line
 # below the scratch folder, OUT/FILE, where OUT is the entry's output folder
-# (the "writes OUT/" of its command on the page).
+# (the "writes OUT/" of its command on the page). It lists the CSV,
+# Markdown, LaTeX and figure files only: a Parquet file carries the version
+# of the binary that wrote it in its metadata (docs/reference.md), so its
+# sha256 holds for one build, and the page names the build of those it
+# prints (CI's own build of the same commit wrote other Parquet bytes for
+# the same tables, 2026-11-27).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root="$(pwd)"
