@@ -213,22 +213,7 @@ func TestTailRust228(t *testing.T) {
 	if os.Getenv(tail228Var) != "1" {
 		t.Skipf("0.161 in tail mode to 2^28 takes minutes: run with %s=1 %s=1", longtest.Var, tail228Var)
 	}
-	c, err := Parse("0.161")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Tail(context.Background(), c, 1<<28, TailOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := readRust(t, "0.161_268435456")
-	i := slices.IndexFunc(res.Tables, func(f FrequencyTable) bool { return f.Heaps == 1<<28 })
-	if i < 0 {
-		t.Fatal("0.161: no table at 2^28 heaps")
-	}
-	if got, ok := res.Tables[i].RustCounts(); !ok || !slices.Equal(got, want) {
-		t.Errorf("0.161 at 2^28 in tail mode: RustCounts = %v, want the published %v", got, want)
-	}
+	tail161AgainstRust(t, 28, TailOptions{}, 28)
 }
 
 // tail232Var turns on TestTailRust232 (with TABULATE_LONG_TESTS=1 and a
@@ -248,15 +233,24 @@ func TestTailRust232(t *testing.T) {
 	if os.Getenv(tail232Var) != "1" {
 		t.Skipf("0.161 in tail mode to 2^32 takes more than an hour: run with %s=1 %s=1 and -timeout 3h", longtest.Var, tail232Var)
 	}
+	tail161AgainstRust(t, 32, TailOptions{Start: 1 << 22}, 28, 29, 30, 31, 32)
+}
+
+// tail161AgainstRust runs 0.161 in tail mode to 2^last heaps and compares
+// its tables at 2^e heaps, for each e of exps, with the Rust solver's
+// published testdata/rogalski/0.161_N (heaps 1..N, as RustCounts gives
+// them).
+func tail161AgainstRust(t *testing.T, last int, opts TailOptions, exps ...int) {
+	t.Helper()
 	c, err := Parse("0.161")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Tail(context.Background(), c, 1<<32, TailOptions{Start: 1 << 22})
+	res, err := Tail(context.Background(), c, int64(1)<<last, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range []int{28, 29, 30, 31, 32} {
+	for _, e := range exps {
 		n := int64(1) << e
 		want := readRust(t, "0.161_"+strconv.FormatInt(n, 10))
 		i := slices.IndexFunc(res.Tables, func(f FrequencyTable) bool { return f.Heaps == n })
