@@ -175,7 +175,10 @@ func winningOf(m periodic, c coded, n int64, rest int, keep int64) ([][]int64, i
 // element times rest is a loss under m, and calls each(a) for them in
 // increasing a until it returns false. Past the preperiod n0, with both
 // parts at least n0, a split's element depends on a mod p only: those are
-// counted by residue class.
+// counted by residue class, and listed from the classes found, so that
+// each is called at most once a split it is given and the scan below n0
+// and over one period is the only one (a heap of 10^18 costs n0 + p
+// evaluations, however many splits each asks for).
 func splits(m periodic, s int64, rest int, each func(a int64) bool) int64 {
 	n0, p := m.period()
 	half := s / 2
@@ -189,28 +192,39 @@ func splits(m periodic, s int64, rest int, each func(a int64) bool) int64 {
 	if s-half < n0 { // some part below n0 on the right too: all direct
 		direct = half
 	}
-	var total int64
+	var found []int64
 	for a := int64(1); a <= direct; a++ {
 		if in(a) {
-			total++
+			found = append(found, a)
 		}
 	}
-	// a in (direct, half]: both a >= n0 and s-a >= s-half >= n0.
-	if lo := direct + 1; lo <= half {
-		for r := int64(0); r < p && lo+r <= half; r++ {
-			if in(lo + r) {
-				total += (half-(lo+r))/p + 1
+	total := int64(len(found))
+	// a in (direct, half]: both a >= n0 and s-a >= s-half >= n0; the first
+	// a of each class that is a loss, in increasing order.
+	lo := direct + 1
+	var classes []int64
+	for r := int64(0); r < p && lo+r <= half; r++ {
+		if in(lo + r) {
+			classes = append(classes, lo+r)
+			total += (half-(lo+r))/p + 1
+		}
+	}
+	// The moves, in increasing a, as far as each wants them: the direct
+	// ones, then the classes period by period (lo+r+k*p increases with r
+	// inside a period and with k across).
+	for _, a := range found {
+		if !each(a) {
+			return total
+		}
+	}
+	for k := int64(0); len(classes) > 0; k++ {
+		for _, first := range classes {
+			a := first + k*p
+			if a > half {
+				return total
 			}
-		}
-	}
-	// The moves, in increasing a, as far as each wants them.
-	if total > 0 {
-		for a, found := int64(1), int64(0); a <= half && found < total; a++ {
-			if in(a) {
-				found++
-				if !each(a) {
-					break
-				}
+			if !each(a) {
+				return total
 			}
 		}
 	}
