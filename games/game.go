@@ -80,6 +80,13 @@ type Job struct {
 	// job's files instead of the game's section (a census family's
 	// configuration).
 	Bounds any
+	// Prepare, when set, runs before the run's folder is opened and
+	// anything is written (pipeline.Plan.Run), with the heap limit in
+	// bytes that the run will set: a check that needs a little computing,
+	// such as the probe of an automatic tail's start (games/tailauto.go).
+	// Its error refuses the run; a *KeyError is the user's (exit status 2
+	// at the command line).
+	Prepare func(ctx context.Context, memoryLimit int64) error
 }
 
 // Scheduler is a Sink that takes the jobs a running job adds to its plan,

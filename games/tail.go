@@ -180,7 +180,13 @@ type tailGame struct {
 	// move, the t of the window (start - t - 1)/2.
 	stats func(ctx context.Context, max int) (octal.Stats, error)
 	t     int
+	// chosen holds the start an automatic tail's Prepare chose before the
+	// run (tailauto.go); nil or 0: runJob chooses it.
+	chosen *tailChosen
 }
+
+// tailChosen is the start Prepare chose for runJob.
+type tailChosen struct{ start int64 }
 
 // octalTail is tail mode for the octal game code.
 func octalTail(code octal.Code, keys *TailKeys) tailGame {
@@ -224,8 +230,13 @@ func (g tailGame) jobs(game string, max int64) []Job {
 	if v := g.keys.Values; len(v) == 2 {
 		memory += writing(int64(v[1]-v[0]+1), 12)
 	}
-	return []Job{{Table: "frequencies", Memory: memory, Cost: g.cost(max),
-		Run: func(ctx context.Context, s Sink) error { return g.runJob(ctx, s, game, max) }}}
+	job := Job{Table: "frequencies", Memory: memory, Cost: g.cost(max)}
+	if g.keys.auto() {
+		g.chosen = &tailChosen{}
+		job.Prepare = func(ctx context.Context, limit int64) error { return g.prepare(ctx, max, limit) }
+	}
+	job.Run = func(ctx context.Context, s Sink) error { return g.runJob(ctx, s, game, max) }
+	return []Job{job}
 }
 
 func max64(a, b int64) int64 { return max(a, b) }
@@ -243,7 +254,7 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 		watch.Report(done, total)
 	}
 	var vals *tailValues
-	var resumeStart int64 // an automatic tail's start, read from its checkpoint
+	var resumeStart int64 // an automatic tail's start, read from its checkpoint or chosen by Prepare
 	if f, ok := s.(Folder); ok {
 		dir, err := f.Folder()
 		if err != nil {
@@ -262,6 +273,9 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 		}
 		if resumeAt > 0 && k.auto() {
 			resumeStart = g.checkpointStart(opts.Checkpoint)
+		}
+		if resumeStart == 0 && g.chosen != nil {
+			resumeStart = g.chosen.start // chosen by Prepare, before the run
 		}
 		if k.Values != nil {
 			if vals, err = openTailValues(filepath.Join(dir, tailValuesName), k.Values, resumeAt); err != nil {

@@ -68,7 +68,7 @@ func memoryLimit() int64 {
 // prefix, then the least power of two whose window holds tailAutoMargin
 // times D, at most max. A start whose prefix is over the full array's
 // limit or the memory limit is a *KeyError naming it and its memory.
-func (g tailGame) autoStart(ctx context.Context, max int64) (int64, error) {
+func (g tailGame) autoStart(ctx context.Context, max, limit int64) (int64, error) {
 	probe := min(max, tailAutoMin)
 	st, err := g.stats(ctx, int(probe))
 	if err != nil {
@@ -78,31 +78,31 @@ func (g tailGame) autoStart(ctx context.Context, max int64) (int64, error) {
 		return probe, nil // the prefix ends the run, or its period does
 	}
 	if st.Mask == 0 {
-		return g.fits(max, max, fmt.Sprintf("it has no sparse-space labelling up to heap %d, so no tail can start there", probe))
+		return g.fits(max, max, limit, fmt.Sprintf("it has no sparse-space labelling up to heap %d, so no tail can start there", probe))
 	}
 	need := 2*tailAutoMargin*(int64(g.t)+int64(st.LastRare)) + int64(g.t) + 1
 	start := probe
 	for start < need && start < max {
 		start *= 2
 	}
-	return g.fits(min(start, max), max, fmt.Sprintf("its window must hold %d times the last rare heap %d plus %d", tailAutoMargin, st.LastRare, g.t))
+	return g.fits(min(start, max), max, limit, fmt.Sprintf("its window must hold %d times the last rare heap %d plus %d", tailAutoMargin, st.LastRare, g.t))
 }
 
 // fits returns start when its prefix is within the full array's limit and
-// the memory limit, and otherwise the *KeyError that says why.
-func (g tailGame) fits(start, max int64, why string) (int64, error) {
-	if start > g.limit || g.memory(int(start)) > memoryLimit() {
-		return 0, g.refuse(start, max, why)
+// the memory limit (bytes), and otherwise the *KeyError that says why.
+func (g tailGame) fits(start, max, limit int64, why string) (int64, error) {
+	if start > g.limit || g.memory(int(start)) > limit {
+		return 0, g.refuse(start, max, limit, why)
 	}
 	return start, nil
 }
 
 // refuse is the *KeyError of an automatic tail that needs a start of
 // start heaps (max: a full array), with its memory.
-func (g tailGame) refuse(start, max int64, why string) error {
+func (g tailGame) refuse(start, max, limit int64, why string) error {
 	need := g.memory(int(min(start, g.limit)))
 	problem := fmt.Sprintf("cannot be chosen for the %s to %d: %s; the start that would work is %d, whose full-array prefix needs %s (memory limit %s)",
-		g.title, max, why, start, sysmem.Format(need), sysmem.Format(memoryLimit()))
+		g.title, max, why, start, sysmem.Format(need), sysmem.Format(limit))
 	if start > g.limit {
 		problem = fmt.Sprintf("cannot be chosen for the %s to %d: %s; the start that would work, %d, is past a full array's limit %d", g.title, max, why, start, g.limit)
 	}
@@ -126,8 +126,28 @@ func (g tailGame) retryStart(err error, start, max int64) (int64, bool, error) {
 	default:
 		return 0, false, nil
 	}
-	next, ferr := g.fits(min(next, max), max, fmt.Sprintf("the tail from %d stopped (%v)", start, err))
+	next, ferr := g.fits(min(next, max), max, memoryLimit(), fmt.Sprintf("the tail from %d stopped (%v)", start, err))
 	return next, ferr == nil, ferr
+}
+
+// prepare chooses the start of an automatic tail before the run's folder
+// is opened (Job.Prepare), so that a start that cannot work is refused
+// with nothing written: when a full array to max fits the limit, no start
+// can be refused and the job probes as it runs (nothing here); otherwise
+// the probe (autoStart: a full array to min(max, 2^20), seconds for a game
+// with a sparse space, about a minute for one without) and the start it
+// gives, which runJob takes, or the *KeyError that names the start that
+// would work and its memory.
+func (g tailGame) prepare(ctx context.Context, max, limit int64) error {
+	if max <= g.limit && g.memory(int(max)) <= limit {
+		return nil
+	}
+	start, err := g.autoStart(ctx, max, limit)
+	if err != nil {
+		return err
+	}
+	g.chosen.start = start
+	return nil
 }
 
 // runAuto runs g.run from an automatic start (autoStart) and starts
@@ -138,7 +158,7 @@ func (g tailGame) runAuto(ctx context.Context, max int64, opts octal.TailOptions
 	start := resumeStart
 	if start == 0 {
 		var err error
-		if start, err = g.autoStart(ctx, max); err != nil {
+		if start, err = g.autoStart(ctx, max, memoryLimit()); err != nil {
 			return octal.TailResult{}, 0, err
 		}
 	}

@@ -109,4 +109,15 @@ func TestTailAutoRefuses(t *testing.T) {
 	if !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
 		t.Errorf("0.164: %v, want a *KeyError naming a start past a full array's limit", err)
 	}
+	// The same refusal from the job's Prepare, which the pipeline runs
+	// before it opens the folder; a max whose full array fits is not
+	// probed there (nothing can be refused).
+	job := octalTail(plain, &TailKeys{Tail: true}).jobs("g", 1<<31)[0]
+	if err := job.Prepare(ctx, 1<<40); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
+		t.Errorf("0.164, Prepare: %v, want a *KeyError naming a start past a full array's limit", err)
+	}
+	g := octalTail(code, &TailKeys{Tail: true})
+	if err := g.jobs("officers", 1<<20)[0].Prepare(ctx, 1<<40); err != nil {
+		t.Errorf("0.6 to 2^20 within the limit, Prepare: %v", err)
+	}
 }

@@ -248,9 +248,17 @@ var list = []Mutant{
 	// The tail's own period proofs (grundy/octal/tailperiod.go): the moment
 	// of the proof, and the n0 the search and the watch claim.
 	{Name: "tail-auto-no-memory-check", File: "games/tailauto.go",
-		Old: "if start > g.limit || g.memory(int(start)) > memoryLimit() {", New: "if start > g.limit {",
+		Old: "if start > g.limit || g.memory(int(start)) > limit {", New: "if start > g.limit {",
 		Pkg: "./games", Run: "TestTailAutoRefuses",
 		Why: "an automatic tail start past the memory limit runs instead of being refused before computing"},
+	{Name: "tail-auto-refused-after-open", File: "pipeline/run.go",
+		Old: "if err := p.prepare(ctx); err != nil {\n\t\treturn nil, err\n\t}\n\t// The run-folder protocol", New: "if err := error(nil); err != nil {\n\t\treturn nil, err\n\t}\n\t// The run-folder protocol",
+		Pkg: "./cmd/tabulate", Run: "TestTailAutoRefusedBeforeRun",
+		Why: "an automatic tail that cannot start is refused only after the run's folder is opened (the lock and manifest written)"},
+	{Name: "tail-auto-prepare-skips", File: "games/tailauto.go",
+		Old: "if max <= g.limit && g.memory(int(max)) <= limit {", New: "if true {",
+		Pkg: "./cmd/tabulate", Run: "TestTailAutoRefusedBeforeRun",
+		Why: "the automatic tail's start is not chosen before the run, so its refusal comes after the folder is opened"},
 	{Name: "tail-proof-early", File: "grundy/octal/tailperiod.go",
 		Old: "return computed >= int64(analysis.OctalNeeded(int(p), int(n0), t))", New: "return computed >= int64(analysis.OctalNeeded(int(p), int(n0), t))-1",
 		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
