@@ -31,8 +31,12 @@ import (
 // the run starts again from the larger of twice the start and the power of
 // two past the stop (so the full array passes the heap that stopped it),
 // within the memory limit: the engine cannot lengthen a window from a
-// checkpoint, whose ring holds only the window's values. Cost: the probe
-// (seconds at 2^20) and, on a stop, the prefix again.
+// checkpoint, whose ring holds only the window's values; but the restart
+// goes on from the prefix the stopped run kept (octal.TailOptions.Prefix),
+// computing only the heaps past it. Cost: the probe (seconds at 2^20) and,
+// while the tail runs, the prefix's memory, kept only when it and the next
+// start's prefix fit the memory limit together (else a restart computes
+// the prefix again).
 
 // tailAutoMin is the least start and the probe's length: the default
 // start of tail mode (2^20). Tests lower it.
@@ -162,8 +166,16 @@ func (g tailGame) runAuto(ctx context.Context, max int64, opts octal.TailOptions
 			return octal.TailResult{}, 0, err
 		}
 	}
+	prefix := &octal.Prefix{} // what a stopped run computed, for the next
 	for try := 0; ; try++ {
 		opts.Start = start
+		if g.memory(int(prefix.Heaps()))+g.memory(int(start)) > memoryLimit() {
+			prefix = &octal.Prefix{} // no room to extend it: computed again
+		}
+		// A run keeps its prefix through the tail when a restart could
+		// extend it within the limit (the kept prefix and the next one).
+		opts.Prefix = prefix
+		opts.KeepPrefix = try < tailAutoTries && g.memory(int(start))+g.memory(int(min(2*start, max))) <= memoryLimit()
 		res, err := g.run(ctx, max, opts)
 		if err == nil || ctx.Err() != nil || try == tailAutoTries {
 			return res, start, err

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"errors"
+	"reflect"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -19,7 +20,10 @@ import (
 // larger one, by itself. Its frequency tables must be those of a full
 // array (counted here from octal.Values / GrundysGame, whose values the
 // engine's tests check against the plain mex), and the tail must have run
-// (tail_from >= 0), not only the prefix.
+// (tail_from >= 0), not only the prefix. Each restart must go on from the
+// prefix the stopped run kept (octal.TailResult.PrefixFrom: the stopped
+// run's start + 1, not heap 0), and the tables and findings must be those
+// of a run from the last start alone.
 func TestTailAutoStart(t *testing.T) {
 	defer func(m, k int64) { tailAutoMin, tailAutoMargin = m, k }(tailAutoMin, tailAutoMargin)
 	tailAutoMin, tailAutoMargin = 1<<12, 1
@@ -43,9 +47,38 @@ func TestTailAutoStart(t *testing.T) {
 			}
 			max := tt.max
 			sink := newMemSink()
+			var starts, prefixFrom []int64 // of each run, restarts included
+			engine := tt.g.run
+			tt.g.run = func(ctx context.Context, max int64, opts octal.TailOptions) (octal.TailResult, error) {
+				res, err := engine(ctx, max, opts)
+				starts, prefixFrom = append(starts, opts.Start), append(prefixFrom, res.PrefixFrom)
+				return res, err
+			}
 			if err := tt.g.runJob(ctx, sink, tt.name, int64(max)); err != nil {
 				t.Fatal(err)
 			}
+			// Each restart goes on from the prefix the run before kept.
+			for i := 1; i < len(starts); i++ {
+				if prefixFrom[i] != starts[i-1]+1 {
+					t.Errorf("run %d from %d computed its prefix from heap %d, want %d (the stopped run's start + 1)", i, starts[i], prefixFrom[i], starts[i-1]+1)
+				}
+			}
+			// Its outputs are those of a run from the last start alone.
+			given := tt.g
+			given.keys, given.run = &TailKeys{Tail: true, Start: starts[len(starts)-1]}, engine
+			alone := newMemSink()
+			if err := given.runJob(ctx, alone, tt.name, int64(max)); err != nil {
+				t.Fatal(err)
+			}
+			restart, restarted := sink.findings["tail_restart"]
+			delete(sink.findings, "tail_restart")
+			if !reflect.DeepEqual(sink.tables, alone.tables) || !reflect.DeepEqual(sink.findings, alone.findings) {
+				t.Errorf("the automatic run's tables or findings differ from those of a run from its last start %d alone:\n%v\n%v", starts[len(starts)-1], sink.findings, alone.findings)
+			}
+			if restarted {
+				sink.findings["tail_restart"] = restart
+			}
+			t.Logf("runs from %v, prefixes computed from %v", starts, prefixFrom)
 			run := sink.findings["tail"].(TailRun)
 			if run.TailFrom < 0 || run.Start <= tailAutoMin {
 				t.Errorf("tail from %d, start %d: want a tail from a start past %d", run.TailFrom, run.Start, tailAutoMin)
