@@ -156,22 +156,27 @@ func (p *Prefix) Heaps() int64 {
 	return int64(len(p.e.g))
 }
 
-// prefix computes the full array of c to start: from opts.Prefix when it
-// holds fewer heaps of c, without a period, and from heap 0 otherwise. It
-// returns the engine and the first heap it computed (0: all), and leaves
-// the engine in opts.Prefix when opts.KeepPrefix.
+// prefix computes the full array of c to start: none when opts.Prefix
+// holds heaps 0..start of c, from its end when it holds fewer, without a
+// period, and from heap 0 otherwise. It returns the engine and the first
+// heap it computed (start+1: none; 0: all), and leaves the engine in
+// opts.Prefix when opts.KeepPrefix.
 func prefix(ctx context.Context, c tailGame, start int64, progress grundy.Progress, opts TailOptions, in tailInternal) (*octalEngine, int64, error) {
 	o := octalOptions{workers: opts.Workers, noPeriodic: in.noPeriodic}
 	p := opts.Prefix
 	var e *octalEngine
 	var from int64
 	var err error
-	if p != nil && p.e != nil && p.key == c.key && p.e.period == 0 && int64(len(p.e.g)) <= start+1 {
+	switch {
+	case p != nil && p.e != nil && p.key == c.key && int64(len(p.e.g)) == start+1:
+		e, from = p.e, start+1 // the whole prefix (a probe's, tailauto.go)
+		p.e = nil
+	case p != nil && p.e != nil && p.key == c.key && p.e.period == 0 && int64(len(p.e.g)) <= start:
 		e, from = p.e, int64(len(p.e.g))
 		p.e = nil
 		e.g = append(e.g, make([]int32, start+1-from)...)
 		e, err = octalRunFrom(ctx, e, int(from), int(start), progress, o)
-	} else {
+	default:
 		if p != nil {
 			p.e = nil // the earlier prefix is garbage before this one is made
 		}

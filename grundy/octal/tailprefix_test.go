@@ -14,7 +14,8 @@ import (
 // (a rare heap at 13935 needs a longer window: TailWindow) and runs from
 // 2^15; 0.56 runs from 2^12 under mask 0x1b and from 2^15 under 0x5b, the
 // labelling the full-array engine chooses by then (TestTailOracle), so the
-// prefix's choices past 2^12 must be made again. Each later run must
+// prefix's choices past 2^12 must be made again; then from 2^15 again,
+// the whole prefix kept, nothing computed. Each later run must
 // compute only the heaps past the kept prefix (PrefixFrom) and return
 // what a run from that start alone returns, field for field; the values
 // of the last run must be the plain mex's (octalPlain, over the literal
@@ -32,7 +33,7 @@ func TestTailPrefixKept(t *testing.T) {
 		runs []run
 	}{
 		{"0.16", []run{{1 << 13, TailUnsettled}, {1 << 14, TailWindow}, {1 << 15, -1}}},
-		{"0.56", []run{{1 << 12, -1}, {1 << 15, -1}}},
+		{"0.56", []run{{1 << 12, -1}, {1 << 15, -1}, {1 << 15, -1}}}, // the last: the whole prefix kept
 	} {
 		c, _ := Parse(tc.code)
 		want, err := octalPlain(ctx, tc.code, max, false)
