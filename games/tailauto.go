@@ -9,7 +9,6 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
@@ -69,12 +68,14 @@ func memoryLimit() int64 {
 }
 
 // autoStart chooses the start of an automatic tail to max: the probe's
-// prefix, then the least power of two whose window holds tailAutoMargin
-// times D, at most max. A start whose prefix is over the full array's
-// limit or the memory limit is a *KeyError naming it and its memory.
-func (g tailGame) autoStart(ctx context.Context, max, limit int64) (int64, error) {
+// prefix (a tail run to its own start, on one goroutine, whose full array
+// is kept in prefix for the first run to go on from), then the least power
+// of two whose window holds tailAutoMargin times D, at most max. A start
+// whose prefix is over the full array's limit or the memory limit is a
+// *KeyError naming it and its memory.
+func (g tailGame) autoStart(ctx context.Context, max, limit int64, prefix *octal.Prefix) (int64, error) {
 	probe := min(max, tailAutoMin)
-	st, err := g.stats(ctx, int(probe))
+	st, err := g.run(ctx, probe, octal.TailOptions{Start: probe, Workers: 1, Prefix: prefix, KeepPrefix: true})
 	if err != nil {
 		return 0, err
 	}
@@ -146,27 +147,31 @@ func (g tailGame) prepare(ctx context.Context, max, limit int64) error {
 	if max <= g.limit && g.memory(int(max)) <= limit {
 		return nil
 	}
-	start, err := g.autoStart(ctx, max, limit)
+	prefix := &octal.Prefix{}
+	start, err := g.autoStart(ctx, max, limit, prefix)
 	if err != nil {
 		return err
 	}
-	g.chosen.start = start
+	*g.chosen = tailChosen{start: start, prefix: prefix}
 	return nil
 }
 
-// runAuto runs g.run from an automatic start (autoStart) and starts
+// runAuto runs g.run from an automatic start (chosen's: a checkpoint's,
+// or Prepare's with its probe's prefix; else autoStart's) and starts
 // again from a larger one after a stop (retryStart), the checkpoint of the
 // stopped run removed. It returns the result, the start of the last run,
 // and the last error.
-func (g tailGame) runAuto(ctx context.Context, max int64, opts octal.TailOptions, resumeStart int64, log func(string)) (octal.TailResult, int64, error) {
-	start := resumeStart
+func (g tailGame) runAuto(ctx context.Context, max int64, opts octal.TailOptions, chosen tailChosen, log func(string)) (octal.TailResult, int64, error) {
+	start, prefix := chosen.start, chosen.prefix // what the probe or a stopped run computed, for the next
+	if prefix == nil {
+		prefix = &octal.Prefix{}
+	}
 	if start == 0 {
 		var err error
-		if start, err = g.autoStart(ctx, max, memoryLimit()); err != nil {
+		if start, err = g.autoStart(ctx, max, memoryLimit(), prefix); err != nil {
 			return octal.TailResult{}, 0, err
 		}
 	}
-	prefix := &octal.Prefix{} // what a stopped run computed, for the next
 	for try := 0; ; try++ {
 		opts.Start = start
 		if g.memory(int(prefix.Heaps()))+g.memory(int(start)) > memoryLimit() {
@@ -194,14 +199,5 @@ func (g tailGame) runAuto(ctx context.Context, max int64, opts octal.TailOptions
 			}
 		}
 		start = next
-	}
-}
-
-// octalTailStats returns the statistics of the full-array engine on code
-// run to max heaps, on one goroutine (the probe of autoStart).
-func octalTailStats(code octal.Code) func(ctx context.Context, max int) (octal.Stats, error) {
-	return func(ctx context.Context, max int) (octal.Stats, error) {
-		_, st, err := octal.ValuesWithStats(ctx, code, max, grundy.Options{Workers: 1})
-		return st, err
 	}
 }

@@ -20,10 +20,10 @@ import (
 // larger one, by itself. Its frequency tables must be those of a full
 // array (counted here from octal.Values / GrundysGame, whose values the
 // engine's tests check against the plain mex), and the tail must have run
-// (tail_from >= 0), not only the prefix. Each restart must go on from the
-// prefix the stopped run kept (octal.TailResult.PrefixFrom: the stopped
-// run's start + 1, not heap 0), and the tables and findings must be those
-// of a run from the last start alone.
+// (tail_from >= 0), not only the prefix. The first run must go on from
+// the probe's prefix and each restart from the one the stopped run kept
+// (octal.TailResult.PrefixFrom: their start + 1, not heap 0), and the
+// tables and findings must be those of a run from the last start alone.
 func TestTailAutoStart(t *testing.T) {
 	defer func(m, k int64) { tailAutoMin, tailAutoMargin = m, k }(tailAutoMin, tailAutoMargin)
 	tailAutoMin, tailAutoMargin = 1<<12, 1
@@ -49,18 +49,25 @@ func TestTailAutoStart(t *testing.T) {
 			sink := newMemSink()
 			var starts, prefixFrom []int64 // of each run, restarts included
 			engine := tt.g.run
-			tt.g.run = func(ctx context.Context, max int64, opts octal.TailOptions) (octal.TailResult, error) {
-				res, err := engine(ctx, max, opts)
-				starts, prefixFrom = append(starts, opts.Start), append(prefixFrom, res.PrefixFrom)
+			tt.g.run = func(ctx context.Context, to int64, opts octal.TailOptions) (octal.TailResult, error) {
+				res, err := engine(ctx, to, opts)
+				if to == int64(max) { // not the probe's
+					starts, prefixFrom = append(starts, opts.Start), append(prefixFrom, res.PrefixFrom)
+				}
 				return res, err
 			}
 			if err := tt.g.runJob(ctx, sink, tt.name, int64(max)); err != nil {
 				t.Fatal(err)
 			}
-			// Each restart goes on from the prefix the run before kept.
-			for i := 1; i < len(starts); i++ {
-				if prefixFrom[i] != starts[i-1]+1 {
-					t.Errorf("run %d from %d computed its prefix from heap %d, want %d (the stopped run's start + 1)", i, starts[i], prefixFrom[i], starts[i-1]+1)
+			// The first run goes on from the probe's prefix, each restart
+			// from the one the run before kept.
+			for i := range starts {
+				want := tailAutoMin + 1
+				if i > 0 {
+					want = starts[i-1] + 1
+				}
+				if prefixFrom[i] != want {
+					t.Errorf("run %d from %d computed its prefix from heap %d, want %d (the probe's or the stopped run's start + 1)", i, starts[i], prefixFrom[i], want)
 				}
 			}
 			// Its outputs are those of a run from the last start alone.
