@@ -40,6 +40,8 @@ type Plan struct {
 	cpus    int   // compute goroutines all jobs together may run
 
 	limitSource string // where Limit comes from, for the *MemoryError
+	prepared    bool   // Prepare has run, with this error
+	prepareErr  error
 }
 
 // MemoryError refuses a plan whose estimated memory is over the limit.

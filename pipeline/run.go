@@ -73,7 +73,7 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
-	if err := p.prepare(ctx); err != nil {
+	if err := p.Prepare(ctx); err != nil {
 		return nil, err
 	}
 	// The run-folder protocol (output.Folder): one run per folder, the
@@ -99,16 +99,25 @@ func (p *Plan) RunIn(ctx context.Context, folder *output.Folder, opts Options) (
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
-	if err := p.prepare(ctx); err != nil {
+	if err := p.Prepare(ctx); err != nil {
 		return nil, err
 	}
 	return p.run(ctx, folder, opts, time.Now(), false)
 }
 
-// prepare runs the jobs' Prepare (games.Job) before the folder is opened,
-// with the heap limit run sets: a job that cannot run (an automatic tail
-// whose start would pass the memory limit) is refused with nothing
-// written. The error names the game.
+// Prepare runs the jobs' Prepare (games.Job), once, with the heap limit
+// the run sets: a job that cannot run (an automatic tail whose start would
+// pass the memory limit) is refused with nothing written. Run and RunIn
+// call it before the folder is opened; a caller that makes folders of its
+// own first (a shard's) calls it before them. The error names the game.
+func (p *Plan) Prepare(ctx context.Context) error {
+	if !p.prepared {
+		p.prepared, p.prepareErr = true, p.prepare(ctx)
+	}
+	return p.prepareErr
+}
+
+// prepare is Prepare's one pass over the jobs.
 func (p *Plan) prepare(ctx context.Context) error {
 	for _, j := range p.Jobs {
 		if j.Prepare == nil {

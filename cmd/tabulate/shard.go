@@ -130,6 +130,11 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	if cen != nil {
 		rec.CensusGames = append(rec.CensusGames, cen.Games()...)
 	}
+	// The jobs' checks before the run (an automatic tail's start), before
+	// the shard's folders are made.
+	if err := plan.Prepare(ctx); err != nil && ctx.Err() == nil {
+		return err
+	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return fmt.Errorf("create output folder %s: %w", cfg.Out, err)
 	}
