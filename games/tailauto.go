@@ -140,7 +140,7 @@ func (g tailGame) retryStart(err error, start, max int64) (int64, bool, error) {
 // with nothing written: when a full array to max fits the limit, no start
 // can be refused and the job probes as it runs (nothing here); otherwise
 // the probe (autoStart: a full array to min(max, 2^20), seconds for a game
-// with a sparse space, about a minute for one without) and the start it
+// with a sparse space, about 75 s of CPU for one without) and the start it
 // gives, which runJob takes, or the *KeyError that names the start that
 // would work and its memory.
 func (g tailGame) prepare(ctx context.Context, max, limit int64) error {
