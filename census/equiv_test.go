@@ -80,7 +80,7 @@ func TestGroupsAndFirstPass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := openJournal(out, Octal, struct {
+	j, err := openJournal(outState(out), Octal, struct {
 		configs.CensusOctal
 		Seconds float64
 	}{cfg.Census.Effective().Octal, 0})

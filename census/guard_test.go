@@ -55,7 +55,7 @@ func TestNeededGuard(t *testing.T) {
 // another's. Neither may be reused.
 func TestJournalGuard(t *testing.T) {
 	out := t.TempDir()
-	j, err := openJournal(out, Subtraction, map[string]int{"max": 100})
+	j, err := openJournal(outState(out), Subtraction, map[string]int{"max": 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,11 +105,11 @@ func TestJournalGuard(t *testing.T) {
 // computed to 8,192 values gave the table of a census to 16,384).
 func TestJournalConfigGuard(t *testing.T) {
 	out := t.TempDir()
-	small, err := openJournal(out, Subtraction, map[string]int{"max": 100})
+	small, err := openJournal(outState(out), Subtraction, map[string]int{"max": 100})
 	if err != nil {
 		t.Fatal(err)
 	}
-	large, err := openJournal(out, Subtraction, map[string]int{"max": 200})
+	large, err := openJournal(outState(out), Subtraction, map[string]int{"max": 200})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -21,11 +22,6 @@ type Options struct {
 	// MaxSecondsPerGame, when > 0, overrides census.max_seconds_per_game.
 	MaxSecondsPerGame float64
 
-	// Select, when set, limits the census to the games it keeps: they are
-	// computed into the journal and no table or figure is written (a shard
-	// of a census, see tabulate run --shard; tabulate merge writes the
-	// tables from the journals of all shards).
-	Select func(Game) bool
 	// ReuseOnly takes every game from the journal and computes none: a game
 	// without a whole record is an error (tabulate merge, after copying the
 	// shards' journals in).
@@ -85,6 +81,8 @@ type Census struct {
 	// Result is what the jobs computed, filled in as they run (its
 	// Status and Files are the run's: pipeline.Result).
 	Result *Result
+
+	families []*familyRun
 }
 
 // The waves of a family, from its first (family.wave).
@@ -108,7 +106,7 @@ func NewCensus(ctx context.Context, cfg configs.Config, opts Options) (*Census, 
 	if err != nil {
 		return nil, err
 	}
-	plan, err := planned(ctx, cfg, cfg.Out, opts)
+	plan, err := planned(ctx, c, cfg, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -123,18 +121,33 @@ func NewCensus(ctx context.Context, cfg configs.Config, opts Options) (*Census, 
 	cs := &Census{Plan: plan, Bounds: c, Result: &Result{Findings: map[string]Findings{}}}
 	t := &tally{res: cs.Result}
 	for i, f := range fams {
-		fr := &familyRun{family: f, games: opts.selected(f.games), out: cfg.Out, wave: opts.Wave + i*familyWaves,
-			bound: time.Duration(c.MaxSecondsPerGame * float64(time.Second)), reuseOnly: opts.ReuseOnly, tables: opts.Select == nil,
+		fr := &familyRun{family: f, games: f.games, wave: opts.Wave + i*familyWaves,
+			bound: time.Duration(c.MaxSecondsPerGame * float64(time.Second)), reuseOnly: opts.ReuseOnly, tables: true,
 			log: log, ctx: ctx, tally: t}
 		cs.Jobs = append(cs.Jobs, fr.jobs()...)
+		cs.families = append(cs.families, fr)
 	}
-	if c.Misere.Enabled() && opts.Select == nil {
+	if c.Misere.Enabled() {
 		// The misère census: no journal, computed whole; a shard computes
 		// none, tabulate merge computes it.
 		mr := &misereRun{m: c.Misere, wave: opts.Wave + len(fams)*familyWaves, log: log, tally: t}
 		cs.Jobs = append(cs.Jobs, mr.job())
 	}
 	return cs, nil
+}
+
+// Games lists the games the census computes, as family/name, each
+// family's in table order: after pipeline.Plan.Shard, those of the shard
+// (its record, shard.Record.CensusGames).
+func (c *Census) Games() []string {
+	var list []string
+	for _, fr := range c.families {
+		fr.ownGames()
+		for _, g := range fr.games {
+			list = append(list, g.Family+"/"+g.Name())
+		}
+	}
+	return list
 }
 
 // tally is the census's Result, shared by its jobs.
@@ -156,11 +169,11 @@ func (t *tally) add(f func(r *Result)) {
 type familyRun struct {
 	family
 	games     []Game // the games of the family this census computes (a shard's: those it selects)
-	out       string
-	wave      int // the family's first wave
+	wave      int    // the family's first wave
 	bound     time.Duration
 	reuseOnly bool
 	tables    bool // write the tables (not a shard's census)
+	sharded   bool // a group was left to another shard: ownGames cuts games and groups
 	log       io.Writer
 	ctx       context.Context // the census's, which stops its progress lines
 	tally     *tally
@@ -178,7 +191,7 @@ type familyRun struct {
 // jobs returns the family's jobs: its journal's, a job per group of games
 // for the first pass (or the only one), and its tables'.
 func (fr *familyRun) jobs() []games.Job {
-	jobs := []games.Job{{Table: fr.kind.name + " journal", Wave: fr.wave + waveJournal, Run: fr.readJournal}}
+	jobs := []games.Job{{Table: fr.kind.name + " journal", Wave: fr.wave + waveJournal, Run: fr.readJournal, Shard: games.Shard{Every: true}}}
 	fr.groups = groups(fr.games)
 	first, upTo := waveMax, fr.max
 	if fr.bound == 0 && fr.max > probeValues {
@@ -192,18 +205,54 @@ func (fr *familyRun) jobs() []games.Job {
 		first, upTo = waveProbe, probeValues
 	}
 	for _, gr := range fr.groups {
-		jobs = append(jobs, fr.groupJob(gr, first, upTo))
+		j := fr.groupJob(gr, first, upTo)
+		j.Shard = games.Shard{Pool: "census", Cost: Cost(gr.members[0]), Sharded: func(kept bool) {
+			if !kept {
+				fr.leave(gr)
+			}
+		}}
+		jobs = append(jobs, j)
 	}
-	return append(jobs, games.Job{Table: fr.kind.name, Wave: fr.wave + waveTables, Bounds: fr.config, Run: fr.finish})
+	// A shard's census writes no tables: tabulate merge does, from the
+	// journals of all shards.
+	return append(jobs, games.Job{Table: fr.kind.name, Wave: fr.wave + waveTables, Bounds: fr.config, Run: fr.finish,
+		Shard: games.Shard{Every: true, Sharded: func(bool) { fr.tables = false }}})
+}
+
+// leave leaves the group gr out of the family's census: another shard
+// computes it (pipeline.Plan.Shard). The family's games and groups are
+// cut to the shard's once, by ownGames.
+func (fr *familyRun) leave(gr *group) { gr.other, fr.sharded = true, true }
+
+// ownGames cuts the family's games and groups to those of its shard
+// (leave), in their order.
+func (fr *familyRun) ownGames() {
+	if !fr.sharded {
+		return
+	}
+	fr.sharded = false
+	other := map[string]bool{}
+	for _, gr := range fr.groups {
+		for _, g := range gr.members {
+			other[g.Name()] = gr.other
+		}
+	}
+	fr.groups = slices.DeleteFunc(fr.groups, func(gr *group) bool { return gr.other })
+	fr.games = slices.DeleteFunc(slices.Clone(fr.games), func(g Game) bool { return other[g.Name()] })
 }
 
 // readJournal opens the family's journal, keeps in each group the games
 // it lacks, and says how many that is.
-func (fr *familyRun) readJournal(ctx context.Context, _ games.Sink) error {
-	j, err := openJournal(fr.out, fr.kind.name, fr.config)
+func (fr *familyRun) readJournal(ctx context.Context, s games.Sink) error {
+	sf, ok := s.(games.StateFolder)
+	if !ok {
+		return fmt.Errorf("census: %s: the sink keeps no journal", fr.kind.name)
+	}
+	j, err := openJournal(sf, fr.kind.name, fr.config)
 	if err != nil {
 		return err
 	}
+	fr.ownGames()
 	fr.journal = j
 	reused, first := 0, ""
 	for _, gr := range fr.groups {
@@ -433,17 +482,22 @@ type misereRun struct {
 	wave  int
 	log   io.Writer
 	tally *tally
+	shard bool // the plan is a shard's, which computes no misère census
 }
 
 // job is the misère census's one job: its games computed on the job's
 // workers, its table and paper tables written.
 func (mr *misereRun) job() games.Job {
-	return games.Job{Table: "misere", Wave: mr.wave, Bounds: mr.m, Run: mr.run}
+	return games.Job{Table: "misere", Wave: mr.wave, Bounds: mr.m, Run: mr.run,
+		Shard: games.Shard{Every: true, Sharded: func(bool) { mr.shard = true }}}
 }
 
 // run computes the misère census and writes its table, paper tables and
 // findings through the sink.
 func (mr *misereRun) run(ctx context.Context, s games.Sink) error {
+	if mr.shard {
+		return nil // tabulate merge computes it
+	}
 	m := mr.m
 	rows, err := misereRows(ctx, m, s.Workers(), mr.log)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/output"
 )
 
@@ -41,14 +42,15 @@ type journalFile struct {
 	Config string `json:"config"`
 }
 
-// openJournal returns the journal of a family under out for the given
-// configuration, creating its folder.
-func openJournal(out, family string, config any) (*journal, error) {
+// openJournal returns the journal of a family for the given
+// configuration, its folder (OUT/.census/FAMILY-KEY) made by the run's
+// Sink (games.StateFolder: the pipeline's, under the run's folder).
+func openJournal(sf games.StateFolder, family string, config any) (*journal, error) {
 	b, rel, key, err := journalOf(family, config)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := output.MkdirIn(out, rel)
+	dir, err := sf.StateFolder(rel)
 	if err != nil {
 		return nil, fmt.Errorf("census: create journal: %w", err)
 	}

@@ -117,6 +117,11 @@ func NewPlan(cfg configs.Config, out string, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	return newPlan(c, cfg, out, opts)
+}
+
+// newPlan is NewPlan of the census c in effect (settings).
+func newPlan(c configs.Census, cfg configs.Config, out string, opts Options) (*Plan, error) {
 	p := &Plan{Workers: censusWorkers(cfg, opts), DiskFree: -1}
 	if opts.ReuseOnly {
 		p.Workers = 1 // no game computed: one engine recomputes the first differences
@@ -402,12 +407,13 @@ func satMul(a, b int64) int64 {
 	return a * b
 }
 
-// planned is NewPlan for NewCensus: the plan, logged, or the refusal.
-func planned(ctx context.Context, cfg configs.Config, out string, opts Options) (*Plan, error) {
+// planned is NewPlan for NewCensus, of the census c in effect (settings)
+// into cfg.Out: the plan, logged, or the refusal.
+func planned(ctx context.Context, c configs.Census, cfg configs.Config, opts Options) (*Plan, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	p, err := NewPlan(cfg, out, opts)
+	p, err := newPlan(c, cfg, cfg.Out, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -2,15 +2,14 @@ package census
 
 import (
 	"context"
-	"slices"
 
 	"github.com/tabulate-games/tabulate/configs"
 )
 
 // Games lists every game of the census c in the order a run computes
 // them: the subtraction family (when asked for), then the octal family, each
-// sorted as its table is. A shard of a census (tabulate run --shard) picks
-// its games from this list.
+// sorted as its table is. tabulate merge checks that the shards' records
+// list each of them once.
 func Games(c configs.Census) ([]Game, error) {
 	fams, err := familiesOf(context.Background(), c.Effective())
 	if err != nil {
@@ -26,8 +25,9 @@ func Games(c configs.Census) ([]Game, error) {
 // Groups splits games (as Games lists them) into the groups a census
 // computes with one run of the engine each: octal codes that reduce to the
 // same code (equiv.go), every other game alone. Groups keep the order of
-// their first game, and games their order. A shard of a census should take
-// whole groups: a group split over shards is computed once in each.
+// their first game, and games their order. A shard of a census takes
+// whole groups: its plan deals the census's jobs, one a group of each
+// family (pipeline.Plan.Shard, by Cost of the group's first game).
 func Groups(games []Game) [][]Game {
 	grs := groups(games)
 	out := make([][]Game, len(grs))
@@ -41,7 +41,7 @@ func Groups(games []Game) [][]Game {
 const costHeap = 130
 
 // Cost estimates the relative work of computing g, to balance the shards of
-// a census (shard.Assign): the number of moves from a heap of 130 (at least
+// a census (games.Shard.Cost of its group's job, shard.Assign): the number of moves from a heap of 130 (at least
 // 1). Reason: a value g(n) costs one look-up per option; a subtraction set
 // has one option per element, an octal code one per removal that leaves
 // one heap and about n/2 per removal that may split the heap in two (64 at
@@ -56,13 +56,4 @@ func Cost(g Game) float64 {
 		return 1
 	}
 	return float64(max(len(g.Heap.Moves(costHeap)), 1))
-}
-
-// selected keeps the games of a family that opts.Select keeps (all when it
-// is nil).
-func (o Options) selected(games []Game) []Game {
-	if o.Select == nil {
-		return games
-	}
-	return slices.DeleteFunc(slices.Clone(games), func(g Game) bool { return !o.Select(g) })
 }

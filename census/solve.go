@@ -371,6 +371,7 @@ type group struct {
 	cost    float64      // the engine's estimate of rep's cost to max after a first pass (groupCost)
 	stats   *octal.Stats // the engine's statistics of the last pass, nil before one or without them
 	spent   float64      // seconds spent in a first pass
+	other   bool         // another shard computes it (familyRun.leave)
 }
 
 // probeValues is how many values the first pass of a census without a time

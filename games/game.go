@@ -80,6 +80,42 @@ type Job struct {
 	// job's files instead of the game's section (a census family's
 	// configuration).
 	Bounds any
+	// Prepare, when set, runs before the run's folder is opened and
+	// anything is written (pipeline.Plan.Run), with the heap limit in
+	// bytes that the run will set: a check that needs a little computing,
+	// such as the probe of an automatic tail's start (games/tailauto.go).
+	// Its error refuses the run; a *KeyError is the user's (exit status 2
+	// at the command line).
+	Prepare func(ctx context.Context, memoryLimit int64) error
+	// Shard says how a plan split into shards treats the job
+	// (pipeline.Plan.Shard, tabulate run --shard K/N).
+	Shard Shard
+}
+
+// Shard is how a plan split into shards treats a job. By default the job
+// is dealt to one shard, balanced by cost with the other dealt jobs of its
+// Pool (shard.Assign, the same way on every node, so that the shards
+// together run each job once); Every runs it in every shard. Sharded, when
+// set, is told before the run whether this shard keeps the job, so that
+// the jobs of a census leave out the games other shards compute (and
+// write no tables: tabulate merge does).
+type Shard struct {
+	Every bool
+	// Pool names the jobs dealt together: "" the tables of the run's
+	// games; a census deals its groups of games in a pool of their own.
+	Pool string
+	// Cost is what the job is dealt by; 0 means Job.Cost.
+	Cost    float64
+	Sharded func(kept bool)
+}
+
+// StateFolder is implemented by a Sink that gives a job a folder under
+// OUT for state kept from run to run, at the slash-separated path rel
+// (created if needed, every folder on the way a real folder: never through
+// a link): a census's journal, OUT/.census/FAMILY-KEY. The pipeline's Sink
+// is one.
+type StateFolder interface {
+	StateFolder(rel string) (string, error)
 }
 
 // Scheduler is a Sink that takes the jobs a running job adds to its plan,

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -175,11 +174,19 @@ type tailGame struct {
 	cost   func(max int64) float64 // relative work
 	keys   *TailKeys               // the section's
 	limit  int64                   // a full array's limit (Check)
-	// stats runs the full-array engine to max heaps (the probe of an
-	// automatic start, tailauto.go); t is the largest split digit or
-	// move, the t of the window (start - t - 1)/2.
-	stats func(ctx context.Context, max int) (octal.Stats, error)
-	t     int
+	// t is the largest split digit or move, the t of the window
+	// (start - t - 1)/2.
+	t int
+	// chosen holds the start an automatic tail's Prepare chose before the
+	// run (tailauto.go); nil or 0: runJob chooses it.
+	chosen *tailChosen
+}
+
+// tailChosen is the start Prepare chose for runJob, with its probe's
+// full array (or a checkpoint's start, without).
+type tailChosen struct {
+	start  int64
+	prefix *octal.Prefix
 }
 
 // octalTail is tail mode for the octal game code.
@@ -192,7 +199,7 @@ func octalTail(code octal.Code, keys *TailKeys) tailGame {
 		window: func(start int64) int64 { return octal.TailDefaultWindow(code, start) },
 		cost:   func(max int64) float64 { return float64(max) / 1e6 },
 		keys:   keys, limit: int64(Octal(code).Limit),
-		stats: octalTailStats(code), t: code.MaxRemove()}
+		t: code.MaxRemove()}
 }
 
 // grundysGameTail is tail mode for Grundy's game.
@@ -204,11 +211,7 @@ func grundysGameTail(keys *TailKeys) tailGame {
 		memory: octal.GrundysGameMemory,
 		window: octal.GrundysGameTailDefaultWindow,
 		cost:   func(max int64) float64 { return float64(max) / 3e5 },
-		keys:   keys, limit: octal.GrundysGameMax,
-		stats: func(ctx context.Context, max int) (octal.Stats, error) {
-			_, st, err := octal.GrundysGameWithStats(ctx, max, grundy.Options{Workers: 1})
-			return st, err
-		}}
+		keys:   keys, limit: octal.GrundysGameMax}
 }
 
 // check checks the section's max and tail keys.
@@ -224,8 +227,13 @@ func (g tailGame) jobs(game string, max int64) []Job {
 	if v := g.keys.Values; len(v) == 2 {
 		memory += writing(int64(v[1]-v[0]+1), 12)
 	}
-	return []Job{{Table: "frequencies", Memory: memory, Cost: g.cost(max),
-		Run: func(ctx context.Context, s Sink) error { return g.runJob(ctx, s, game, max) }}}
+	job := Job{Table: "frequencies", Memory: memory, Cost: g.cost(max)}
+	if g.keys.auto() {
+		g.chosen = &tailChosen{}
+		job.Prepare = func(ctx context.Context, limit int64) error { return g.prepare(ctx, max, limit) }
+	}
+	job.Run = func(ctx context.Context, s Sink) error { return g.runJob(ctx, s, game, max) }
+	return []Job{job}
 }
 
 func max64(a, b int64) int64 { return max(a, b) }
@@ -243,7 +251,7 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 		watch.Report(done, total)
 	}
 	var vals *tailValues
-	var resumeStart int64 // an automatic tail's start, read from its checkpoint
+	var chosen tailChosen // an automatic tail's start, read from its checkpoint or chosen by Prepare
 	if f, ok := s.(Folder); ok {
 		dir, err := f.Folder()
 		if err != nil {
@@ -261,7 +269,7 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 			return err
 		}
 		if resumeAt > 0 && k.auto() {
-			resumeStart = g.checkpointStart(opts.Checkpoint)
+			chosen.start = g.checkpointStart(opts.Checkpoint)
 		}
 		if k.Values != nil {
 			if vals, err = openTailValues(filepath.Join(dir, tailValuesName), k.Values, resumeAt); err != nil {
@@ -279,8 +287,11 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 	var res octal.TailResult
 	var err error
 	if k.auto() {
+		if chosen.start == 0 && g.chosen != nil {
+			chosen = *g.chosen // chosen by Prepare, before the run
+		}
 		var restarts []string
-		res, start, err = g.runAuto(ctx, max, opts, resumeStart, func(line string) {
+		res, start, err = g.runAuto(ctx, max, opts, chosen, func(line string) {
 			restarts = append(restarts, line)
 			s.Finding("tail_restart", Note(strings.Join(restarts, "; then ")))
 		})

@@ -9,7 +9,6 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
@@ -31,8 +30,12 @@ import (
 // the run starts again from the larger of twice the start and the power of
 // two past the stop (so the full array passes the heap that stopped it),
 // within the memory limit: the engine cannot lengthen a window from a
-// checkpoint, whose ring holds only the window's values. Cost: the probe
-// (seconds at 2^20) and, on a stop, the prefix again.
+// checkpoint, whose ring holds only the window's values; but the restart
+// goes on from the prefix the stopped run kept (octal.TailOptions.Prefix),
+// computing only the heaps past it. Cost: the probe (seconds at 2^20) and,
+// while the tail runs, the prefix's memory, kept only when it and the next
+// start's prefix fit the memory limit together (else a restart computes
+// the prefix again).
 
 // tailAutoMin is the least start and the probe's length: the default
 // start of tail mode (2^20). Tests lower it.
@@ -65,12 +68,14 @@ func memoryLimit() int64 {
 }
 
 // autoStart chooses the start of an automatic tail to max: the probe's
-// prefix, then the least power of two whose window holds tailAutoMargin
-// times D, at most max. A start whose prefix is over the full array's
-// limit or the memory limit is a *KeyError naming it and its memory.
-func (g tailGame) autoStart(ctx context.Context, max int64) (int64, error) {
+// prefix (a tail run to its own start, on one goroutine, whose full array
+// is kept in prefix for the first run to go on from), then the least power
+// of two whose window holds tailAutoMargin times D, at most max. A start
+// whose prefix is over the full array's limit or the memory limit is a
+// *KeyError naming it and its memory.
+func (g tailGame) autoStart(ctx context.Context, max, limit int64, prefix *octal.Prefix) (int64, error) {
 	probe := min(max, tailAutoMin)
-	st, err := g.stats(ctx, int(probe))
+	st, err := g.run(ctx, probe, octal.TailOptions{Start: probe, Workers: 1, Prefix: prefix, KeepPrefix: true})
 	if err != nil {
 		return 0, err
 	}
@@ -78,31 +83,31 @@ func (g tailGame) autoStart(ctx context.Context, max int64) (int64, error) {
 		return probe, nil // the prefix ends the run, or its period does
 	}
 	if st.Mask == 0 {
-		return g.fits(max, max, fmt.Sprintf("it has no sparse-space labelling up to heap %d, so no tail can start there", probe))
+		return g.fits(max, max, limit, fmt.Sprintf("it has no sparse-space labelling up to heap %d, so no tail can start there", probe))
 	}
 	need := 2*tailAutoMargin*(int64(g.t)+int64(st.LastRare)) + int64(g.t) + 1
 	start := probe
 	for start < need && start < max {
 		start *= 2
 	}
-	return g.fits(min(start, max), max, fmt.Sprintf("its window must hold %d times the last rare heap %d plus %d", tailAutoMargin, st.LastRare, g.t))
+	return g.fits(min(start, max), max, limit, fmt.Sprintf("its window must hold %d times the last rare heap %d plus %d", tailAutoMargin, st.LastRare, g.t))
 }
 
 // fits returns start when its prefix is within the full array's limit and
-// the memory limit, and otherwise the *KeyError that says why.
-func (g tailGame) fits(start, max int64, why string) (int64, error) {
-	if start > g.limit || g.memory(int(start)) > memoryLimit() {
-		return 0, g.refuse(start, max, why)
+// the memory limit (bytes), and otherwise the *KeyError that says why.
+func (g tailGame) fits(start, max, limit int64, why string) (int64, error) {
+	if start > g.limit || g.memory(int(start)) > limit {
+		return 0, g.refuse(start, max, limit, why)
 	}
 	return start, nil
 }
 
 // refuse is the *KeyError of an automatic tail that needs a start of
 // start heaps (max: a full array), with its memory.
-func (g tailGame) refuse(start, max int64, why string) error {
+func (g tailGame) refuse(start, max, limit int64, why string) error {
 	need := g.memory(int(min(start, g.limit)))
 	problem := fmt.Sprintf("cannot be chosen for the %s to %d: %s; the start that would work is %d, whose full-array prefix needs %s (memory limit %s)",
-		g.title, max, why, start, sysmem.Format(need), sysmem.Format(memoryLimit()))
+		g.title, max, why, start, sysmem.Format(need), sysmem.Format(limit))
 	if start > g.limit {
 		problem = fmt.Sprintf("cannot be chosen for the %s to %d: %s; the start that would work, %d, is past a full array's limit %d", g.title, max, why, start, g.limit)
 	}
@@ -126,24 +131,56 @@ func (g tailGame) retryStart(err error, start, max int64) (int64, bool, error) {
 	default:
 		return 0, false, nil
 	}
-	next, ferr := g.fits(min(next, max), max, fmt.Sprintf("the tail from %d stopped (%v)", start, err))
+	next, ferr := g.fits(min(next, max), max, memoryLimit(), fmt.Sprintf("the tail from %d stopped (%v)", start, err))
 	return next, ferr == nil, ferr
 }
 
-// runAuto runs g.run from an automatic start (autoStart) and starts
+// prepare chooses the start of an automatic tail before the run's folder
+// is opened (Job.Prepare), so that a start that cannot work is refused
+// with nothing written: when a full array to max fits the limit, no start
+// can be refused and the job probes as it runs (nothing here); otherwise
+// the probe (autoStart: a full array to min(max, 2^20), seconds for a game
+// with a sparse space, about 75 s of CPU for one without) and the start it
+// gives, which runJob takes, or the *KeyError that names the start that
+// would work and its memory.
+func (g tailGame) prepare(ctx context.Context, max, limit int64) error {
+	if max <= g.limit && g.memory(int(max)) <= limit {
+		return nil
+	}
+	prefix := &octal.Prefix{}
+	start, err := g.autoStart(ctx, max, limit, prefix)
+	if err != nil {
+		return err
+	}
+	*g.chosen = tailChosen{start: start, prefix: prefix}
+	return nil
+}
+
+// runAuto runs g.run from an automatic start (chosen's: a checkpoint's,
+// or Prepare's with its probe's prefix; else autoStart's) and starts
 // again from a larger one after a stop (retryStart), the checkpoint of the
 // stopped run removed. It returns the result, the start of the last run,
 // and the last error.
-func (g tailGame) runAuto(ctx context.Context, max int64, opts octal.TailOptions, resumeStart int64, log func(string)) (octal.TailResult, int64, error) {
-	start := resumeStart
+func (g tailGame) runAuto(ctx context.Context, max int64, opts octal.TailOptions, chosen tailChosen, log func(string)) (octal.TailResult, int64, error) {
+	start, prefix := chosen.start, chosen.prefix // what the probe or a stopped run computed, for the next
+	if prefix == nil {
+		prefix = &octal.Prefix{}
+	}
 	if start == 0 {
 		var err error
-		if start, err = g.autoStart(ctx, max); err != nil {
+		if start, err = g.autoStart(ctx, max, memoryLimit(), prefix); err != nil {
 			return octal.TailResult{}, 0, err
 		}
 	}
 	for try := 0; ; try++ {
 		opts.Start = start
+		if g.memory(int(prefix.Heaps()))+g.memory(int(start)) > memoryLimit() {
+			prefix = &octal.Prefix{} // no room to extend it: computed again
+		}
+		// A run keeps its prefix through the tail when a restart could
+		// extend it within the limit (the kept prefix and the next one).
+		opts.Prefix = prefix
+		opts.KeepPrefix = try < tailAutoTries && g.memory(int(start))+g.memory(int(min(2*start, max))) <= memoryLimit()
 		res, err := g.run(ctx, max, opts)
 		if err == nil || ctx.Err() != nil || try == tailAutoTries {
 			return res, start, err
@@ -162,14 +199,5 @@ func (g tailGame) runAuto(ctx context.Context, max int64, opts octal.TailOptions
 			}
 		}
 		start = next
-	}
-}
-
-// octalTailStats returns the statistics of the full-array engine on code
-// run to max heaps, on one goroutine (the probe of autoStart).
-func octalTailStats(code octal.Code) func(ctx context.Context, max int) (octal.Stats, error) {
-	return func(ctx context.Context, max int) (octal.Stats, error) {
-		_, st, err := octal.ValuesWithStats(ctx, code, max, grundy.Options{Workers: 1})
-		return st, err
 	}
 }

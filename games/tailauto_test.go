@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"errors"
+	"reflect"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -19,7 +20,10 @@ import (
 // larger one, by itself. Its frequency tables must be those of a full
 // array (counted here from octal.Values / GrundysGame, whose values the
 // engine's tests check against the plain mex), and the tail must have run
-// (tail_from >= 0), not only the prefix.
+// (tail_from >= 0), not only the prefix. The first run must go on from
+// the probe's prefix and each restart from the one the stopped run kept
+// (octal.TailResult.PrefixFrom: their start + 1, not heap 0), and the
+// tables and findings must be those of a run from the last start alone.
 func TestTailAutoStart(t *testing.T) {
 	defer func(m, k int64) { tailAutoMin, tailAutoMargin = m, k }(tailAutoMin, tailAutoMargin)
 	tailAutoMin, tailAutoMargin = 1<<12, 1
@@ -43,9 +47,45 @@ func TestTailAutoStart(t *testing.T) {
 			}
 			max := tt.max
 			sink := newMemSink()
+			var starts, prefixFrom []int64 // of each run, restarts included
+			engine := tt.g.run
+			tt.g.run = func(ctx context.Context, to int64, opts octal.TailOptions) (octal.TailResult, error) {
+				res, err := engine(ctx, to, opts)
+				if to == int64(max) { // not the probe's
+					starts, prefixFrom = append(starts, opts.Start), append(prefixFrom, res.PrefixFrom)
+				}
+				return res, err
+			}
 			if err := tt.g.runJob(ctx, sink, tt.name, int64(max)); err != nil {
 				t.Fatal(err)
 			}
+			// The first run goes on from the probe's prefix, each restart
+			// from the one the run before kept.
+			for i := range starts {
+				want := tailAutoMin + 1
+				if i > 0 {
+					want = starts[i-1] + 1
+				}
+				if prefixFrom[i] != want {
+					t.Errorf("run %d from %d computed its prefix from heap %d, want %d (the probe's or the stopped run's start + 1)", i, starts[i], prefixFrom[i], want)
+				}
+			}
+			// Its outputs are those of a run from the last start alone.
+			given := tt.g
+			given.keys, given.run = &TailKeys{Tail: true, Start: starts[len(starts)-1]}, engine
+			alone := newMemSink()
+			if err := given.runJob(ctx, alone, tt.name, int64(max)); err != nil {
+				t.Fatal(err)
+			}
+			restart, restarted := sink.findings["tail_restart"]
+			delete(sink.findings, "tail_restart")
+			if !reflect.DeepEqual(sink.tables, alone.tables) || !reflect.DeepEqual(sink.findings, alone.findings) {
+				t.Errorf("the automatic run's tables or findings differ from those of a run from its last start %d alone:\n%v\n%v", starts[len(starts)-1], sink.findings, alone.findings)
+			}
+			if restarted {
+				sink.findings["tail_restart"] = restart
+			}
+			t.Logf("runs from %v, prefixes computed from %v", starts, prefixFrom)
 			run := sink.findings["tail"].(TailRun)
 			if run.TailFrom < 0 || run.Start <= tailAutoMin {
 				t.Errorf("tail from %d, start %d: want a tail from a start past %d", run.TailFrom, run.Start, tailAutoMin)
@@ -108,5 +148,16 @@ func TestTailAutoRefuses(t *testing.T) {
 	err = octalTail(plain, &TailKeys{Tail: true}).runJob(ctx, newMemSink(), "g", 1<<31)
 	if !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
 		t.Errorf("0.164: %v, want a *KeyError naming a start past a full array's limit", err)
+	}
+	// The same refusal from the job's Prepare, which the pipeline runs
+	// before it opens the folder; a max whose full array fits is not
+	// probed there (nothing can be refused).
+	job := octalTail(plain, &TailKeys{Tail: true}).jobs("g", 1<<31)[0]
+	if err := job.Prepare(ctx, 1<<40); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
+		t.Errorf("0.164, Prepare: %v, want a *KeyError naming a start past a full array's limit", err)
+	}
+	g := octalTail(code, &TailKeys{Tail: true})
+	if err := g.jobs("officers", 1<<20)[0].Prepare(ctx, 1<<40); err != nil {
+		t.Errorf("0.6 to 2^20 within the limit, Prepare: %v", err)
 	}
 }

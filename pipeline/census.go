@@ -22,6 +22,30 @@ func NewCensusPlan(ctx context.Context, cfg configs.Config, opts census.Options)
 	return p, c, nil
 }
 
+// NewRunPlan plans the run of cfg (tabulate run, and a shard of it before
+// Plan.Shard cuts it): the tables of its games and, when cfg has a census,
+// the census in the waves after them (AddCensus, with opts). Nothing is
+// written; the census's refusal over its memory or disk
+// (*census.LimitError) comes first, then the tables' (*MemoryError). A
+// refused census returns the plan of the tables with the error (a shard
+// stopped while planning records itself interrupted); a refused plan of
+// the tables returns none.
+func NewRunPlan(ctx context.Context, cfg configs.Config, opts census.Options) (*Plan, *census.Census, error) {
+	p := newPlan(cfg)
+	tables := p.checkMemory()
+	var c *census.Census
+	if cfg.Census.Enabled() {
+		var err error
+		if c, err = p.AddCensus(ctx, opts); err != nil {
+			return p, nil, err
+		}
+	}
+	if tables != nil {
+		return nil, nil, tables
+	}
+	return p, c, nil
+}
+
 // AddCensus adds the census of the plan's configuration (its census
 // section, with opts applied) to the plan as the model's jobs
 // (census.NewCensus), in waves after those of the plan's tables, which

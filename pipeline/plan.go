@@ -38,6 +38,10 @@ type Plan struct {
 	Memory  int64 // estimated peak bytes of the whole plan
 	Limit   int64 // bytes the plan may use
 	cpus    int   // compute goroutines all jobs together may run
+
+	limitSource string // where Limit comes from, for the *MemoryError
+	prepared    bool   // Prepare has run, with this error
+	prepareErr  error
 }
 
 // MemoryError refuses a plan whose estimated memory is over the limit.
@@ -79,18 +83,27 @@ const nonHeapMemory = 24 << 20
 
 // NewPlan builds the jobs of cfg and checks their memory against the limit.
 func NewPlan(cfg configs.Config) (*Plan, error) {
+	p := newPlan(cfg)
+	if err := p.checkMemory(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// newPlan builds the jobs of cfg and their memory estimate.
+func newPlan(cfg configs.Config) *Plan {
 	p := &Plan{Config: cfg, Workers: cfg.Workers}
 	p.Workers = grundy.Options{Workers: cfg.Workers}.Goroutines()
 	p.cpus = min(p.Workers, runtime.GOMAXPROCS(0))
-	limitSource := "max_memory"
+	p.limitSource = "max_memory"
 	p.Limit = int64(cfg.MaxMemory)
 	if p.Limit == 0 {
 		phys := PhysicalMemory()
 		p.Limit = int64(float64(phys) * AutoMemoryShare)
-		limitSource = fmt.Sprintf("auto: %.0f%% of %s RAM", 100*AutoMemoryShare, Bytes(phys))
+		p.limitSource = fmt.Sprintf("auto: %.0f%% of %s RAM", 100*AutoMemoryShare, Bytes(phys))
 		if phys == 0 {
 			p.Limit = 4 << 30
-			limitSource = "auto: RAM unknown, 4 GiB"
+			p.limitSource = "auto: RAM unknown, 4 GiB"
 		}
 	}
 	for _, g := range cfg.Selected() {
@@ -99,12 +112,18 @@ func NewPlan(cfg configs.Config) (*Plan, error) {
 		}
 	}
 	p.Memory = baseMemory + concurrentMemory(p.Jobs, p.Workers)
-	if p.Memory > p.Limit {
-		largest := slices.Clone(p.Jobs)
-		slices.SortStableFunc(largest, func(a, b Job) int { return int(min(1, max(-1, b.Memory-a.Memory))) })
-		return nil, &MemoryError{Estimate: p.Memory, Limit: p.Limit, Largest: largest[:min(3, len(largest))], LimitSource: limitSource}
+	return p
+}
+
+// checkMemory refuses the plan's tables over its memory limit
+// (*MemoryError).
+func (p *Plan) checkMemory() error {
+	if p.Memory <= p.Limit {
+		return nil
 	}
-	return p, nil
+	largest := slices.Clone(p.Jobs)
+	slices.SortStableFunc(largest, func(a, b Job) int { return int(min(1, max(-1, b.Memory-a.Memory))) })
+	return &MemoryError{Estimate: p.Memory, Limit: p.Limit, Largest: largest[:min(3, len(largest))], LimitSource: p.limitSource}
 }
 
 // jobMemory is what every job needs beside its own estimate: drawing its

@@ -73,6 +73,9 @@ func (p *Plan) Run(ctx context.Context, opts Options) (*Result, error) {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
+	if err := p.Prepare(ctx); err != nil {
+		return nil, err
+	}
 	// The run-folder protocol (output.Folder): one run per folder, the
 	// temporary files of a killed run removed, the earlier files of the
 	// games not rerun listed again and those of the rerun games unlisted,
@@ -96,8 +99,41 @@ func (p *Plan) RunIn(ctx context.Context, folder *output.Folder, opts Options) (
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
+	if err := p.Prepare(ctx); err != nil {
+		return nil, err
+	}
 	return p.run(ctx, folder, opts, time.Now(), false)
 }
+
+// Prepare runs the jobs' Prepare (games.Job), once, with the heap limit
+// the run sets: a job that cannot run (an automatic tail whose start would
+// pass the memory limit) is refused with nothing written. Run and RunIn
+// call it before the folder is opened; a caller that makes folders of its
+// own first (a shard's) calls it before them. The error names the game.
+func (p *Plan) Prepare(ctx context.Context) error {
+	if !p.prepared {
+		p.prepared, p.prepareErr = true, p.prepare(ctx)
+	}
+	return p.prepareErr
+}
+
+// prepare is Prepare's one pass over the jobs.
+func (p *Plan) prepare(ctx context.Context) error {
+	for _, j := range p.Jobs {
+		if j.Prepare == nil {
+			continue
+		}
+		if err := j.Prepare(ctx, p.heapLimit()); err != nil {
+			return fmt.Errorf("%s: %w", j.Game, err)
+		}
+	}
+	return nil
+}
+
+// heapLimit is the garbage collector's limit while the plan runs: the
+// plan's limit less what is not heap (the program's code and the
+// runtime's own mappings), at least half of it.
+func (p *Plan) heapLimit() int64 { return max(p.Limit-nonHeapMemory, p.Limit/2) }
 
 // run runs the plan's jobs in folder, and closes it when closeFolder.
 func (p *Plan) run(ctx context.Context, folder *output.Folder, opts Options, start time.Time, closeFolder bool) (*Result, error) {
@@ -107,7 +143,7 @@ func (p *Plan) run(ctx context.Context, folder *output.Folder, opts Options, sta
 	// accepted under (less what is not heap: the program's code and the
 	// C-free runtime's own mappings), instead of letting it grow to twice
 	// the live data before it collects.
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(max(p.Limit-nonHeapMemory, p.Limit/2)))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(p.heapLimit()))
 	manifest, temps := folder.Manifest, folder.Temps
 	for _, j := range p.Jobs {
 		manifest.SetBounds(j.Game, j.bounds)

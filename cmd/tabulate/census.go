@@ -129,11 +129,15 @@ func printCensus(w io.Writer, res *pipeline.Result, cen *census.Census) {
 	}
 }
 
-// flagLimit names --max-memory as the limit of a refused census when the
-// flag gave it (the census knows only cfg.MaxMemory, max_memory).
+// flagLimit names --max-memory as the limit of a refused census or plan
+// when the flag gave it (they know only cfg.MaxMemory, max_memory).
 func flagLimit(err error, fromFlag bool) {
 	var le *census.LimitError
 	if fromFlag && errors.As(err, &le) && le.Source == "max_memory" {
 		le.Source = "--max-memory"
+	}
+	var me *pipeline.MemoryError
+	if fromFlag && errors.As(err, &me) && me.LimitSource == "max_memory" {
+		me.LimitSource = "--max-memory" // the limit came from the flag, not the file
 	}
 }

@@ -194,27 +194,16 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	quiet := *rf.quiet
-	plan, err := pipeline.NewPlan(cfg)
-	var me *pipeline.MemoryError
-	if errors.As(err, &me) && me.LimitSource == "max_memory" && rf.set()["max-memory"] {
-		me.LimitSource = "--max-memory" // the limit came from the flag, not the file
-	}
-	if err != nil {
-		return err
-	}
 	// The census, after the tables in the one plan, is planned before
 	// the tables are computed, so that a census that cannot fit writes
 	// nothing either.
-	var cen *census.Census
-	if cfg.Census.Enabled() {
-		opts := census.Options{}
-		if !quiet {
-			opts.Log = stderr
-		}
-		cen, err = plan.AddCensus(ctx, opts)
-		if flagLimit(err, rf.set()["max-memory"]); err != nil {
-			return err
-		}
+	opts := census.Options{}
+	if !quiet {
+		opts.Log = stderr
+	}
+	plan, cen, err := pipeline.NewRunPlan(ctx, cfg, opts)
+	if flagLimit(err, rf.set()["max-memory"]); err != nil {
+		return err
 	}
 	mode := progress.Off
 	if !quiet {

@@ -50,45 +50,6 @@ func (rf *runFlags) shardSpec(getenv func(string) string) (shard.Spec, bool, err
 	return s, ok, nil
 }
 
-// shardJobs returns the jobs of the plan that shard s computes: the jobs are
-// balanced over the shards by their Cost (shard.Assign), the same way on
-// every node, so the shards together compute each job exactly once.
-func shardJobs(jobs []pipeline.Job, s shard.Spec) []pipeline.Job {
-	costs := make([]float64, len(jobs))
-	for i, j := range jobs {
-		costs[i] = j.Cost
-	}
-	parts := shard.Assign(costs, s.Count)
-	var mine []pipeline.Job
-	for i, j := range jobs {
-		if parts[i] == s.Index {
-			mine = append(mine, j)
-		}
-	}
-	return mine
-}
-
-// shardCensus returns the census games that shard s computes, by name
-// (family/name), balanced by census.Cost.
-func shardCensus(games []census.Game, s shard.Spec) map[string]bool {
-	// Whole groups (games computed with one engine run) go to one shard.
-	groups := census.Groups(games)
-	costs := make([]float64, len(groups))
-	for i, gr := range groups {
-		costs[i] = census.Cost(gr[0])
-	}
-	parts := shard.Assign(costs, s.Count)
-	mine := map[string]bool{}
-	for i, gr := range groups {
-		if parts[i] == s.Index {
-			for _, g := range gr {
-				mine[g.Family+"/"+g.Name()] = true
-			}
-		}
-	}
-	return mine
-}
-
 // overrideFlags returns the flags given that change the configuration, as
 // arguments tabulate merge can parse again (not --out: merge has its own).
 func (rf *runFlags) overrideFlags() []string {
@@ -142,49 +103,37 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	if name == "" {
 		rec.ConfigName = configs.DefaultName
 	}
-	// The shard's plan: its jobs of the run's plan and, in the waves
-	// after them, its groups of the census's games, all planned (and a
-	// census over its memory or disk refused) before the output folder
-	// is made.
+	// The shard's plan: the run's plan, its census in the waves after
+	// the tables, planned (and a census over its memory or disk refused)
+	// before the output folder is made, then cut to the shard's jobs
+	// (pipeline.Plan.Shard): its share of the tables and of the census's
+	// groups of games, which it computes into the census journal.
 	scfg := cfg
 	scfg.Out = filepath.Join(cfg.Out, filepath.FromSlash(s.Dir()))
-	if cfg.Census.Enabled() {
-		// The census's refusal comes first, as for the whole census.
-		_, err := census.NewPlan(scfg, scfg.Out, census.Options{})
-		if flagLimit(err, rf.set()["max-memory"]); err != nil {
-			return err
-		}
-	}
-	plan, err := pipeline.NewPlan(scfg)
-	if err != nil {
-		return err
-	}
-	plan.Jobs = shardJobs(plan.Jobs, s)
-	for _, j := range plan.Jobs {
-		rec.Jobs = append(rec.Jobs, j.Game+"/"+j.Table)
-	}
 	quiet := *rf.quiet
-	var cen *census.Census
-	if cfg.Census.Enabled() {
-		games, err := census.Games(cfg.Census)
-		if err != nil {
-			return err
+	opts := census.Options{}
+	if !quiet {
+		opts.Log = stderr
+	}
+	plan, cen, err := pipeline.NewRunPlan(ctx, scfg, opts)
+	if flagLimit(err, rf.set()["max-memory"]); err != nil && (plan == nil || ctx.Err() == nil) {
+		return err // before the output folder is made
+	}
+	// Stopped while planning the census: the shard's record says
+	// interrupted.
+	plan.Shard(s.Index, s.Count)
+	for _, j := range plan.Jobs {
+		if j.Game != "census" {
+			rec.Jobs = append(rec.Jobs, j.Game+"/"+j.Table)
 		}
-		mine := shardCensus(games, s)
-		for _, g := range games {
-			if key := g.Family + "/" + g.Name(); mine[key] {
-				rec.CensusGames = append(rec.CensusGames, key)
-			}
-		}
-		opts := census.Options{Select: func(g census.Game) bool { return mine[g.Family+"/"+g.Name()] }}
-		if !quiet {
-			opts.Log = stderr
-		}
-		cen, err = plan.AddCensus(ctx, opts)
-		if flagLimit(err, rf.set()["max-memory"]); err != nil && ctx.Err() == nil {
-			return err // before the output folder is made
-		}
-		// Stopped while planning: the shard's record says interrupted.
+	}
+	if cen != nil {
+		rec.CensusGames = append(rec.CensusGames, cen.Games()...)
+	}
+	// The jobs' checks before the run (an automatic tail's start), before
+	// the shard's folders are made.
+	if err := plan.Prepare(ctx); err != nil && ctx.Err() == nil {
+		return err
 	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return fmt.Errorf("create output folder %s: %w", cfg.Out, err)

@@ -41,7 +41,8 @@ census:
 `
 
 // TestShardSplit checks that for every number of shards each job of the plan
-// and each game of the census is computed by exactly one shard.
+// and each game of the census is computed by exactly one shard, the plan
+// cut by pipeline.Plan.Shard as tabulate run --shard cuts it.
 func TestShardSplit(t *testing.T) {
 	cfg, err := configs.Load("shard.yaml", []byte(shardConfig))
 	if err != nil {
@@ -64,32 +65,26 @@ func TestShardSplit(t *testing.T) {
 	// number of workers (CPUs) splits the same way.
 	cfg8 := cfg
 	cfg8.Workers = 8
-	plan8, err := pipeline.NewPlan(cfg8)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for k := range 3 {
 		s := shard.Spec{Index: k, Count: 3}
-		a, b := shardJobs(plan.Jobs, s), shardJobs(plan8.Jobs, s)
-		if len(a) != len(b) {
-			t.Fatalf("shard %v: %d jobs with %d workers, %d with 8", s, len(a), plan.Workers, len(b))
-		}
-		for i := range a {
-			if a[i].Game != b[i].Game || a[i].Table != b[i].Table {
-				t.Errorf("shard %v: job %s/%s with %d workers, %s/%s with 8", s, a[i].Game, a[i].Table, plan.Workers, b[i].Game, b[i].Table)
-			}
+		aJobs, aGames := shardPlan(t, cfg, s)
+		bJobs, bGames := shardPlan(t, cfg8, s)
+		if !slices.Equal(aJobs, bJobs) || !slices.Equal(aGames, bGames) {
+			t.Errorf("shard %v: jobs %v and games %v with %d workers, %v and %v with 8", s, aJobs, aGames, cfg.Workers, bJobs, bGames)
 		}
 	}
 	for n := 1; n <= 7; n++ {
 		jobs := map[string]int{}
 		inCensus := map[string]int{}
+		shardOf := map[string]int{}
 		for k := range n {
-			s := shard.Spec{Index: k, Count: n}
-			for _, j := range shardJobs(plan.Jobs, s) {
-				jobs[j.Game+"/"+j.Table]++
+			mineJobs, mineGames := shardPlan(t, cfg, shard.Spec{Index: k, Count: n})
+			for _, j := range mineJobs {
+				jobs[j]++
 			}
-			for g := range shardCensus(games, s) {
+			for _, g := range mineGames {
 				inCensus[g]++
+				shardOf[g] = k
 			}
 		}
 		for _, j := range plan.Jobs {
@@ -109,12 +104,6 @@ func TestShardSplit(t *testing.T) {
 			t.Errorf("%d shards: %d census games, want %d", n, len(inCensus), len(games))
 		}
 		// The games computed with one engine run (a group) go to one shard.
-		shardOf := map[string]int{}
-		for k := range n {
-			for g := range shardCensus(games, shard.Spec{Index: k, Count: n}) {
-				shardOf[g] = k
-			}
-		}
 		for _, gr := range census.Groups(games) {
 			for _, g := range gr[1:] {
 				if a, b := shardOf[g.Family+"/"+g.Name()], shardOf[gr[0].Family+"/"+gr[0].Name()]; a != b {
@@ -126,6 +115,28 @@ func TestShardSplit(t *testing.T) {
 	if groups := census.Groups(games); len(groups) == len(games) {
 		t.Errorf("the census of the test has no group of codes computed together (%d groups, %d games): the split of groups is not tested", len(groups), len(games))
 	}
+}
+
+// shardPlan returns the jobs of the run's tables (GAME/TABLE) and the
+// census games (family/name) of shard s of cfg's plan, cut as tabulate run
+// --shard cuts it.
+func shardPlan(t *testing.T, cfg configs.Config, s shard.Spec) (jobs, games []string) {
+	t.Helper()
+	plan, err := pipeline.NewPlan(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cen, err := plan.AddCensus(context.Background(), census.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan.Shard(s.Index, s.Count)
+	for _, j := range plan.Jobs {
+		if j.Game != "census" {
+			jobs = append(jobs, j.Game+"/"+j.Table)
+		}
+	}
+	return jobs, cen.Games()
 }
 
 // runShards runs shards 0..n-1 of config into out, in process.
@@ -545,4 +556,33 @@ func TestShardSpec(t *testing.T) {
 // readShardRecord reads the shard.json at p.
 func readShardRecord(p string) (*shard.Record, error) {
 	return shard.ReadRecord(filepath.Dir(p), filepath.Base(p))
+}
+
+// TestShardCensusJournalOnly runs the two shards of a small census (the
+// octal codes of one digit, 15 games, to 512 values) and checks that
+// each computes its games into the census journal, OUT/.census/ of its
+// shard folder (opened through the pipeline's Sink), and writes no census
+// table: tabulate merge writes them from the journals of all shards.
+func TestShardCensusJournalOnly(t *testing.T) {
+	config := writeConfig(t, "games: [nim]\nplots: []\nformats: [csv]\nnim: { max_piles: 2, max_pile: 3 }\ncensus:\n  octal: { digits: 1, prefixes: [\"0\", \"4\"], max: 512 }\n")
+	out := t.TempDir()
+	records := 0
+	for k := range 2 {
+		if code, _, stderr := runTabulate(t, "run", "-q", "--config", config, "--out", out, "--shard", fmt.Sprintf("%d/2", k)); code != 0 {
+			t.Fatalf("shard %d/2: exit %d: %s", k, code, stderr)
+		}
+		dir := filepath.Join(out, "shards", fmt.Sprintf("%d-of-2", k))
+		if tables, _ := filepath.Glob(filepath.Join(dir, "census", "*")); len(tables) > 0 {
+			t.Errorf("shard %d/2 wrote census files %v", k, tables)
+		}
+		journal, _ := filepath.Glob(filepath.Join(dir, ".census", "octal-*", "*.json"))
+		for _, f := range journal {
+			if filepath.Base(f) != "config.json" {
+				records++
+			}
+		}
+	}
+	if records != 15 {
+		t.Errorf("%d journal records in the two shards, want 15 (one a game)", records)
+	}
 }

@@ -91,3 +91,50 @@ func TestTailPeriodFinding(t *testing.T) {
 		}
 	}
 }
+
+// TestTailAutoRefusedBeforeRun checks that tail: true whose start cannot
+// work within max_memory is refused before the run's folder is opened:
+// exit status 2, a message naming the game, the start that would work and
+// the memory its prefix needs, and nothing written (the folder neither
+// created nor, when it exists or --out is a link to it, touched: no lock,
+// no manifest). 0.034's last
+// rare heap is 374,473 (grundy/octal/tail.go), so its window must hold
+// 32 x 374,476 heaps: start 2^25, whose prefix needs 7 bytes a heap and
+// 1 MiB (octal.Memory), 225.0 MiB, over the heap limit of 200 MiB less
+// the 24 MiB that is not heap. The probe to 2^20 takes about a second.
+func TestTailAutoRefusedBeforeRun(t *testing.T) {
+	config := writeConfig(t, "games: [g]\nplots: []\nformats: [csv]\noctal:\n  g: {code: \"0.034\", max: 1073741824, tail: true}\n")
+	absent := filepath.Join(t.TempDir(), "out")
+	existing := t.TempDir()
+	if err := os.WriteFile(filepath.Join(existing, "keep.txt"), []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A link to the existing folder, as an attacker's or a user's --out.
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(existing, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{absent, link} {
+		code, _, stderr := runTabulate(t, "run", "-q", "--config", config, "--out", out, "--max-memory", "200MiB")
+		for _, want := range []string{"g: start: ", "octal game 0.034 to 1073741824", "the start that would work is 33554432, whose full-array prefix needs 225.0 MiB (memory limit 176.0 MiB)", "allowed: a larger max_memory"} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("%s: stderr %q lacks %q", out, stderr, want)
+			}
+		}
+		if code != 2 {
+			t.Errorf("%s: exit %d, want 2", out, code)
+		}
+	}
+	if _, err := os.Lstat(absent); !os.IsNotExist(err) {
+		t.Errorf("the refused run made its folder %s (%v)", absent, err)
+	}
+	// A shard of the run is refused the same way, before its folders.
+	shardOut := filepath.Join(t.TempDir(), "out")
+	code, _, stderr := runTabulate(t, "run", "-q", "--config", config, "--out", shardOut, "--max-memory", "200MiB", "--shard", "0/2")
+	if _, err := os.Lstat(shardOut); code != 2 || !strings.Contains(stderr, "the start that would work is 33554432") || !os.IsNotExist(err) {
+		t.Errorf("shard 0/2: exit %d, %q, folder %v; want 2, the start named, no folder", code, stderr, err)
+	}
+	if entries, err := os.ReadDir(existing); err != nil || len(entries) != 1 || entries[0].Name() != "keep.txt" {
+		t.Errorf("the refused run wrote into the existing folder: %v, %v", entries, err)
+	}
+}

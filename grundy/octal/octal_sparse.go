@@ -1322,7 +1322,15 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	e := newOctalEngine(r, max)
+	return octalRunFrom(ctx, newOctalEngine(r, max), 1, max, progress, opt)
+}
+
+// octalRunFrom is octalRun on e, whose heaps below from are computed
+// (from = 1: none but g(0); tail.go's Prefix.extend goes on from a
+// prefix): heaps from..max, len(e.g) = max+1. The choices of labelling and
+// the period checks fall on the heaps they fall on in one run from 1.
+func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress grundy.Progress, opt octalOptions) (*octalEngine, error) {
+	r := e.r
 	e.computed = max
 	e.forcePlain = opt.plain
 	workers := (grundy.Options{Workers: opt.workers}).Goroutines()
@@ -1337,9 +1345,12 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 		}
 	}()
 	checkpoint := octalFirstCheckpoint
+	for checkpoint < from {
+		checkpoint *= 2
+	}
 	step := max / 512 // progress granularity
 	nextReport := step
-	for start := 1; start <= max; {
+	for start := from; start <= max; {
 		end := min(start-start%octalBlock+octalBlock, max+1)
 		if start == checkpoint {
 			checkpoint *= 2

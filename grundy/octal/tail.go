@@ -127,6 +127,65 @@ type TailOptions struct {
 	ValuesFrom, ValuesTo int64
 	OnValues             func(first int64, v []int32) error
 	BeforeCheckpoint     func() error
+	// Prefix, if not nil, holds the full-array prefix of an earlier run
+	// of the same game (see Prefix): when it has at most Start+1 heaps
+	// and no period, this run computes only the heaps past it, with the
+	// same values, labelling and results as from heap 0
+	// (TailResult.PrefixFrom says from where). When KeepPrefix is set,
+	// the run leaves its own prefix in it for the next run (a restart
+	// from a larger start after a stop), holding that memory (Memory of
+	// Start heaps) while the tail runs; otherwise it empties it.
+	Prefix     *Prefix
+	KeepPrefix bool
+}
+
+// Prefix is the full-array engine's state after a tail run's prefix, heaps
+// 0..Start (TailOptions.Prefix): a run from a larger start of the same
+// game goes on from it instead of computing those heaps again. The zero
+// value is empty.
+type Prefix struct {
+	key string       // the game's (tailGame.key)
+	e   *octalEngine // nil: empty
+}
+
+// Heaps is the number of heaps the prefix holds (0 when empty).
+func (p *Prefix) Heaps() int64 {
+	if p == nil || p.e == nil {
+		return 0
+	}
+	return int64(len(p.e.g))
+}
+
+// prefix computes the full array of c to start: none when opts.Prefix
+// holds heaps 0..start of c, from its end when it holds fewer, without a
+// period, and from heap 0 otherwise. It returns the engine and the first
+// heap it computed (start+1: none; 0: all), and leaves the engine in
+// opts.Prefix when opts.KeepPrefix.
+func prefix(ctx context.Context, c tailGame, start int64, progress grundy.Progress, opts TailOptions, in tailInternal) (*octalEngine, int64, error) {
+	o := octalOptions{workers: opts.Workers, noPeriodic: in.noPeriodic}
+	p := opts.Prefix
+	var e *octalEngine
+	var from int64
+	var err error
+	switch {
+	case p != nil && p.e != nil && p.key == c.key && int64(len(p.e.g)) == start+1:
+		e, from = p.e, start+1 // the whole prefix (a probe's, tailauto.go)
+		p.e = nil
+	case p != nil && p.e != nil && p.key == c.key && p.e.period == 0 && int64(len(p.e.g)) <= start:
+		e, from = p.e, int64(len(p.e.g))
+		p.e = nil
+		e.g = append(e.g, make([]int32, start+1-from)...)
+		e, err = octalRunFrom(ctx, e, int(from), int(start), progress, o)
+	default:
+		if p != nil {
+			p.e = nil // the earlier prefix is garbage before this one is made
+		}
+		e, err = octalRun(ctx, c.r, int(start), progress, o)
+	}
+	if err == nil && p != nil && opts.KeepPrefix {
+		p.key, p.e = c.key, e
+	}
+	return e, from, err
 }
 
 // TailResult is what a Tail run finds; the values themselves are not kept.
@@ -166,6 +225,10 @@ type TailResult struct {
 	// Largest is the largest value, first at heap LargestAt.
 	Largest   int32
 	LargestAt int64
+	// PrefixFrom is the first heap of the full-array prefix this run
+	// computed: 0, or the heaps below it came from TailOptions.Prefix
+	// (and a resumed run, which computes no prefix, says 0 too).
+	PrefixFrom int64
 }
 
 // TailStop says why a tail run stopped or could not start.
@@ -346,11 +409,11 @@ func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in ta
 	if opts.Progress != nil {
 		prefixProgress = func(done, _ int64) { opts.Progress(done, max) }
 	}
-	e, err := octalRun(ctx, r, int(start), prefixProgress, octalOptions{workers: opts.Workers, noPeriodic: in.noPeriodic})
+	e, prefixFrom, err := prefix(ctx, c, start, prefixProgress, opts, in)
 	if err != nil {
 		return TailResult{}, fmt.Errorf("%s: tail mode, prefix to %d: %w", name, start, err)
 	}
-	res := TailResult{Code: c.key, TailFrom: -1}
+	res := TailResult{Code: c.key, TailFrom: -1, PrefixFrom: prefixFrom}
 	tally := NewTally(func(f FrequencyTable) {
 		res.Tables = append(res.Tables, f)
 		if opts.OnFrequencies != nil {
