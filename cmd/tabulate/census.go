@@ -20,13 +20,13 @@ and every subtraction set of the families it names, each to a proof of its
 period or to max values. Writes OUT/census/octal and OUT/census/subtraction
 (Parquet and CSV; the same bytes on every run), the time each game took in
 OUT/census/octal_timings and subtraction_timings, figures and findings in
-OUT/manifest.json. Finished games
-are kept in a journal under OUT/.census/, so a stopped census run again with
-the same configuration computes only the games not yet done. A complete
-census ends by writing OUT/index.html, its report (tabulate report), unless
---no-report. A census is planned first: one whose estimated memory is over
---max-memory (or max_memory), or whose journal will not fit on OUT's disk,
-is refused with exit status 2 before anything is written.
+OUT/manifest.json. Finished games are kept in a journal under OUT/.census/,
+so a stopped census run again with the same configuration computes only
+the games not yet done. A complete census ends by writing OUT/index.html,
+its report (tabulate report), unless --no-report. A census is planned
+first: one whose estimated memory is over --max-memory (or max_memory), or
+whose journal will not fit on OUT's disk, is refused with exit status 2
+before anything is written.
 
 Flags:
 `
