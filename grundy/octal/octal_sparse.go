@@ -1049,11 +1049,12 @@ const octalPartHeaps = 8
 //
 // Trick: more cores on one sequence by pipelining across heaps. Heap n
 // needs only values below n; the splits (a, s-a) of a heap of the block
-// [N, N+B) whose larger part s-a lies below N-B read values known when the
-// block before, [N-B, N), starts. That is the far part of the block: every
-// split with a rare heap a >= 2B, and the splits a >= s-N+B+1 of two known
-// heaps (octalKnownFrom), among them the most even ones. While the main
-// goroutine computes the block before, the helpers list the far part of
+// [N, N+B) whose larger part s-a lies below N-dB read values known when the
+// block [N-dB, N-dB+B) starts, d = octalPipeDepth blocks before. That is
+// the far part of the block: every split with a rare heap a >= (d+1)B
+// (octalFarRare), and the splits a >= s-N+dB+1 of two known heaps
+// (octalKnownFrom), among them the most even ones. While the main
+// goroutine computes the blocks before, the helpers list the far part of
 // each heap as the sparse-space method would with what they know: step 1
 // over those rare heaps, then v* and the values below it that are missing
 // (steps 2 and 3 with the far marks alone), and step 3 over the known
@@ -1108,9 +1109,10 @@ type octalPipe struct {
 	helpers int
 	parts   chan octalPart
 	exited  sync.WaitGroup
-	slots   [2]octalTask // the tasks, in turn
+	slots   [octalPipeDepth + 1]octalTask // the tasks, in turn
 	flip    int
-	pending *octalTask // dispatched, not yet received
+	pending []*octalTask // dispatched, not yet received, in order
+	next    int          // the start of the next block to dispatch
 	own     octalScratch
 	cap     int // step 3's cap: octalHelperCap, or octalOptions.pipeTop
 }
@@ -1144,6 +1146,46 @@ func octalKnownFrom(s, known int) int {
 	return max(s-known+1, 1)
 }
 
+// octalPipeDepth is the blocks the helpers' queue holds ahead of the block
+// the main goroutine computes: at block [N, N+B) the blocks up to [N +
+// octalPipeDepth*B, N + (octalPipeDepth+1)*B) are dispatched, each with
+// the heaps below N known.
+//
+// Trick: the pipeline is two blocks deep, not one. Reason: one block deep,
+// the helpers emptied the queue at every block and parked, the main
+// goroutine waited in receive for the last part in flight and parked too,
+// and the next dispatch woke the helpers again: a park and a wake-up of
+// each side every 128 heaps (about 0.2 ms of 0.6 at 2^24), which left 22%
+// of a core idle at W = 2 on an idle machine and took 1.20 times the CPU
+// of one worker (docs/performance.md). Two deep, the queue holds the parts
+// of the next block while the main goroutine finishes the near part of
+// this one, so the helpers run on, and the main goroutine, waiting for a
+// part in flight, lists a queued part of the next block instead. Cost: the
+// far part starts at a rare heap 3B = 384 instead of 256 and at the known
+// splits with their larger part below N instead of N+B (octalFarRare,
+// octalKnownFrom), so the main goroutine's in-order share grows by the
+// rare heaps in [256, 384) and 128 more of the least splits of step 3 at
+// the heaps that list them; a third task's buffers. No source (the tail's
+// helpers, tailpipe.go, run up to 256 heaps ahead for the same reason).
+const octalPipeDepth = 2
+
+// octalFarRare returns the least rare heap a whose splits the helpers list
+// for the block [start, start+octalBlock) dispatched when the heaps below
+// known were known: every split (a, s-a) of a heap n of the block, s = n-k
+// <= n, with a >= octalFarRare has its larger part s-a < known.
+func octalFarRare(start, known int) int {
+	return start + octalBlock - known
+}
+
+// octalChoosesAt reports whether octalRun may choose a labelling (choose)
+// at the block that starts at heap x: a checkpoint (a power of two from
+// octalFirstCheckpoint on) or a multiple of octalRechoose. No block at or
+// past such a heap is dispatched before it is reached, so no task mixes
+// two labellings.
+func octalChoosesAt(x int) bool {
+	return x >= octalFirstCheckpoint && x&(x-1) == 0 || x%octalRechoose == 0
+}
+
 // octalHelperCap is the most splits from each end of the known ones that a
 // helper's step 3 lists for a heap (octalPipe).
 const octalHelperCap = 4096
@@ -1153,7 +1195,7 @@ const octalHelperCap = 4096
 func newOctalPipe(e *octalEngine, helpers, top int) *octalPipe {
 	helpers = max(helpers, 1)
 	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal, helpers: helpers,
-		parts: make(chan octalPart, 2*octalBlock/octalPartHeaps), cap: octalHelperCap}
+		parts: make(chan octalPart, (octalPipeDepth+1)*octalBlock/octalPartHeaps), cap: octalHelperCap}
 	if top > 0 {
 		p.cap = top
 	}
@@ -1256,11 +1298,12 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 // dispatch queues the block [start, end) for the helpers, with the rare
 // heaps known now (all below known, the start of the block before it).
 func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
-	lo, _ := slices.BinarySearchFunc(e.rare, int32(2*octalBlock), func(x octalRare, t int32) int { return int(x.a - t) })
+	lo, _ := slices.BinarySearchFunc(e.rare, int32(octalFarRare(start, known)), func(x octalRare, t int32) int { return int(x.a - t) })
 	t := &p.slots[p.flip]
-	p.flip ^= 1
-	// Trick: two tasks, reused in turn with their buffers (the one
-	// dispatched two blocks ago has been received and its block computed).
+	p.flip = (p.flip + 1) % len(p.slots)
+	// Trick: octalPipeDepth+1 tasks, reused in turn with their buffers (the
+	// one dispatched that many blocks ago has been received and its block
+	// computed).
 	// Reason: a task allocated a block was garbage every 128 heaps, which
 	// Go's collector (GOGC = 100, the values being the live heap) let pile
 	// up: a sixth of the peak memory of Grundy's game to 2^24. Cost: none.
@@ -1277,7 +1320,8 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	}
 	parts := (heaps + octalPartHeaps - 1) / octalPartHeaps
 	t.remaining.Store(int32(parts))
-	p.pending = t
+	p.pending = append(p.pending, t)
+	p.next = end
 	for i := range parts {
 		from, to := octalPartOf(start, end, i, parts)
 		p.parts <- octalPart{t: t, from: from, to: to}
@@ -1289,11 +1333,11 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 // the calling goroutine lists them too, into mk, the engine's marks (zero
 // between heaps, and left zero: no second array of 64 KiB).
 func (p *octalPipe) receive(start int, mk []byte) *octalTask {
-	t := p.pending
-	if t == nil || t.start != start {
+	if len(p.pending) == 0 || p.pending[0].start != start {
 		return nil
 	}
-	p.pending = nil
+	t := p.pending[0]
+	p.pending = append(p.pending[:0], p.pending[1:]...)
 	p.own.mk = mk
 	for {
 		select {
@@ -1375,7 +1419,7 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 		if pipe != nil {
 			far = pipe.receive(start, e.mk)
 		}
-		if parallel && e.sparse && !e.plain && end <= max && end != checkpoint && end%octalRechoose != 0 {
+		if parallel && e.sparse && !e.plain && end <= max && !octalChoosesAt(end) {
 			if pipe == nil {
 				helpers := workers - 1
 				if !opt.uncapped {
@@ -1383,7 +1427,12 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 				}
 				pipe = newOctalPipe(e, helpers, opt.pipeTop)
 			}
-			pipe.dispatch(e, end, min(end+octalBlock, max+1), start)
+			if pipe.next <= start {
+				pipe.next = end // the pipeline is empty: from the next block
+			}
+			for b := pipe.next; b <= max && b <= end+(octalPipeDepth-1)*octalBlock && !octalChoosesAt(b); b += octalBlock {
+				pipe.dispatch(e, b, min(b+octalBlock, max+1), start)
+			}
 		}
 		for n := start; n < end; n++ {
 			var v int32
