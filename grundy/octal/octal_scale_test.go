@@ -150,6 +150,42 @@ func TestOctalKnownFrom(t *testing.T) {
 	}
 }
 
+// TestMarkRanges2Oracle checks step 3 on two cores (markRanges2, which a
+// run takes only from chunks of octalParallelScan = 8,192 splits on, that
+// is past 2^16 heaps) with its threshold lowered to 64, so that most heaps
+// that reach step 3 take it, against octalPlain (no code shared with the
+// engine): 0.6 and Grundy's game at W = 1 (no second core: the threshold
+// unused) and W = 2.
+func TestMarkRanges2Oracle(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		code    string
+		unequal bool
+	}{{"0.6", false}, {"4.", true}} {
+		want, err := octalPlain(ctx, tc.code, 6000, tc.unequal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := grundysRules
+		if !tc.unequal {
+			c, err := Parse(tc.code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = octalRulesOf(c)
+		}
+		for _, w := range []int{1, 2} {
+			e, err := octalRun(ctx, r, 6000, nil, octalOptions{noPeriodic: true, workers: w, scanPar: 64, uncapped: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := octalDiff(e.g, want); d != "" {
+				t.Fatalf("%s W=%d: %s (octalPlain)", tc.code, w, d)
+			}
+		}
+	}
+}
+
 // TestOctalFarRare checks the least rare heap of the far part
 // (octalFarRare) against its statement, for the blocks octalRun dispatches
 // (1 to octalPipeDepth blocks past the one that starts at known): every

@@ -55,6 +55,7 @@ type octalOptions struct {
 	workers    int        // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
 	pipeTop    int        // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
 	uncapped   bool       // workers-1 helpers even past GOMAXPROCS-1 (tests)
+	scanPar    int        // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -102,6 +103,7 @@ type octalEngine struct {
 	hole     [][2]int // step 3: the least of the known splits the helpers listed (octalPipe.heap), by split digit
 
 	parallel bool          // a second core is used
+	scanPar  int           // step 3's chunk from which markRanges2 lists it on two cores (octalParallelScan)
 	mk2      []byte        // the marks of the other core in markRanges2
 	done     chan struct{} // markRanges2's other goroutine has finished
 	walsh    []int64       // best's scratch: the transform of hist
@@ -730,7 +732,7 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 		}
 	}
 	for chunk, listed := 32, 0; ; listed, chunk = listed+chunk, octalNextChunk(listed+chunk) {
-		par := e.parallel && chunk >= octalParallelScan
+		par := e.parallel && chunk >= e.scanPar
 		more := false
 		e.ranges = e.ranges[:0]
 		for _, k := range e.r.split {
@@ -747,12 +749,12 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 			// from the low end, each beside one from the high end (the
 			// second empty), as markRanges2 takes them in pairs.
 			if hl := e.hole[k]; hl[1] < hl[0] || far == nil {
-				e.ranges = append(e.ranges, [3]int{s, b + 1, loB}, [3]int{s, hiA, h - t})
+				e.step3Pair(par, s, b+1, loB, hiA, h-t)
 			} else {
 				lo1, hi2 := min(loB, hl[0]-1), max(b+1, hl[1]+1)
-				e.ranges = append(e.ranges, [3]int{s, b + 1, lo1}, [3]int{s, hiA, h - t})
+				e.step3Pair(par, s, b+1, lo1, hiA, h-t)
 				if hi2 <= loB {
-					e.ranges = append(e.ranges, [3]int{s, hi2, loB}, [3]int{s, 1, 0})
+					e.step3Pair(par, s, hi2, loB, 1, 0)
 				}
 			}
 			e.bot[k], e.top[k] = loB, h-hiA+1
@@ -760,12 +762,8 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 		}
 		if par {
 			e.markRanges2()
-		} else {
-			for _, r := range e.ranges {
-				octalMarkSplits(e.mk, g, r[0], r[1], r[2])
-			}
 		}
-		if e.miss = stillMissing(e.mk, seen, e.miss); len(e.miss) == 0 {
+		if e.miss = stillMissing(e.mk, e.miss); len(e.miss) == 0 {
 			return int32(vstar)
 		}
 		if !more {
@@ -776,6 +774,25 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 	octalPack(seen[:mw], e.mk)
 	e.fullScans++
 	return int32(engine.MexBits(seen))
+}
+
+// step3Pair marks the splits a + (s-a) of step 3 with lo1 <= a <= hi1 (from
+// the low end) and lo2 <= a <= hi2 (from the high end) into mk, or, when
+// par, queues the two ranges for markRanges2 (low end here, high end on
+// the other goroutine).
+//
+// Trick: a chunk on one core is marked at once, not queued in e.ranges and
+// marked after the loop over the split digits. Reason: the queue's appends
+// and second loop were about 6% of the CPU of one worker on 0.6 to 2^21
+// (pprof, lines of sparseMex), a chunk being 32 to a few hundred splits
+// from each end, nine or so a heap. Cost: none. Ours.
+func (e *octalEngine) step3Pair(par bool, s, lo1, hi1, lo2, hi2 int) {
+	if par {
+		e.ranges = append(e.ranges, [3]int{s, lo1, hi1}, [3]int{s, lo2, hi2})
+		return
+	}
+	octalMarkSplits(e.mk, e.g, s, lo1, hi1)
+	octalMarkSplits(e.mk, e.g, s, lo2, hi2)
 }
 
 // octalVstar returns v*, the least value of the hard parity not set in
@@ -841,6 +858,7 @@ func (e *octalEngine) markRanges2() {
 	}
 	<-e.done
 	octalPack(e.seen[:mw], e.mk2)
+	e.miss = stillMissing(e.mk2, e.miss) // stillMissing then reads mk alone
 	clear(e.mk2[:64*mw])
 }
 
@@ -1287,7 +1305,7 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 			if !more {
 				break
 			}
-			sc.miss = stillMissing(mk, row, sc.miss)
+			sc.miss = stillMissing(mk, sc.miss)
 		}
 		octalPack(row[:mw], mk)
 	}
@@ -1374,6 +1392,10 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 	parallel := workers >= 2 && !opt.noSparse &&
 		len(r.split) > 0 && r.t < octalBlock/2
 	e.parallel = parallel
+	e.scanPar = octalParallelScan
+	if opt.scanPar > 0 {
+		e.scanPar = opt.scanPar
+	}
 	var pipe *octalPipe
 	defer func() {
 		if pipe != nil {
