@@ -43,7 +43,7 @@
 //     checks only the values still missing after each (stillMissing): no
 //     branch a split, as the C++ solver has;
 //   - W cores by pipelining across heaps (octalPipe): W-1 helpers list the
-//     far part of the next block (marks that read only known values), split
+//     far part of the next two blocks (marks that read only known values), split
 //     among them by heaps, while the main goroutine finishes the near part
 //     and the mex in order; step 3's long scans split across two
 //     (markRanges2); no source (the public solvers are single-threaded);

@@ -150,6 +150,87 @@ func TestOctalKnownFrom(t *testing.T) {
 	}
 }
 
+// TestMarkRanges2Oracle checks step 3 on two cores (markRanges2, which a
+// run takes only from chunks of octalParallelScan = 8,192 splits on, that
+// is past 2^16 heaps) with its threshold lowered to 64, so that most heaps
+// that reach step 3 take it, against octalPlain (no code shared with the
+// engine): 0.6 and Grundy's game at W = 1 (no second core: the threshold
+// unused) and W = 2.
+func TestMarkRanges2Oracle(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		code    string
+		unequal bool
+	}{{"0.6", false}, {"4.", true}} {
+		want, err := octalPlain(ctx, tc.code, 6000, tc.unequal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := grundysRules
+		if !tc.unequal {
+			c, err := Parse(tc.code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = octalRulesOf(c)
+		}
+		for _, w := range []int{1, 2} {
+			e, err := octalRun(ctx, r, 6000, nil, octalOptions{noPeriodic: true, workers: w, scanPar: 64, uncapped: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := octalDiff(e.g, want); d != "" {
+				t.Fatalf("%s W=%d: %s (octalPlain)", tc.code, w, d)
+			}
+		}
+	}
+}
+
+// TestOctalFarRare checks the least rare heap of the far part
+// (octalFarRare) against its statement, for the blocks octalRun dispatches
+// (1 to octalPipeDepth blocks past the one that starts at known): every
+// split (a, s-a) of a heap n of the block, s = n-k with k >= 0 (Grundy's
+// game splits with k = 0), a >= octalFarRare, has its larger part known
+// (s-a < known), and a = octalFarRare-1 has not at the block's last heap
+// with k = 0, so the bound is the least that is safe.
+func TestOctalFarRare(t *testing.T) {
+	for known := octalBlock; known <= 8*octalBlock; known += octalBlock {
+		for d := 1; d <= octalPipeDepth; d++ {
+			start := known + d*octalBlock
+			a := octalFarRare(start, known)
+			for n := start; n < start+octalBlock; n++ {
+				for k := 0; k <= 3; k++ {
+					if s := n - k; s-a >= known {
+						t.Fatalf("block %d known %d: rare heap %d of heap %d (k %d) has its larger part %d not known", start, known, a, n, k, s-a)
+					}
+				}
+			}
+			if n := start + octalBlock - 1; n-(a-1) < known {
+				t.Fatalf("block %d known %d: %d is not the least safe rare heap: %d is safe too", start, known, a, a-1)
+			}
+		}
+	}
+}
+
+// TestOctalChoosesAt checks the heaps at which octalRun may choose a
+// labelling, where no dispatched block may reach (octalChoosesAt), against
+// octalRun's own schedule written out: the checkpoints 128, 256, 512, ...
+// (octalFirstCheckpoint doubled) and the multiples of 2^16.
+func TestOctalChoosesAt(t *testing.T) {
+	want := map[int]bool{}
+	for c := octalFirstCheckpoint; c <= 1<<20; c *= 2 {
+		want[c] = true
+	}
+	for x := 1 << 16; x <= 1<<20; x += 1 << 16 {
+		want[x] = true
+	}
+	for x := octalBlock; x <= 1<<20; x += octalBlock {
+		if got := octalChoosesAt(x); got != want[x] {
+			t.Fatalf("octalChoosesAt(%d) = %v, want %v", x, got, want[x])
+		}
+	}
+}
+
 // TestTailWorkersOracle checks tail mode with its prefix and its tail on
 // 1, 2, 3, 8 and 16 workers (the tail's W-1 helpers, tailpipe.go) against
 // octalPlain, and the checkpoint each run writes at its end byte for byte

@@ -55,6 +55,7 @@ type octalOptions struct {
 	workers    int        // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
 	pipeTop    int        // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
 	uncapped   bool       // workers-1 helpers even past GOMAXPROCS-1 (tests)
+	scanPar    int        // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -102,6 +103,7 @@ type octalEngine struct {
 	hole     [][2]int // step 3: the least of the known splits the helpers listed (octalPipe.heap), by split digit
 
 	parallel bool          // a second core is used
+	scanPar  int           // step 3's chunk from which markRanges2 lists it on two cores (octalParallelScan)
 	mk2      []byte        // the marks of the other core in markRanges2
 	done     chan struct{} // markRanges2's other goroutine has finished
 	walsh    []int64       // best's scratch: the transform of hist
@@ -730,7 +732,7 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 		}
 	}
 	for chunk, listed := 32, 0; ; listed, chunk = listed+chunk, octalNextChunk(listed+chunk) {
-		par := e.parallel && chunk >= octalParallelScan
+		par := e.parallel && chunk >= e.scanPar
 		more := false
 		e.ranges = e.ranges[:0]
 		for _, k := range e.r.split {
@@ -747,12 +749,12 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 			// from the low end, each beside one from the high end (the
 			// second empty), as markRanges2 takes them in pairs.
 			if hl := e.hole[k]; hl[1] < hl[0] || far == nil {
-				e.ranges = append(e.ranges, [3]int{s, b + 1, loB}, [3]int{s, hiA, h - t})
+				e.step3Pair(par, s, b+1, loB, hiA, h-t)
 			} else {
 				lo1, hi2 := min(loB, hl[0]-1), max(b+1, hl[1]+1)
-				e.ranges = append(e.ranges, [3]int{s, b + 1, lo1}, [3]int{s, hiA, h - t})
+				e.step3Pair(par, s, b+1, lo1, hiA, h-t)
 				if hi2 <= loB {
-					e.ranges = append(e.ranges, [3]int{s, hi2, loB}, [3]int{s, 1, 0})
+					e.step3Pair(par, s, hi2, loB, 1, 0)
 				}
 			}
 			e.bot[k], e.top[k] = loB, h-hiA+1
@@ -760,12 +762,8 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 		}
 		if par {
 			e.markRanges2()
-		} else {
-			for _, r := range e.ranges {
-				octalMarkSplits(e.mk, g, r[0], r[1], r[2])
-			}
 		}
-		if e.miss = stillMissing(e.mk, seen, e.miss); len(e.miss) == 0 {
+		if e.miss = stillMissing(e.mk, e.miss); len(e.miss) == 0 {
 			return int32(vstar)
 		}
 		if !more {
@@ -776,6 +774,46 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 	octalPack(seen[:mw], e.mk)
 	e.fullScans++
 	return int32(engine.MexBits(seen))
+}
+
+// step3Pair marks the splits a + (s-a) of step 3 with lo1 <= a <= hi1 (from
+// the low end) and lo2 <= a <= hi2 (from the high end) into mk, or, when
+// par, queues the two ranges for markRanges2 (low end here, high end on
+// the other goroutine).
+//
+// Trick: a chunk on one core is marked at once, not queued in e.ranges and
+// marked after the loop over the split digits. Reason: the queue's appends
+// and second loop were about 6% of the CPU of one worker on 0.6 to 2^21
+// (pprof, lines of sparseMex), a chunk being 32 to a few hundred splits
+// from each end, nine or so a heap. Cost: none. Ours.
+func (e *octalEngine) step3Pair(par bool, s, lo1, hi1, lo2, hi2 int) {
+	if par {
+		e.ranges = append(e.ranges, [3]int{s, lo1, hi1}, [3]int{s, lo2, hi2})
+		return
+	}
+	m16, _ := octalMarks16(e.mk)
+	octalMarkRange(m16, e.mk, e.g, s, lo1, hi1)
+	octalMarkRange(m16, e.mk, e.g, s, lo2, hi2)
+}
+
+// octalMarkRange is octalMarkSplits (lo <= a <= hi) with the caller's m16,
+// the marks as octalMarks16 gives them (nil if it does not).
+//
+// Trick: step 3 calls markPairs itself on the 2^16 marks, not through
+// octalMarkSplits and octalMarkSplits16, which took the array again at
+// every range. Reason: a heap of 0.6 lists about twenty ranges, most of a
+// few dozen splits, so the two calls and the checks a range were a
+// measurable share: 0.6 to 2^22 on one worker took 0.977 times the CPU
+// (farm-bench, 4 pairs, load 5.0). Cost: none. Ours.
+func octalMarkRange(m16 *[1 << 16]byte, mk []byte, g []int32, s, lo, hi int) {
+	if lo > hi {
+		return
+	}
+	if m16 != nil {
+		markPairs(m16, g[lo:hi+1], g[s-hi:s-lo+1])
+		return
+	}
+	octalMarkSplits(mk, g, s, lo, hi)
 }
 
 // octalVstar returns v*, the least value of the hard parity not set in
@@ -841,6 +879,7 @@ func (e *octalEngine) markRanges2() {
 	}
 	<-e.done
 	octalPack(e.seen[:mw], e.mk2)
+	e.miss = stillMissing(e.mk2, e.miss) // stillMissing then reads mk alone
 	clear(e.mk2[:64*mw])
 }
 
@@ -1049,11 +1088,12 @@ const octalPartHeaps = 8
 //
 // Trick: more cores on one sequence by pipelining across heaps. Heap n
 // needs only values below n; the splits (a, s-a) of a heap of the block
-// [N, N+B) whose larger part s-a lies below N-B read values known when the
-// block before, [N-B, N), starts. That is the far part of the block: every
-// split with a rare heap a >= 2B, and the splits a >= s-N+B+1 of two known
-// heaps (octalKnownFrom), among them the most even ones. While the main
-// goroutine computes the block before, the helpers list the far part of
+// [N, N+B) whose larger part s-a lies below N-dB read values known when the
+// block [N-dB, N-dB+B) starts, d = octalPipeDepth blocks before. That is
+// the far part of the block: every split with a rare heap a >= (d+1)B
+// (octalFarRare), and the splits a >= s-N+dB+1 of two known heaps
+// (octalKnownFrom), among them the most even ones. While the main
+// goroutine computes the blocks before, the helpers list the far part of
 // each heap as the sparse-space method would with what they know: step 1
 // over those rare heaps, then v* and the values below it that are missing
 // (steps 2 and 3 with the far marks alone), and step 3 over the known
@@ -1108,9 +1148,10 @@ type octalPipe struct {
 	helpers int
 	parts   chan octalPart
 	exited  sync.WaitGroup
-	slots   [2]octalTask // the tasks, in turn
+	slots   [octalPipeDepth + 1]octalTask // the tasks, in turn
 	flip    int
-	pending *octalTask // dispatched, not yet received
+	pending []*octalTask // dispatched, not yet received, in order
+	next    int          // the start of the next block to dispatch
 	own     octalScratch
 	cap     int // step 3's cap: octalHelperCap, or octalOptions.pipeTop
 }
@@ -1144,6 +1185,46 @@ func octalKnownFrom(s, known int) int {
 	return max(s-known+1, 1)
 }
 
+// octalPipeDepth is the blocks the helpers' queue holds ahead of the block
+// the main goroutine computes: at block [N, N+B) the blocks up to [N +
+// octalPipeDepth*B, N + (octalPipeDepth+1)*B) are dispatched, each with
+// the heaps below N known.
+//
+// Trick: the pipeline is two blocks deep, not one. Reason: one block deep,
+// the helpers emptied the queue at every block and parked, the main
+// goroutine waited in receive for the last part in flight and parked too,
+// and the next dispatch woke the helpers again: a park and a wake-up of
+// each side every 128 heaps (about 0.2 ms of 0.6 at 2^24), which left 22%
+// of a core idle at W = 2 on an idle machine and took 1.20 times the CPU
+// of one worker (docs/performance.md). Two deep, the queue holds the parts
+// of the next block while the main goroutine finishes the near part of
+// this one, so the helpers run on, and the main goroutine, waiting for a
+// part in flight, lists a queued part of the next block instead. Cost: the
+// far part starts at a rare heap 3B = 384 instead of 256 and at the known
+// splits with their larger part below N instead of N+B (octalFarRare,
+// octalKnownFrom), so the main goroutine's in-order share grows by the
+// rare heaps in [256, 384) and 128 more of the least splits of step 3 at
+// the heaps that list them; a third task's buffers. No source (the tail's
+// helpers, tailpipe.go, run up to 256 heaps ahead for the same reason).
+const octalPipeDepth = 2
+
+// octalFarRare returns the least rare heap a whose splits the helpers list
+// for the block [start, start+octalBlock) dispatched when the heaps below
+// known were known: every split (a, s-a) of a heap n of the block, s = n-k
+// <= n, with a >= octalFarRare has its larger part s-a < known.
+func octalFarRare(start, known int) int {
+	return start + octalBlock - known
+}
+
+// octalChoosesAt reports whether octalRun may choose a labelling (choose)
+// at the block that starts at heap x: a checkpoint (a power of two from
+// octalFirstCheckpoint on) or a multiple of octalRechoose. No block at or
+// past such a heap is dispatched before it is reached, so no task mixes
+// two labellings.
+func octalChoosesAt(x int) bool {
+	return x >= octalFirstCheckpoint && x&(x-1) == 0 || x%octalRechoose == 0
+}
+
 // octalHelperCap is the most splits from each end of the known ones that a
 // helper's step 3 lists for a heap (octalPipe).
 const octalHelperCap = 4096
@@ -1153,7 +1234,7 @@ const octalHelperCap = 4096
 func newOctalPipe(e *octalEngine, helpers, top int) *octalPipe {
 	helpers = max(helpers, 1)
 	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal, helpers: helpers,
-		parts: make(chan octalPart, 2*octalBlock/octalPartHeaps), cap: octalHelperCap}
+		parts: make(chan octalPart, (octalPipeDepth+1)*octalBlock/octalPartHeaps), cap: octalHelperCap}
 	if top > 0 {
 		p.cap = top
 	}
@@ -1202,8 +1283,8 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 	clear(top)
 	mk := sc.mk[:64*t.words] // stillMissing reads it below v*, which may pass 64*mw
 	rare := t.rare[t.lo:t.hi]
-	m16, ring := octalMarks16(mk)
-	ring = ring && t.ring16 != nil
+	m16, ok16 := octalMarks16(mk)
+	ring := ok16 && t.ring16 != nil
 	for _, k := range p.split {
 		if s := n - k; s < 2 {
 			continue
@@ -1233,11 +1314,11 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 				}
 				more = true
 				c := min(chunk, free)
-				octalMarkSplits(mk, p.g, s, a0+int(bot[j]), a0+int(bot[j])+c-1)
+				octalMarkRange(m16, mk, p.g, s, a0+int(bot[j]), a0+int(bot[j])+c-1)
 				bot[j] += int32(c)
 				listed += int64(c)
 				if c = min(chunk, free-c); c > 0 {
-					octalMarkSplits(mk, p.g, s, h-int(top[j])-c+1, h-int(top[j]))
+					octalMarkRange(m16, mk, p.g, s, h-int(top[j])-c+1, h-int(top[j]))
 					top[j] += int32(c)
 					listed += int64(c)
 				}
@@ -1245,7 +1326,7 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 			if !more {
 				break
 			}
-			sc.miss = stillMissing(mk, row, sc.miss)
+			sc.miss = stillMissing(mk, sc.miss)
 		}
 		octalPack(row[:mw], mk)
 	}
@@ -1256,11 +1337,12 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 // dispatch queues the block [start, end) for the helpers, with the rare
 // heaps known now (all below known, the start of the block before it).
 func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
-	lo, _ := slices.BinarySearchFunc(e.rare, int32(2*octalBlock), func(x octalRare, t int32) int { return int(x.a - t) })
+	lo, _ := slices.BinarySearchFunc(e.rare, int32(octalFarRare(start, known)), func(x octalRare, t int32) int { return int(x.a - t) })
 	t := &p.slots[p.flip]
-	p.flip ^= 1
-	// Trick: two tasks, reused in turn with their buffers (the one
-	// dispatched two blocks ago has been received and its block computed).
+	p.flip = (p.flip + 1) % len(p.slots)
+	// Trick: octalPipeDepth+1 tasks, reused in turn with their buffers (the
+	// one dispatched that many blocks ago has been received and its block
+	// computed).
 	// Reason: a task allocated a block was garbage every 128 heaps, which
 	// Go's collector (GOGC = 100, the values being the live heap) let pile
 	// up: a sixth of the peak memory of Grundy's game to 2^24. Cost: none.
@@ -1277,7 +1359,8 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	}
 	parts := (heaps + octalPartHeaps - 1) / octalPartHeaps
 	t.remaining.Store(int32(parts))
-	p.pending = t
+	p.pending = append(p.pending, t)
+	p.next = end
 	for i := range parts {
 		from, to := octalPartOf(start, end, i, parts)
 		p.parts <- octalPart{t: t, from: from, to: to}
@@ -1289,11 +1372,11 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 // the calling goroutine lists them too, into mk, the engine's marks (zero
 // between heaps, and left zero: no second array of 64 KiB).
 func (p *octalPipe) receive(start int, mk []byte) *octalTask {
-	t := p.pending
-	if t == nil || t.start != start {
+	if len(p.pending) == 0 || p.pending[0].start != start {
 		return nil
 	}
-	p.pending = nil
+	t := p.pending[0]
+	p.pending = append(p.pending[:0], p.pending[1:]...)
 	p.own.mk = mk
 	for {
 		select {
@@ -1338,6 +1421,10 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 	parallel := workers >= 2 && !opt.noSparse &&
 		len(r.split) > 0 && r.t < octalBlock/2
 	e.parallel = parallel
+	e.scanPar = octalParallelScan
+	if opt.scanPar > 0 {
+		e.scanPar = opt.scanPar
+	}
 	var pipe *octalPipe
 	defer func() {
 		if pipe != nil {
@@ -1386,7 +1473,7 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 		if pipe != nil {
 			far = pipe.receive(start, e.mk)
 		}
-		if parallel && e.sparse && !e.plain && end <= max && end != checkpoint && end%octalRechoose != 0 {
+		if parallel && e.sparse && !e.plain && end <= max && !octalChoosesAt(end) {
 			if pipe == nil {
 				helpers := workers - 1
 				if !opt.uncapped {
@@ -1394,7 +1481,12 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 				}
 				pipe = newOctalPipe(e, helpers, opt.pipeTop)
 			}
-			pipe.dispatch(e, end, min(end+octalBlock, max+1), start)
+			if pipe.next <= start {
+				pipe.next = end // the pipeline is empty: from the next block
+			}
+			for b := pipe.next; b <= max && b <= end+(octalPipeDepth-1)*octalBlock && !octalChoosesAt(b); b += octalBlock {
+				pipe.dispatch(e, b, min(b+octalBlock, max+1), start)
+			}
 		}
 		for n := start; n < end; n++ {
 			var v int32

@@ -844,7 +844,7 @@ func (s *tailState[V]) settle(mkb []byte, bot int, extra []uint64) (int32, bool)
 		if !more {
 			break
 		}
-		if s.miss = stillMissing(mkb, seen, s.miss); len(s.miss) == 0 { // as sparseMex
+		if s.miss = stillMissing(mkb, s.miss); len(s.miss) == 0 { // as sparseMex
 			return int32(vstar), true
 		}
 	}

@@ -320,6 +320,14 @@ var list = []Mutant{
 		Old: "top[j] += int32(c)", New: "top[j] += int32(c + 1)",
 		Pkg: "./grundy/octal", Run: "TestWorkersOracle/(0.6|4.)/10000",
 		Why: "a helper records one most even split more than it listed: the main goroutine's step 3 starts past a split nobody lists"},
+	{Name: "octal-far-rare-minus-1", File: "grundy/octal/octal_sparse.go",
+		Old: "return start + octalBlock - known", New: "return start + octalBlock - known - 1",
+		Pkg: "./grundy/octal", Run: "TestOctalFarRare",
+		Why: "the far part starts one rare heap too low: a helper reads g(known) at the block's last heap, which the main goroutine is computing"},
+	{Name: "octal-depth-past-checkpoint", File: "grundy/octal/octal_sparse.go",
+		Old: "return x >= octalFirstCheckpoint && x&(x-1) == 0 || x%octalRechoose == 0", New: "return x%octalRechoose == 0",
+		Pkg: "./grundy/octal", Run: "TestOctalChoosesAt|TestWorkersOracle/0.6/10000",
+		Why: "blocks are dispatched past a checkpoint, where choose may change the labelling: a task mixes two lists of rare heaps"},
 	// The census's one status of a row (census/status.go), which every
 	// output reads: the paper tables, the manifest's unproven list.
 	{Name: "census-status-arithmetic-unproven", File: "census/status.go",
