@@ -264,6 +264,11 @@ func checkSet(key string, list, allowed []string, emptyOK bool) error {
 // Runs reports whether the configuration runs game.
 func (c *Config) Runs(game string) bool { return slices.Contains(c.Games, game) }
 
+// reservedNames are the folders of a run that are not a game's: the census
+// writes its tables and figures in OUT/census, and run --shard its parts in
+// OUT/shards. A game of that name would write its tables among them.
+var reservedNames = []string{"census", "shards"}
+
 // validateCustom checks the games defined by rules: their names, then
 // each member's section (its rules and bounds, by its Check).
 func (c *Config) validateCustom() error {
@@ -278,6 +283,8 @@ func (c *Config) validateCustom() error {
 		switch {
 		case slices.Contains(games.Names(), name):
 			return &Error{Key: key, Problem: "uses the name of a built-in game", Allowed: "any other name"}
+		case slices.Contains(reservedNames, name):
+			return &Error{Key: key, Problem: "uses a name the run folder keeps for its own files (OUT/" + name + "/)", Allowed: "any name but " + strings.Join(reservedNames, " and ")}
 		case len(defining) > 1:
 			return &Error{Key: key, Problem: "is defined under both " + strings.Join(defining, " and "), Allowed: "one definition per name"}
 		case !validName(name):

@@ -55,6 +55,8 @@ func TestCustomGameErrors(t *testing.T) {
 		{"zero in set", "subtraction:\n  s: {set: [0, 1]}\n", 2, []string{"subtraction.s.set", "0"}},
 		{"set not a list or name", "subtraction:\n  s: {set: {a: 1}}\n", 2, []string{"subtraction.s.set", "subtraction set"}},
 		{"built-in name", "subtraction:\n  squares: {set: squares}\n", 2, []string{"subtraction.squares", "built-in"}},
+		{"census's folder", "octal:\n  census: {code: \"0.77\"}\n", 2, []string{"octal.census", "OUT/census/", "any name but census and shards"}},
+		{"shards' folder", "subtraction:\n  shards: {set: [1, 2]}\n", 2, []string{"subtraction.shards", "OUT/shards/"}},
 		{"both kinds", "subtraction:\n  k: {set: [1]}\noctal:\n  k: {code: \"0.77\"}\n", 4, []string{"octal.k", "both"}},
 		{"bad name", "octal:\n  Kayles!: {code: \"0.77\"}\n", 2, []string{"Kayles!", "lower-case"}},
 		{"max too large", "octal:\n  k: {code: \"0.77\", max: 2000000000}\n", 2, []string{"octal.k.max", "2000000000", "1 to 1073741824"}},
