@@ -138,18 +138,17 @@ func (g tailGame) retryStart(err error, start, max, limit int64) (int64, bool, e
 
 // prepare chooses the start of an automatic tail before the run's folder
 // is opened (Job.Prepare), so that a start that cannot work is refused
-// with nothing written: when a full array to max fits the limit, no start
-// can be refused and the job probes as it runs (nothing here); otherwise
-// the probe (autoStart: a full array to min(max, 2^20), seconds for a game
-// with a sparse space, about 75 s of CPU for one without) and the start it
-// gives, which runJob takes, or the *KeyError that names the start that
-// would work and its memory. It returns the heap the run takes (need):
-// from the start chosen, or from max when the job chooses as it runs (a
-// start is at most max, and a full array to max is the most it takes).
+// with nothing written, and so that the plan counts the tail at the start
+// it will take: the probe (autoStart: a full array to min(max, 2^20),
+// seconds for a game with a sparse space, about 75 s of CPU for one
+// without; the run goes on from its prefix, so it costs no more than the
+// probe the run would make) and the start it gives, which runJob takes,
+// or the *KeyError that names the start that would work and its memory.
+// It returns the heap the run takes from that start (need). It probes
+// even when a full array to max fits the limit: counting such a tail at
+// max would refuse tails that fit together (two of 0.6 to 2^30 under 10
+// GiB: 7 GiB each at max, 30 MiB each at the start chosen).
 func (g tailGame) prepare(ctx context.Context, max, limit int64) (Prepared, error) {
-	if max <= g.limit && g.memory(int(max)) <= limit {
-		return Prepared{Memory: g.memory(int(max)), MemoryFor: fmt.Sprintf("a start up to %d", max)}, nil
-	}
 	prefix := &octal.Prefix{}
 	start, err := g.autoStart(ctx, max, limit, prefix)
 	if err != nil {

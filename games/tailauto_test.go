@@ -151,15 +151,15 @@ func TestTailAutoRefuses(t *testing.T) {
 		t.Errorf("0.164: %v, want a *KeyError naming a start past a full array's limit", err)
 	}
 	// The same refusal from the job's Prepare, which the pipeline runs
-	// before it opens the folder; a max whose full array fits is not
-	// probed there (nothing can be refused).
+	// before it opens the folder; a max whose full array fits is probed
+	// there too, for the start the plan counts.
 	job := octalTail(plain, &TailKeys{Tail: true}).jobs("g", 1<<31)[0]
 	if _, err := job.Prepare(ctx, 1<<40); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
 		t.Errorf("0.164, Prepare: %v, want a *KeyError naming a start past a full array's limit", err)
 	}
 	g := octalTail(code, &TailKeys{Tail: true})
-	if got, err := g.jobs("officers", 1<<20)[0].Prepare(ctx, 1<<40); err != nil || got.MemoryFor != "a start up to 1048576" {
-		t.Errorf("0.6 to 2^20 within the limit, Prepare: %v, %+v; want no error, a start up to 2^20", err, got)
+	if got, err := g.jobs("officers", 1<<20)[0].Prepare(ctx, 1<<40); err != nil || got.MemoryFor != "start 1048576" {
+		t.Errorf("0.6 to 2^20 within the limit, Prepare: %v, %+v; want no error, start 2^20 (the probe's end, max)", err, got)
 	}
 }
 

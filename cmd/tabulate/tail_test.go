@@ -152,7 +152,9 @@ func TestTailAutoRefusedBeforeRun(t *testing.T) {
 // prove their period (34) in the probe and choose start 2^20: 8.0 MiB of
 // prefix, taken whole, kept through the tail with 3 MiB of windows, and
 // the writers': 83.0 MiB; together 246 MiB, refused under 245MiB (the
-// plan at the default start counted 240 MiB), run through under 300MiB.
+// plan at the default start counted 240 MiB), run through under 300MiB
+// and under 1GiB, where a full array to 2^26 fits alone but the plan
+// still counts each at the start it takes.
 func TestTailAutoTogether(t *testing.T) {
 	for _, tc := range []struct {
 		name, codes, limit string
@@ -161,6 +163,9 @@ func TestTailAutoTogether(t *testing.T) {
 		{"large", "0.034, 0.034", "400MiB", []string{"the run needs an estimated 690.0 MiB", "a/frequencies 305.0 MiB for start 33554432", "b/frequencies 305.0 MiB for start 33554432", "over the limit of 400.0 MiB (--max-memory)"}},
 		{"periods-refused", "0.137, 0.07", "245MiB", []string{"the run needs an estimated 246.0 MiB", "a/frequencies 83.0 MiB for start 1048576", "b/frequencies 83.0 MiB for start 1048576", "over the limit of 245.0 MiB (--max-memory)"}},
 		{"periods-run", "0.137, 0.07", "300MiB", nil},
+		// A full array to 2^26, 449.0 MiB, fits alone: counted at max
+		// (521 MiB with the writers'), two would be refused (1122 MiB).
+		{"periods-full-fits", "0.137, 0.07", "1GiB", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tailsTogether(t, tc.codes, tc.limit, tc.want) })
 	}

@@ -260,7 +260,7 @@ var list = []Mutant{
 		Pkg: "./cmd/tabulate", Run: "TestTailAutoRefusedBeforeRun",
 		Why: "a shard whose automatic tail cannot start is refused only after its folders are made"},
 	{Name: "tail-auto-prepare-skips", File: "games/tailauto.go",
-		Old: "if max <= g.limit && g.memory(int(max)) <= limit {", New: "if true {",
+		Old: "prefix := &octal.Prefix{}\n\tstart, err := g.autoStart(ctx, max, limit, prefix)", New: "prefix := &octal.Prefix{}\n\tif true {\n\t\treturn Prepared{}, nil\n\t}\n\tstart, err := g.autoStart(ctx, max, limit, prefix)",
 		Pkg: "./cmd/tabulate", Run: "TestTailAutoRefusedBeforeRun",
 		Why: "the automatic tail's start is not chosen before the run, so its refusal comes after the folder is opened"},
 	{Name: "tail-auto-prefix-dropped", File: "games/tailauto.go",
