@@ -85,11 +85,26 @@ type Job struct {
 	// bytes that the run will set: a check that needs a little computing,
 	// such as the probe of an automatic tail's start (games/tailauto.go).
 	// Its error refuses the run; a *KeyError is the user's (exit status 2
-	// at the command line).
-	Prepare func(ctx context.Context, memoryLimit int64) error
+	// at the command line). What it returns, when not zero, is the job's
+	// memory for what it chose, which replaces Memory and MemoryFor in
+	// the plan's estimate (an automatic tail's start).
+	Prepare func(ctx context.Context, memoryLimit int64) (Prepared, error)
+	// Budget, when set, is told after every job's Prepare the bytes the
+	// job may use while it runs: its Memory and its share of what the
+	// plan leaves under its limit, so that what the job chooses as it
+	// runs (an automatic tail's restarts) stays within the plan.
+	Budget func(bytes int64)
 	// Shard says how a plan split into shards treats the job
 	// (pipeline.Plan.Shard, tabulate run --shard K/N).
 	Shard Shard
+}
+
+// Prepared is what a job's Prepare chose: its memory estimate from then
+// on and the bounds that set it ("start 33554432"), as Job.Memory and
+// Job.MemoryFor.
+type Prepared struct {
+	Memory    int64
+	MemoryFor string
 }
 
 // Shard is how a plan split into shards treats a job. By default the job

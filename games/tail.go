@@ -187,6 +187,9 @@ type tailGame struct {
 type tailChosen struct {
 	start  int64
 	prefix *octal.Prefix
+	// budget is the heap the job's prefix and tail may use (Job.Budget:
+	// its share of the plan's limit); 0: the run's whole limit.
+	budget int64
 }
 
 // octalTail is tail mode for the octal game code.
@@ -223,14 +226,19 @@ func (g tailGame) jobs(game string, max int64) []Job {
 	// The prefix's full array, then the tail's 3 windows of 2-byte values
 	// (at most 3*start bytes) once the prefix is freed; the frequency
 	// tables are at most 49 tables of 2^16 counts.
-	memory := max64(g.memory(int(start)), 3*start) + writing(49*(1<<16), 24)
+	writes := writing(49*(1<<16), 24)
 	if v := g.keys.Values; len(v) == 2 {
-		memory += writing(int64(v[1]-v[0]+1), 12)
+		writes += writing(int64(v[1]-v[0]+1), 12)
 	}
-	job := Job{Table: "frequencies", Memory: memory, Cost: g.cost(max)}
+	job := Job{Table: "frequencies", Memory: max64(g.memory(int(start)), 3*start) + writes, Cost: g.cost(max)}
 	if g.keys.auto() {
 		g.chosen = &tailChosen{}
-		job.Prepare = func(ctx context.Context, limit int64) error { return g.prepare(ctx, max, limit) }
+		job.Prepare = func(ctx context.Context, limit int64) (Prepared, error) {
+			p, err := g.prepare(ctx, max, limit)
+			p.Memory += writes
+			return p, err
+		}
+		job.Budget = func(bytes int64) { g.chosen.budget = bytes - writes }
 	}
 	job.Run = func(ctx context.Context, s Sink) error { return g.runJob(ctx, s, game, max) }
 	return []Job{job}
@@ -270,6 +278,9 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 		}
 		if resumeAt > 0 && k.auto() {
 			chosen.start = g.checkpointStart(opts.Checkpoint)
+			if g.chosen != nil {
+				chosen.budget = g.chosen.budget
+			}
 		}
 		if k.Values != nil {
 			if vals, err = openTailValues(filepath.Join(dir, tailValuesName), k.Values, resumeAt); err != nil {

@@ -116,8 +116,9 @@ func (g tailGame) refuse(start, max, limit int64, why string) error {
 }
 
 // retryStart returns the start an automatic tail takes after err stopped
-// the run from start, or false when err is not such a stop.
-func (g tailGame) retryStart(err error, start, max int64) (int64, bool, error) {
+// the run from start, within limit (bytes), or false when err is not such
+// a stop.
+func (g tailGame) retryStart(err error, start, max, limit int64) (int64, bool, error) {
 	var te *octal.TailError
 	if !errors.As(err, &te) {
 		return 0, false, nil
@@ -131,61 +132,95 @@ func (g tailGame) retryStart(err error, start, max int64) (int64, bool, error) {
 	default:
 		return 0, false, nil
 	}
-	next, ferr := g.fits(min(next, max), max, memoryLimit(), fmt.Sprintf("the tail from %d stopped (%v)", start, err))
+	next, ferr := g.fits(min(next, max), max, limit, fmt.Sprintf("the tail from %d stopped (%v)", start, err))
 	return next, ferr == nil, ferr
 }
 
 // prepare chooses the start of an automatic tail before the run's folder
 // is opened (Job.Prepare), so that a start that cannot work is refused
-// with nothing written: when a full array to max fits the limit, no start
-// can be refused and the job probes as it runs (nothing here); otherwise
-// the probe (autoStart: a full array to min(max, 2^20), seconds for a game
-// with a sparse space, about 75 s of CPU for one without) and the start it
-// gives, which runJob takes, or the *KeyError that names the start that
-// would work and its memory.
-func (g tailGame) prepare(ctx context.Context, max, limit int64) error {
-	if max <= g.limit && g.memory(int(max)) <= limit {
-		return nil
-	}
+// with nothing written, and so that the plan counts the tail at the start
+// it will take: the probe (autoStart: a full array to min(max, 2^20),
+// seconds for a game with a sparse space, about 75 s of CPU for one
+// without; the run goes on from its prefix, so it costs no more than the
+// probe the run would make) and the start it gives, which runJob takes,
+// or the *KeyError that names the start that would work and its memory.
+// It returns the heap the run takes from that start (need). It probes
+// even when a full array to max fits the limit: counting such a tail at
+// max would refuse tails that fit together (two of 0.6 to 2^30 under 10
+// GiB: 7 GiB each at max, 30 MiB each at the start chosen).
+func (g tailGame) prepare(ctx context.Context, max, limit int64) (Prepared, error) {
 	prefix := &octal.Prefix{}
 	start, err := g.autoStart(ctx, max, limit, prefix)
 	if err != nil {
-		return err
+		return Prepared{}, err
 	}
 	*g.chosen = tailChosen{start: start, prefix: prefix}
-	return nil
+	return Prepared{Memory: g.need(start, prefix.Heaps(), max, limit), MemoryFor: fmt.Sprintf("start %d", start)}, nil
+}
+
+// need is the heap an automatic run from start to max takes under limit,
+// as runAuto chooses: the prefix's full array, beside a kept prefix of
+// from heaps that it extends when both fit (none when the kept prefix is
+// the whole of it: from = start+1, octal's prefix); then, when start < max, the
+// tail's 3 windows of 2-byte values (at most 3*start bytes), beside the
+// prefix when it is kept for a restart (it and twice the start fit).
+func (g tailGame) need(start, from, max, limit int64) int64 {
+	m := g.memory(int(start))
+	prefix := m
+	if from > 0 && from <= start && g.memory(int(from))+m <= limit {
+		prefix += g.memory(int(from))
+	}
+	if start >= max {
+		return prefix
+	}
+	tail := max64(m, 3*start)
+	if g.keeps(start, max, limit) {
+		tail = m + 3*start
+	}
+	return max64(prefix, tail)
+}
+
+// keeps reports whether a run from start keeps its prefix through the
+// tail for a restart: it and the next start's prefix fit limit together.
+func (g tailGame) keeps(start, max, limit int64) bool {
+	return g.memory(int(start))+g.memory(int(min(2*start, max))) <= limit
 }
 
 // runAuto runs g.run from an automatic start (chosen's: a checkpoint's,
 // or Prepare's with its probe's prefix; else autoStart's) and starts
 // again from a larger one after a stop (retryStart), the checkpoint of the
-// stopped run removed. It returns the result, the start of the last run,
-// and the last error.
+// stopped run removed, all within chosen's budget (the job's share of the
+// plan's limit; else the run's whole limit). It returns the result, the
+// start of the last run, and the last error.
 func (g tailGame) runAuto(ctx context.Context, max int64, opts octal.TailOptions, chosen tailChosen, log func(string)) (octal.TailResult, int64, error) {
 	start, prefix := chosen.start, chosen.prefix // what the probe or a stopped run computed, for the next
 	if prefix == nil {
 		prefix = &octal.Prefix{}
 	}
+	limit := chosen.budget
+	if limit <= 0 {
+		limit = memoryLimit()
+	}
 	if start == 0 {
 		var err error
-		if start, err = g.autoStart(ctx, max, memoryLimit(), prefix); err != nil {
+		if start, err = g.autoStart(ctx, max, limit, prefix); err != nil {
 			return octal.TailResult{}, 0, err
 		}
 	}
 	for try := 0; ; try++ {
 		opts.Start = start
-		if g.memory(int(prefix.Heaps()))+g.memory(int(start)) > memoryLimit() {
+		if g.memory(int(prefix.Heaps()))+g.memory(int(start)) > limit {
 			prefix = &octal.Prefix{} // no room to extend it: computed again
 		}
 		// A run keeps its prefix through the tail when a restart could
 		// extend it within the limit (the kept prefix and the next one).
 		opts.Prefix = prefix
-		opts.KeepPrefix = try < tailAutoTries && g.memory(int(start))+g.memory(int(min(2*start, max))) <= memoryLimit()
+		opts.KeepPrefix = try < tailAutoTries && g.keeps(start, max, limit)
 		res, err := g.run(ctx, max, opts)
 		if err == nil || ctx.Err() != nil || try == tailAutoTries {
 			return res, start, err
 		}
-		next, ok, ferr := g.retryStart(err, start, max)
+		next, ok, ferr := g.retryStart(err, start, max, limit)
 		if ferr != nil {
 			return res, start, fmt.Errorf("%w; no larger start: %v", err, ferr)
 		}

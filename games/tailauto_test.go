@@ -11,6 +11,7 @@ import (
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/internal/longtest"
+	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
 
 // TestTailAutoStart runs 0.6 and Grundy's game with tail: true and no other
@@ -150,14 +151,51 @@ func TestTailAutoRefuses(t *testing.T) {
 		t.Errorf("0.164: %v, want a *KeyError naming a start past a full array's limit", err)
 	}
 	// The same refusal from the job's Prepare, which the pipeline runs
-	// before it opens the folder; a max whose full array fits is not
-	// probed there (nothing can be refused).
+	// before it opens the folder; a max whose full array fits is probed
+	// there too, for the start the plan counts.
 	job := octalTail(plain, &TailKeys{Tail: true}).jobs("g", 1<<31)[0]
-	if err := job.Prepare(ctx, 1<<40); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
+	if _, err := job.Prepare(ctx, 1<<40); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
 		t.Errorf("0.164, Prepare: %v, want a *KeyError naming a start past a full array's limit", err)
 	}
 	g := octalTail(code, &TailKeys{Tail: true})
-	if err := g.jobs("officers", 1<<20)[0].Prepare(ctx, 1<<40); err != nil {
-		t.Errorf("0.6 to 2^20 within the limit, Prepare: %v", err)
+	if got, err := g.jobs("officers", 1<<20)[0].Prepare(ctx, 1<<40); err != nil || got.MemoryFor != "start 1048576" {
+		t.Errorf("0.6 to 2^20 within the limit, Prepare: %v, %+v; want no error, start 2^20 (the probe's end, max)", err, got)
+	}
+}
+
+// TestTailAutoBudget runs 0.6 to 2^18 - 1 as TestTailAutoStart does (its
+// first start, 2^14, stops and it restarts from 2^15, 2^16, 2^17 when
+// nothing holds it back), but with a budget (Job.Budget: the job's share
+// of the plan's limit) that holds a prefix to 2^15 and not one to 2^16:
+// it must restart once, from 2^15, and then stop with the error that
+// names 65536, the start that would work (its prefix 1.4 MiB), and the
+// budget as its limit,
+// however large the run's own memory limit.
+func TestTailAutoBudget(t *testing.T) {
+	defer func(m, k int64) { tailAutoMin, tailAutoMargin = m, k }(tailAutoMin, tailAutoMargin)
+	tailAutoMin, tailAutoMargin = 1<<12, 1
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 40))
+	code, _ := octal.Parse("0.6")
+	g := octalTail(code, &TailKeys{Tail: true})
+	const max = 1<<18 - 1
+	var starts []int64
+	engine := g.run
+	g.run = func(ctx context.Context, to int64, opts octal.TailOptions) (octal.TailResult, error) {
+		if to == max { // not the probe's
+			starts = append(starts, opts.Start)
+		}
+		return engine(ctx, to, opts)
+	}
+	job := g.jobs("officers", max)[0]
+	// The job's bytes: the prefix to 2^15 (7 bytes a heap and 1 MiB,
+	// octal.Memory) and the writers' (Job.Memory's part, tail.go).
+	prefix := int64(7*(1<<15+1) + 1<<20)
+	job.Budget(prefix + writing(49*(1<<16), 24))
+	err := job.Run(context.Background(), newMemSink())
+	if err == nil || !strings.Contains(err.Error(), "the start that would work is 65536") || !strings.Contains(err.Error(), "(memory limit "+sysmem.Format(prefix)+")") {
+		t.Errorf("error %v; want one naming start 65536 and the budget %s", err, sysmem.Format(prefix))
+	}
+	if !reflect.DeepEqual(starts, []int64{1 << 14, 1 << 15}) {
+		t.Errorf("runs from %v, want from 16384 and 32768 (2^16's prefix is over the budget)", starts)
 	}
 }

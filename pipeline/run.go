@@ -117,17 +117,63 @@ func (p *Plan) Prepare(ctx context.Context) error {
 	return p.prepareErr
 }
 
-// prepare is Prepare's one pass over the jobs.
+// prepare is Prepare's one pass over the jobs, each with the run's whole
+// heap limit (what it chooses must fit alone), then the plan's memory
+// again with what they chose (games.Prepared): the jobs together over the
+// limit are a *MemoryError naming the largest (two automatic tails whose
+// starts fit alone but not together), and what is left under the limit
+// is shared evenly among the jobs that take a Budget (each automatic
+// tail: its memory and its share, within which it restarts), so that the
+// plan's sum holds however many of them run at once.
 func (p *Plan) prepare(ctx context.Context) error {
-	for _, j := range p.Jobs {
+	prepared, budgets := false, 0
+	for i := range p.Jobs {
+		j := &p.Jobs[i]
 		if j.Prepare == nil {
 			continue
 		}
-		if err := j.Prepare(ctx, p.heapLimit()); err != nil {
+		got, err := j.Prepare(ctx, p.heapLimit())
+		if err != nil {
 			return fmt.Errorf("%s: %w", j.Game, err)
 		}
+		if got.Memory > 0 {
+			j.Memory, j.MemoryFor, prepared = got.Memory, got.MemoryFor, true
+		}
+		if j.Budget != nil {
+			budgets++
+		}
 	}
+	if !prepared {
+		return nil
+	}
+	p.Memory = max(p.Memory, p.tablesMemory())
+	if err := p.checkMemory(); err != nil {
+		return err
+	}
+	if budgets == 0 {
+		return nil
+	}
+	share := (p.Limit - p.Memory) / int64(budgets)
+	for i := range p.Jobs {
+		if j := &p.Jobs[i]; j.Budget != nil {
+			j.Memory += share
+			j.Budget(j.Memory)
+		}
+	}
+	p.Memory = max(p.Memory, p.tablesMemory())
 	return nil
+}
+
+// tablesMemory is the plan's estimate for its first wave (the tables of
+// its games; a census's later waves are its own plan's, AddCensus).
+func (p *Plan) tablesMemory() int64 {
+	var first []Job
+	for _, j := range p.Jobs {
+		if j.Wave == 0 {
+			first = append(first, j)
+		}
+	}
+	return baseMemory + concurrentMemory(first, p.Workers)
 }
 
 // heapLimit is the garbage collector's limit while the plan runs: the

@@ -216,6 +216,7 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	// OUT/index.html is written at the very end.
 	res, err := plan.Run(ctx, pipeline.Options{Log: stderr, Progress: mode, Abandon: abandon, Command: command,
 		AfterComplete: reportAfter(*rf.noReport, quiet, stderr)})
+	flagLimit(err, rf.set()["max-memory"]) // the plan's memory with the starts its jobs chose (Plan.Prepare)
 	if res != nil && !quiet {
 		// The summary is the run's result: on standard output, unless it
 		// follows live progress bars on a terminal, where it stays with

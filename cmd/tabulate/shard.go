@@ -132,7 +132,8 @@ func runShard(ctx context.Context, rf *runFlags, s shard.Spec, command []string,
 	}
 	// The jobs' checks before the run (an automatic tail's start), before
 	// the shard's folders are made.
-	if err := plan.Prepare(ctx); err != nil && ctx.Err() == nil {
+	err = plan.Prepare(ctx)
+	if flagLimit(err, rf.set()["max-memory"]); err != nil && ctx.Err() == nil {
 		return err
 	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {

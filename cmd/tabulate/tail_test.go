@@ -138,3 +138,62 @@ func TestTailAutoRefusedBeforeRun(t *testing.T) {
 		t.Errorf("the refused run wrote into the existing folder: %v, %v", entries, err)
 	}
 }
+
+// TestTailAutoTogether checks that the plan counts each automatic tail at
+// the start its Prepare chose (issue 34) and refuses, with exit status 2
+// and no folder, tails that fit the limit alone but not together. Two of
+// 0.034 to 2^30 under --max-memory 400MiB (heap limit 376 MiB) each choose
+// start 2^25: its prefix 225.0 MiB (7 bytes a heap and 1 MiB, octal.Memory)
+// beside the probe's 8.0 MiB that it extends, 233.0 MiB (the prefix is
+// not kept through the tail: with 2^26's, 449.0 MiB, it would pass the
+// limit), and the writers' 72.0 MiB (3 row groups of 2^20 rows of 24
+// bytes): 305.0 MiB. Alone, 64 MiB of base and 8 of the job's make 377 MiB,
+// under the limit; together 690 MiB, over it. 0.137 and 0.07 to 2^26 each
+// prove their period (34) in the probe and choose start 2^20: 8.0 MiB of
+// prefix, taken whole, kept through the tail with 3 MiB of windows, and
+// the writers': 83.0 MiB; together 246 MiB, refused under 245MiB (the
+// plan at the default start counted 240 MiB), run through under 300MiB
+// and under 1GiB, where a full array to 2^26 fits alone but the plan
+// still counts each at the start it takes.
+func TestTailAutoTogether(t *testing.T) {
+	for _, tc := range []struct {
+		name, codes, limit string
+		want               []string // the refusal's parts; nil: runs through
+	}{
+		{"large", "0.034, 0.034", "400MiB", []string{"the run needs an estimated 690.0 MiB", "a/frequencies 305.0 MiB for start 33554432", "b/frequencies 305.0 MiB for start 33554432", "over the limit of 400.0 MiB (--max-memory)"}},
+		{"periods-refused", "0.137, 0.07", "245MiB", []string{"the run needs an estimated 246.0 MiB", "a/frequencies 83.0 MiB for start 1048576", "b/frequencies 83.0 MiB for start 1048576", "over the limit of 245.0 MiB (--max-memory)"}},
+		{"periods-run", "0.137, 0.07", "300MiB", nil},
+		// A full array to 2^26, 449.0 MiB, fits alone: counted at max
+		// (521 MiB with the writers'), two would be refused (1122 MiB).
+		{"periods-full-fits", "0.137, 0.07", "1GiB", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) { tailsTogether(t, tc.codes, tc.limit, tc.want) })
+	}
+}
+
+// tailsTogether runs two automatic tails a and b of codes ("0.034,
+// 0.034"; 0.034 to 2^30, others to 2^26) under limit, for
+// TestTailAutoTogether: refused with want's parts, or, want nil, run
+// through, each from start 2^20.
+func tailsTogether(t *testing.T, codes, limit string, want []string) {
+	code := strings.Split(codes, ", ")
+	max := map[bool]int{true: 1 << 30, false: 1 << 26}[code[0] == "0.034"]
+	config := writeConfig(t, fmt.Sprintf("games: [a, b]\nplots: []\nformats: [csv]\noctal:\n  a: {code: %q, max: %d, tail: true}\n  b: {code: %q, max: %d, tail: true}\n", code[0], max, code[1], max))
+	out := filepath.Join(t.TempDir(), "out")
+	exit, _, stderr := runTabulate(t, "run", "-q", "--config", config, "--out", out, "--max-memory", limit)
+	if want == nil {
+		manifest, err := os.ReadFile(filepath.Join(out, "manifest.json"))
+		if exit != 0 || err != nil || strings.Count(string(manifest), `"start": 1048576,`) != 2 {
+			t.Errorf("%s under %s: exit %d, %q, manifest %v; want 0 and both tails from start 1048576", codes, limit, exit, stderr, err)
+		}
+		return
+	}
+	if _, err := os.Lstat(out); exit != 2 || !os.IsNotExist(err) || strings.Contains(stderr, "cannot be chosen") {
+		t.Errorf("%s under %s: exit %d, folder %v, %q; want 2, no folder, and the plan's refusal (each start fits alone)", codes, limit, exit, err, stderr)
+	}
+	for _, part := range want {
+		if !strings.Contains(stderr, part) {
+			t.Errorf("%s under %s: stderr %q lacks %q", codes, limit, stderr, part)
+		}
+	}
+}
