@@ -82,9 +82,14 @@ peer_solver() {  # the solver's run.sh in TABULATE_PEER_DIR, or nothing when it 
 if [[ "$what" == octal1 ]]; then
   count="${2:-3}"
   rows="${3:-.}"
+  specs=(.6,1000000 .6,4194304 .161,4194304 .014,4194304 grundy,4194304)
+  peer_rows=0  # the solver is needed only by the rows against it, not by the tail's
+  for spec in "${specs[@]}"; do [[ "$spec" =~ $rows ]] && peer_rows=1; done
   peer_run="$(peer_solver)"
-  [[ -x "$peer_run" ]] || { echo "bench.sh octal1: needs the C++ solver of tczajka/octal-games, which is not part of the repository: set TABULATE_PEER_DIR to its checkout (the folder with run.sh), e.g. TABULATE_PEER_DIR=../shared/peers/czajka-octal scripts/bench.sh octal1" >&2; exit 2; }
-  "$peer_run" .6 10 >/dev/null  # builds the solver once
+  if ((peer_rows)); then
+    [[ -x "$peer_run" ]] || { echo "bench.sh octal1: needs the C++ solver of tczajka/octal-games, which is not part of the repository: set TABULATE_PEER_DIR to its checkout (the folder with run.sh), e.g. TABULATE_PEER_DIR=../shared/peers/czajka-octal scripts/bench.sh octal1 (or give only the tail's row: scripts/bench.sh octal1 3 tail)" >&2; exit 2; }
+    "$peer_run" .6 10 >/dev/null  # builds the solver once
+  fi
   go test -c -o "$tmp/octal.test" ./grundy/octal
   echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); go: $(go version | cut -d' ' -f3); date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -94,7 +99,7 @@ if [[ "$what" == octal1 ]]; then
     awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' "$tmp/t"
   }
   printf '%-16s %-7s %15s %15s %22s %12s\n' "game,heaps" who "CPU min/med s" "wall min/med s" "solver/engine CPU med" "values/s"
-  for spec in .6,1000000 .6,4194304 .161,4194304 .014,4194304 grundy,4194304; do
+  for spec in "${specs[@]}"; do
     [[ "$spec" =~ $rows ]] || continue
     code="${spec%,*}"; n="${spec#*,}"
     : > "$tmp/pairs"
