@@ -174,14 +174,7 @@ func BenchmarkOctalPeer(b *testing.B) {
 			}
 		})
 		b.Run(name+"/engine", func(b *testing.B) {
-			r := grundysRules
-			if row.code != "grundy" {
-				c, err := Parse(row.code)
-				if err != nil {
-					b.Fatal(err)
-				}
-				r = octalRulesOf(c)
-			}
+			r := testRules(b, row.code, row.code == "grundy")
 			var g []int32
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
@@ -220,14 +213,7 @@ func TestOctalEngineProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := grundysRules
-	if code != "grundy" {
-		c, err := Parse(code)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = octalRulesOf(c)
-	}
+	r := testRules(t, code, code == "grundy")
 	var opt octalOptions
 	if w := os.Getenv("TABULATE_OCTAL_WORKERS"); w != "" {
 		if opt.workers, err = strconv.Atoi(w); err != nil || opt.workers < 1 {

@@ -66,14 +66,7 @@ func TestWorkersOracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := grundysRules
-		if !tc.unequal {
-			c, err := Parse(tc.code)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r = octalRulesOf(c)
-		}
+		r := testRules(t, tc.code, tc.unequal)
 		for _, w := range workers {
 			for _, m := range scaleModes {
 				if w == 1 && m.top != 0 {
@@ -166,14 +159,7 @@ func TestMarkRanges2Oracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := grundysRules
-		if !tc.unequal {
-			c, err := Parse(tc.code)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r = octalRulesOf(c)
-		}
+		r := testRules(t, tc.code, tc.unequal)
 		for _, w := range []int{1, 2} {
 			e, err := octalRun(ctx, r, 6000, nil, octalOptions{noPeriodic: true, workers: w, scanPar: 64, uncapped: true})
 			if err != nil {
@@ -328,4 +314,18 @@ func TestTailResumeAcrossWorkers(t *testing.T) {
 			t.Errorf("stopped on W=%d, resumed on W=%d: the frequencies differ from an uninterrupted run", ws[0], ws[1])
 		}
 	}
+}
+
+// testRules returns the engine's rules for Grundy's game when grundys is
+// set, else for the octal code, failing tb on a bad code.
+func testRules(tb testing.TB, code string, grundys bool) octalRules {
+	tb.Helper()
+	if grundys {
+		return grundysRules
+	}
+	c, err := Parse(code)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return octalRulesOf(c)
 }
