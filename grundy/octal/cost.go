@@ -29,8 +29,9 @@ const costProbe = 1 << 14
 // the statistics s of a run of the engine on c to fewer heaps (s.Computed
 // of them): a run that proved a period stops there (its cost is copying
 // max values); a game without split moves lists a few options a heap; a
-// game whose run took the plain mex (most of its heaps a full scan) lists
-// max^2/4 splits over the run; one on the sparse-space method lists at
+// game whose run was taking the plain mex at its end (most of the heaps it
+// computed after the earlier run a full scan: plainNow) lists max^2/4
+// splits over the run; one on the sparse-space method lists at
 // each heap, for each split digit, the splits with a rare heap and step
 // 3's few, its rare heaps those of s, or, when more than an eighth of the
 // heaps of s are rare (no sparse space yet), as many in proportion to max,
@@ -52,7 +53,7 @@ func CostOf(c Code, max int, s Stats, earlier ...Stats) float64 {
 	if s.Period > 0 || len(r.split) == 0 || s.Computed <= 0 {
 		return n * float64(len(r.single)+len(r.whole)+1) * plainSplitSeconds
 	}
-	if s.Mask == 0 || 2*s.FullScans > int64(s.Computed) {
+	if s.Mask == 0 || plainNow(s, earlier...) {
 		return n * n / 4 * plainSplitSeconds
 	}
 	rare := float64(s.Rare)
@@ -64,6 +65,25 @@ func CostOf(c Code, max int, s Stats, earlier ...Stats) float64 {
 		rare *= n / float64(s.Computed)
 	}
 	return min(n*float64(len(r.split))*(rare+sparseCommonSplits)*sparseSplitSeconds, n*n/4*plainSplitSeconds)
+}
+
+// plainNow reports whether the run of s was taking the plain mex at its
+// end: more than half the heaps it computed after the earlier run (or, with
+// no earlier run, of all its heaps) needed every split. Reason: the engine
+// takes the plain mex for the first heaps of many games and chooses again at
+// its checkpoints (every 2^16 heaps), so a game that lists the splits of
+// every heap to 2^16 and is on the sparse-space method from there shows
+// FullScans of more than half of 2^17 heaps: 0.146 (65,538 of them at 2^17,
+// 2 past 2^16) took 13.5 s to 2^20 in the census of 2026-11-27, 0.164 (a
+// plain mex throughout) 69.8 s, and counted over the whole run both looked
+// plain, so games of 13 s and of 89 s started in the order of their names.
+func plainNow(s Stats, earlier ...Stats) bool {
+	full, computed := s.FullScans, int64(s.Computed)
+	if len(earlier) > 0 && earlier[0].Computed < s.Computed && earlier[0].FullScans <= s.FullScans {
+		full -= earlier[0].FullScans
+		computed -= int64(earlier[0].Computed)
+	}
+	return 2*full > computed
 }
 
 // Cost is CostOf from a run of the engine to min(max, 2^14) heaps, on

@@ -57,6 +57,19 @@ func TestCostGrowth(t *testing.T) {
 		{"settled", CostOf(c, max, stats(1<<17, 1583), stats(1<<14, 1576)), want(1583 * 1583.0 / 1576)},
 		{"growing", CostOf(c, max, stats(1<<17, 8000), stats(1<<14, 1000)), want(64000)},
 		{"one run", CostOf(c, max, stats(1<<17, 8000)), want(8000)},
+		// 0.146's statistics at 2^14 and 2^17 (one split digit taken
+		// here): every heap a full scan to 2^16, two past it; the cost is
+		// that of its sparse space, its rare heaps grown by (2^3)^a, a =
+		// log(5807/3949)/log(8). Counted over the whole run (more than
+		// half the heaps full scans) it was taken as the plain mex.
+		{"plain, then sparse", CostOf(c, max,
+			Stats{Computed: 1 << 17, Rare: 5807, Mask: 1, FullScans: 65538},
+			Stats{Computed: 1 << 14, Rare: 3949, Mask: 1, FullScans: 16257}),
+			want(5807 * 5807.0 / 3949)},
+		{"plain throughout", CostOf(c, max,
+			Stats{Computed: 1 << 17, Rare: 49927, Mask: 1, FullScans: 130945},
+			Stats{Computed: 1 << 14, Rare: 5945, Mask: 1, FullScans: 16257}),
+			max * max / 4 * plainSplitSeconds},
 	} {
 		if math.Abs(tt.got-tt.want) > 1e-9*tt.want {
 			t.Errorf("%s: cost %g, want %g", tt.name, tt.got, tt.want)
