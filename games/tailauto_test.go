@@ -154,11 +154,11 @@ func TestTailAutoRefuses(t *testing.T) {
 	// before it opens the folder; a max whose full array fits is probed
 	// there too, for the start the plan counts.
 	job := octalTail(plain, &TailKeys{Tail: true}).jobs("g", 1<<31)[0]
-	if _, err := job.Prepare(ctx, 1<<40); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
+	if _, err := job.Prepare(ctx, Preparing{MemoryLimit: 1 << 40}); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
 		t.Errorf("0.164, Prepare: %v, want a *KeyError naming a start past a full array's limit", err)
 	}
 	g := octalTail(code, &TailKeys{Tail: true})
-	if got, err := g.jobs("officers", 1<<20)[0].Prepare(ctx, 1<<40); err != nil || got.MemoryFor != "start 1048576" {
+	if got, err := g.jobs("officers", 1<<20)[0].Prepare(ctx, Preparing{MemoryLimit: 1 << 40}); err != nil || got.MemoryFor != "start 1048576" {
 		t.Errorf("0.6 to 2^20 within the limit, Prepare: %v, %+v; want no error, start 2^20 (the probe's end, max)", err, got)
 	}
 }

@@ -30,7 +30,7 @@ func TestPrepareBudgets(t *testing.T) {
 		var jobs []Job
 		for i, chose := range []int64{100 * mib, 200 * mib} {
 			jobs = append(jobs, Job{Game: []string{"a", "b"}[i], Job: games.Job{Table: "frequencies", Memory: 10 * mib,
-				Prepare: func(context.Context, int64) (games.Prepared, error) {
+				Prepare: func(context.Context, games.Preparing) (games.Prepared, error) {
 					return games.Prepared{Memory: chose, MemoryFor: []string{"start 1", "start 2"}[i]}, nil
 				},
 				Budget: func(b int64) { got[i] = b }}})
