@@ -104,15 +104,7 @@ func TestTailAutoStart(t *testing.T) {
 					want[[2]int64{p, int64(v)}]++
 				}
 			}
-			got := map[[2]int64]int64{}
-			for _, b := range sink.tables["frequencies"] {
-				heaps, values, counts := b[0].([]int64), b[1].([]int32), b[2].([]int64)
-				for i := range heaps {
-					if counts[i] != 0 {
-						got[[2]int64{heaps[i], int64(values[i])}] = counts[i]
-					}
-				}
-			}
+			got := sinkFrequencies(sink)
 			if len(got) != len(want) {
 				t.Fatalf("%d (heaps, value) counts, want %d", len(got), len(want))
 			}
