@@ -143,8 +143,12 @@ func (g tailGame) retryStart(err error, start, max, limit int64) (int64, bool, e
 // is opened (Job.Prepare), so that a start that cannot work is refused
 // with nothing written, and so that the plan counts the tail at the start
 // it will take. A checkpoint an earlier run left in the game's folder
-// (resumable) decides it: the plan counts the run from its start as it
-// counts a fresh one from that start, and nothing is probed. Otherwise
+// (resumable) decides it, and nothing is probed: the plan counts the run
+// from its start as it counts a fresh one from there (need: the prefix a
+// restart computes again, and the tail), or what the engine's Resume
+// takes to read it (octal.CheckpointInfo.Memory: the file and the
+// values it decodes, about 5 bytes a heap of start for 16-bit values,
+// more than Grundy's game's prefix of 4) when that is more. Otherwise
 // the probe (autoStart: a full array to min(max, 2^20), seconds for a
 // game with a sparse space, about 75 s of CPU for one without; the run
 // goes on from its prefix, so it costs no more than the probe the run
@@ -157,16 +161,18 @@ func (g tailGame) retryStart(err error, start, max, limit int64) (int64, bool, e
 // each at the start chosen).
 func (g tailGame) prepare(ctx context.Context, max int64, in Preparing) (Prepared, error) {
 	limit := in.MemoryLimit
-	start, path, err := g.resumable(in, max)
+	info, path, err := g.resumable(in, max)
 	if err != nil {
 		return Prepared{}, err
 	}
-	if start > 0 {
-		*g.chosen = tailChosen{start: start}
-		return Prepared{Memory: g.need(start, 0, max, limit), MemoryFor: fmt.Sprintf("start %d, resuming %s", start, path)}, nil
+	if info.Heap > 0 {
+		*g.chosen = tailChosen{start: info.Start}
+		return Prepared{Memory: max64(g.need(info.Start, 0, max, limit), info.Memory),
+			MemoryFor: fmt.Sprintf("start %d, resuming %s", info.Start, path)}, nil
 	}
 	prefix := &octal.Prefix{}
-	if start, err = g.autoStart(ctx, max, limit, prefix); err != nil {
+	start, err := g.autoStart(ctx, max, limit, prefix)
+	if err != nil {
 		return Prepared{}, err
 	}
 	*g.chosen = tailChosen{start: start, prefix: prefix}
@@ -177,17 +183,18 @@ func (g tailGame) prepare(ctx context.Context, max int64, in Preparing) (Prepare
 	return p, nil
 }
 
-// resumable returns the start of the checkpoint an earlier run of this
-// configuration left in the game's folder, in.Out/in.Game (0: none, or
-// in.Out unset), and its path. It reads the folder by the rule of
+// resumable returns what the checkpoint an earlier run of this
+// configuration left in the game's folder, in.Out/in.Game, says (its Heap
+// 0: none, or in.Out unset), and its path. It reads the folder by the rule of
 // output.OpenIn: a folder on the way that is a link is refused with its
 // *output.UnsafeError, as the run's own output.MkdirIn refuses it; a
 // checkpoint that is a link, not a regular file, damaged or of another
 // configuration with the run's own *TailCheckpointError (matches), before
 // anything is computed or written.
-func (g tailGame) resumable(in Preparing, max int64) (int64, string, error) {
+func (g tailGame) resumable(in Preparing, max int64) (octal.CheckpointInfo, string, error) {
+	var none octal.CheckpointInfo
 	if in.Out == "" {
-		return 0, "", nil
+		return none, "", nil
 	}
 	rel := in.Game + "/" + TailCheckpointName
 	path := filepath.Join(in.Out, filepath.FromSlash(rel))
@@ -198,15 +205,12 @@ func (g tailGame) resumable(in Preparing, max int64) (int64, string, error) {
 	case err == nil:
 		f.Close()
 	case errors.Is(err, fs.ErrNotExist):
-		return 0, "", nil // no folder or no checkpoint: a fresh run
+		return none, "", nil // no folder or no checkpoint: a fresh run
 	case !(errors.As(err, &unsafe) && unsafe.Path == path) && !(errors.As(err, &pe) && pe.Path == path):
-		return 0, "", err // a folder on the way that is a link, or unreadable
+		return none, "", err // a folder on the way that is a link, or unreadable
 	}
 	info, err := g.matches(path, max) // the checkpoint itself: refused as the run refuses it
-	if err != nil {
-		return 0, "", err
-	}
-	return info.Start, path, nil
+	return info, path, err
 }
 
 // need is the heap an automatic run from start to max takes under limit,

@@ -75,11 +75,12 @@ func (r *autoRun) run(ctx context.Context, root string) (*memSink, error) {
 // lowered to 2^12 and the margin to 4 (its rare heaps end at 1303, t = 3:
 // a window of 4 x 1306 heaps, start 2^14) is stopped past heap 30,000;
 // run again with the margin at 2 (a probe would choose 2^13), its Prepare
-// must count start 16,384 from the checkpoint (its
-// memory as a fresh run from there counts it: 7 bytes a heap and 1 MiB
-// to the start, octal.Memory, beside 3 bytes a heap of start for the
-// tail's windows, the prefix kept under a limit of 1 TiB, and the writers'
-// 72 MiB; nothing held), the engine must run once from that start and
+// must count start 16,384 from the checkpoint (the larger of its memory
+// as a fresh run from there counts it, 7 bytes a heap and 1 MiB to the
+// start, octal.Memory, beside 3 bytes a heap of start for the tail's
+// windows, the prefix kept under a limit of 1 TiB, and what reading the
+// checkpoint takes, octal.CheckpointInfo.Memory, the larger at so small a
+// start; and the writers' 72 MiB; nothing held), the engine must run once from that start and
 // never to a probe's end, and its tables and findings must equal those of
 // an uninterrupted run, whose frequencies are checked against the plain
 // mex of 0.167 (pipeline's TestTailRun checks the engine the same way).
@@ -114,18 +115,25 @@ func TestTailAutoResumePlanned(t *testing.T) {
 	}
 	ckpt := filepath.Join(root, "g", TailCheckpointName)
 	info, err := octal.ReadCheckpointInfo(ckpt)
-	if err != nil || info.Start != 1<<14 || info.Heap <= 30000 || info.Heap > max {
-		t.Fatalf("checkpoint %+v, %v; want start 16384, stopped past 30000", info, err)
+	if err != nil || info.Start != 1<<14 || info.Width != 8 || info.Heap <= 30000 || info.Heap > max {
+		t.Fatalf("checkpoint %+v, %v; want start 16384, 8-bit values, stopped past 30000", info, err)
 	}
 
+	fi, err := os.Stat(ckpt) // as the resumed run's Prepare finds it
+	if err != nil {
+		t.Fatal(err)
+	}
 	tailAutoMargin = 2
 	again := newAutoRun(t, max)
 	got, err := again.run(ctx, root)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// What a fresh run from the start counts, or, here more, what the
+	// engine's Resume reads and decodes: the file, the first W+1 and the
+	// ring of 2W values of 8 bits, and 2 MiB of marks.
 	const start = 1 << 14
-	memory := int64(7*(start+1)+1<<20) + 3*start + writing(49*(1<<16), 24)
+	memory := max64(int64(7*(start+1)+1<<20)+3*start, fi.Size()+3*info.Window+1+2<<20) + writing(49*(1<<16), 24)
 	if p := again.prepared; p.Memory != memory || p.MemoryFor != "start 16384, resuming "+ckpt || p.Held != 0 {
 		t.Errorf("Prepare on the checkpoint: %+v; want memory %d for start 16384 resuming %s, nothing held", p, memory, ckpt)
 	}
