@@ -81,14 +81,17 @@ type Job struct {
 	// configuration).
 	Bounds any
 	// Prepare, when set, runs before the run's folder is opened and
-	// anything is written (pipeline.Plan.Run), with the heap limit in
-	// bytes that the run will set: a check that needs a little computing,
-	// such as the probe of an automatic tail's start (games/tailauto.go).
-	// Its error refuses the run; a *KeyError is the user's (exit status 2
-	// at the command line). What it returns, when not zero, is the job's
-	// memory for what it chose, which replaces Memory and MemoryFor in
-	// the plan's estimate (an automatic tail's start).
-	Prepare func(ctx context.Context, memoryLimit int64) (Prepared, error)
+	// anything is written (pipeline.Plan.Run), told the heap limit in
+	// bytes that the run will set and where the run's folder will be
+	// (Preparing): a check that needs a little computing, such as the
+	// probe of an automatic tail's start (games/tailauto.go), or that
+	// reads what an earlier run left there (the checkpoint the tail
+	// resumes). Its error refuses the run; a *KeyError or a
+	// *TailCheckpointError is the user's (exit status 2 at the command
+	// line). What it returns, when not zero, is the job's memory for what
+	// it chose, which replaces Memory and MemoryFor in the plan's
+	// estimate (an automatic tail's start).
+	Prepare func(ctx context.Context, in Preparing) (Prepared, error)
 	// Budget, when set, is told after every job's Prepare the bytes the
 	// job may use while it runs: its Memory and its share of what the
 	// plan leaves under its limit, so that what the job chooses as it
@@ -99,12 +102,30 @@ type Job struct {
 	Shard Shard
 }
 
+// Preparing is what the pipeline tells a job's Prepare.
+type Preparing struct {
+	// MemoryLimit is the heap limit in bytes that the run will set.
+	MemoryLimit int64
+	// Out is the output folder the run will open (it may not exist yet),
+	// and Game the job's game, whose folder under it, Out/Game, holds
+	// the state an earlier run kept (games.Folder). Prepare reads it
+	// only by the rule of output.OpenIn (no link followed, nothing but a
+	// regular file) and writes nothing. Out is "" when the run has no
+	// folder to look in.
+	Out, Game string
+}
+
 // Prepared is what a job's Prepare chose: its memory estimate from then
 // on and the bounds that set it ("start 33554432"), as Job.Memory and
 // Job.MemoryFor.
 type Prepared struct {
 	Memory    int64
 	MemoryFor string
+	// Held is what the job keeps from its Prepare until it runs (an
+	// automatic tail's probe prefix), counted by the plan also while
+	// the job waits for a worker; Memory already counts it once the job
+	// runs.
+	Held int64
 }
 
 // Shard is how a plan split into shards treats a job. By default the job

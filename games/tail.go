@@ -233,8 +233,8 @@ func (g tailGame) jobs(game string, max int64) []Job {
 	job := Job{Table: "frequencies", Memory: max64(g.memory(int(start)), 3*start) + writes, Cost: g.cost(max)}
 	if g.keys.auto() {
 		g.chosen = &tailChosen{}
-		job.Prepare = func(ctx context.Context, limit int64) (Prepared, error) {
-			p, err := g.prepare(ctx, max, limit)
+		job.Prepare = func(ctx context.Context, in Preparing) (Prepared, error) {
+			p, err := g.prepare(ctx, max, in)
 			p.Memory += writes
 			return p, err
 		}
@@ -272,12 +272,16 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 				os.Remove(p)
 			}
 		}
-		resumeAt, err := g.matches(opts.Checkpoint, max)
+		info, err := g.matches(opts.Checkpoint, max)
 		if err != nil {
 			return err
 		}
+		resumeAt := info.Heap // 0: no checkpoint
 		if resumeAt > 0 && k.auto() {
-			chosen.start = g.checkpointStart(opts.Checkpoint)
+			// Prepare read it too, before the folder was opened, and
+			// planned this start; read again here, under the folder's
+			// lock, it decides.
+			chosen.start = info.Start
 			if g.chosen != nil {
 				chosen.budget = g.chosen.budget
 			}
@@ -298,8 +302,14 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 	var res octal.TailResult
 	var err error
 	if k.auto() {
-		if chosen.start == 0 && g.chosen != nil {
-			chosen = *g.chosen // chosen by Prepare, before the run
+		if g.chosen != nil {
+			if chosen.start == 0 {
+				chosen = *g.chosen // chosen by Prepare, before the run
+			}
+			// The probe's prefix is the run's alone from here: freed
+			// when it has no more use for it (runAuto), not held by the
+			// job to its end.
+			g.chosen.prefix = nil
 		}
 		var restarts []string
 		res, start, err = g.runAuto(ctx, max, opts, chosen, func(line string) {
@@ -348,14 +358,15 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 
 // matches refuses a checkpoint at path that another configuration wrote
 // (another game, max, start, window or width), or that cannot be read; no
-// checkpoint is fine. It returns the heap the run resumes at (0: none).
-func (g tailGame) matches(path string, max int64) (int64, error) {
+// checkpoint is fine. It returns what the checkpoint says (its Heap, the
+// heap the run resumes at; the zero CheckpointInfo when there is none).
+func (g tailGame) matches(path string, max int64) (octal.CheckpointInfo, error) {
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
-		return 0, nil
+		return octal.CheckpointInfo{}, nil
 	}
 	info, err := octal.ReadCheckpointInfo(path)
 	if err != nil {
-		return 0, &TailCheckpointError{Path: path, Problem: "cannot be resumed", Err: err}
+		return octal.CheckpointInfo{}, &TailCheckpointError{Path: path, Problem: "cannot be resumed", Err: err}
 	}
 	k := g.keys
 	start := k.start(max)
@@ -388,19 +399,9 @@ func (g tailGame) matches(path string, max int64) (int64, error) {
 		}
 	}
 	if len(diff) == 0 {
-		return info.Heap, nil
+		return info, nil
 	}
-	return 0, &TailCheckpointError{Path: path, Problem: "was made by another configuration: " + strings.Join(diff, ", ")}
-}
-
-// checkpointStart returns the start recorded in the checkpoint at path (0
-// when it cannot be read: matches has read it already).
-func (g tailGame) checkpointStart(path string) int64 {
-	info, err := octal.ReadCheckpointInfo(path)
-	if err != nil {
-		return 0
-	}
-	return info.Start
+	return octal.CheckpointInfo{}, &TailCheckpointError{Path: path, Problem: "was made by another configuration: " + strings.Join(diff, ", ")}
 }
 
 // explain adds to an error of the engine what happened to the results and

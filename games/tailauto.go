@@ -4,13 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"math/bits"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/internal/sysmem"
+	"github.com/tabulate-games/tabulate/output"
 )
 
 // Tail mode that picks its own start (tail: true without start and
@@ -139,23 +142,75 @@ func (g tailGame) retryStart(err error, start, max, limit int64) (int64, bool, e
 // prepare chooses the start of an automatic tail before the run's folder
 // is opened (Job.Prepare), so that a start that cannot work is refused
 // with nothing written, and so that the plan counts the tail at the start
-// it will take: the probe (autoStart: a full array to min(max, 2^20),
-// seconds for a game with a sparse space, about 75 s of CPU for one
-// without; the run goes on from its prefix, so it costs no more than the
-// probe the run would make) and the start it gives, which runJob takes,
-// or the *KeyError that names the start that would work and its memory.
-// It returns the heap the run takes from that start (need). It probes
-// even when a full array to max fits the limit: counting such a tail at
-// max would refuse tails that fit together (two of 0.6 to 2^30 under 10
-// GiB: 7 GiB each at max, 30 MiB each at the start chosen).
-func (g tailGame) prepare(ctx context.Context, max, limit int64) (Prepared, error) {
+// it will take. A checkpoint an earlier run left in the game's folder
+// (resumable) decides it, and nothing is probed: the plan counts the run
+// from its start as it counts a fresh one from there (need: the prefix a
+// restart computes again, and the tail), or what the engine's Resume
+// takes to read it (octal.CheckpointInfo.Memory: the file and the
+// values it decodes, about 5 bytes a heap of start for 16-bit values,
+// more than Grundy's game's prefix of 4) when that is more. Otherwise
+// the probe (autoStart: a full array to min(max, 2^20), seconds for a
+// game with a sparse space, about 75 s of CPU for one without; the run
+// goes on from its prefix, so it costs no more than the probe the run
+// would make) gives the start, which runJob takes, or the *KeyError that
+// names the start that would work and its memory; the probe's prefix,
+// held until the job runs, is Prepared.Held. It returns the heap the run
+// takes from that start (need). It probes even when a full array to max
+// fits the limit: counting such a tail at max would refuse tails that fit
+// together (two of 0.6 to 2^30 under 10 GiB: 7 GiB each at max, 30 MiB
+// each at the start chosen).
+func (g tailGame) prepare(ctx context.Context, max int64, in Preparing) (Prepared, error) {
+	limit := in.MemoryLimit
+	info, path, err := g.resumable(in, max)
+	if err != nil {
+		return Prepared{}, err
+	}
+	if info.Heap > 0 {
+		*g.chosen = tailChosen{start: info.Start}
+		return Prepared{Memory: max64(g.need(info.Start, 0, max, limit), info.Memory),
+			MemoryFor: fmt.Sprintf("start %d, resuming %s", info.Start, path)}, nil
+	}
 	prefix := &octal.Prefix{}
 	start, err := g.autoStart(ctx, max, limit, prefix)
 	if err != nil {
 		return Prepared{}, err
 	}
 	*g.chosen = tailChosen{start: start, prefix: prefix}
-	return Prepared{Memory: g.need(start, prefix.Heaps(), max, limit), MemoryFor: fmt.Sprintf("start %d", start)}, nil
+	p := Prepared{Memory: g.need(start, prefix.Heaps(), max, limit), MemoryFor: fmt.Sprintf("start %d", start)}
+	if h := prefix.Heaps(); h > 0 {
+		p.Held = g.memory(int(h))
+	}
+	return p, nil
+}
+
+// resumable returns what the checkpoint an earlier run of this
+// configuration left in the game's folder, in.Out/in.Game, says (its Heap
+// 0: none, or in.Out unset), and its path. It reads the folder by the rule of
+// output.OpenIn: a folder on the way that is a link is refused with its
+// *output.UnsafeError, as the run's own output.MkdirIn refuses it; a
+// checkpoint that is a link, not a regular file, damaged or of another
+// configuration with the run's own *TailCheckpointError (matches), before
+// anything is computed or written.
+func (g tailGame) resumable(in Preparing, max int64) (octal.CheckpointInfo, string, error) {
+	var none octal.CheckpointInfo
+	if in.Out == "" {
+		return none, "", nil
+	}
+	rel := in.Game + "/" + TailCheckpointName
+	path := filepath.Join(in.Out, filepath.FromSlash(rel))
+	f, err := output.OpenIn(in.Out, rel)
+	var unsafe *output.UnsafeError
+	var pe *fs.PathError
+	switch {
+	case err == nil:
+		f.Close()
+	case errors.Is(err, fs.ErrNotExist):
+		return none, "", nil // no folder or no checkpoint: a fresh run
+	case !(errors.As(err, &unsafe) && unsafe.Path == path) && !(errors.As(err, &pe) && pe.Path == path):
+		return none, "", err // a folder on the way that is a link, or unreadable
+	}
+	info, err := g.matches(path, max) // the checkpoint itself: refused as the run refuses it
+	return info, path, err
 }
 
 // need is the heap an automatic run from start to max takes under limit,

@@ -104,15 +104,7 @@ func TestTailAutoStart(t *testing.T) {
 					want[[2]int64{p, int64(v)}]++
 				}
 			}
-			got := map[[2]int64]int64{}
-			for _, b := range sink.tables["frequencies"] {
-				heaps, values, counts := b[0].([]int64), b[1].([]int32), b[2].([]int64)
-				for i := range heaps {
-					if counts[i] != 0 {
-						got[[2]int64{heaps[i], int64(values[i])}] = counts[i]
-					}
-				}
-			}
+			got := sinkFrequencies(sink)
 			if len(got) != len(want) {
 				t.Fatalf("%d (heaps, value) counts, want %d", len(got), len(want))
 			}
@@ -154,11 +146,11 @@ func TestTailAutoRefuses(t *testing.T) {
 	// before it opens the folder; a max whose full array fits is probed
 	// there too, for the start the plan counts.
 	job := octalTail(plain, &TailKeys{Tail: true}).jobs("g", 1<<31)[0]
-	if _, err := job.Prepare(ctx, 1<<40); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
+	if _, err := job.Prepare(ctx, Preparing{MemoryLimit: 1 << 40}); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
 		t.Errorf("0.164, Prepare: %v, want a *KeyError naming a start past a full array's limit", err)
 	}
 	g := octalTail(code, &TailKeys{Tail: true})
-	if got, err := g.jobs("officers", 1<<20)[0].Prepare(ctx, 1<<40); err != nil || got.MemoryFor != "start 1048576" {
+	if got, err := g.jobs("officers", 1<<20)[0].Prepare(ctx, Preparing{MemoryLimit: 1 << 40}); err != nil || got.MemoryFor != "start 1048576" {
 		t.Errorf("0.6 to 2^20 within the limit, Prepare: %v, %+v; want no error, start 2^20 (the probe's end, max)", err, got)
 	}
 }

@@ -24,7 +24,8 @@ var Version = buildinfo.Version()
 type Job struct {
 	Game string
 	games.Job
-	bounds any // the game's section, recorded with its tables
+	bounds any   // the game's section, recorded with its tables
+	held   int64 // what its Prepare keeps for it until it runs (games.Prepared.Held)
 }
 
 // Plan is the list of jobs a configuration asks for, with its memory budget.
@@ -131,14 +132,21 @@ func (p *Plan) checkMemory() error {
 const jobMemory = 8 << 20
 
 // concurrentMemory bounds the memory of jobs run at most workers at a time:
-// the sum of the largest workers estimates, each with jobMemory.
+// the sum of the largest workers estimates, each with jobMemory. A job
+// that holds memory before it runs (held: an automatic tail's probe
+// prefix, from the plan's Prepare) holds it while it waits, too: the
+// bound is then every job's held bytes and the largest workers of what
+// each adds to them when it runs (its estimate, which counts what it
+// held, less that), the most any workers jobs running at once can take.
 func concurrentMemory(jobs []Job, workers int) int64 {
 	sizes := make([]int64, len(jobs))
+	var held int64
 	for i, j := range jobs {
-		sizes[i] = j.Memory + jobMemory
+		sizes[i] = j.Memory + jobMemory - j.held
+		held += j.held
 	}
 	slices.SortFunc(sizes, func(a, b int64) int { return cmp.Compare(b, a) })
-	var sum int64
+	sum := held
 	for _, m := range sizes[:min(workers, len(sizes))] {
 		sum += m
 	}

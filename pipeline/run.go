@@ -118,7 +118,8 @@ func (p *Plan) Prepare(ctx context.Context) error {
 }
 
 // prepare is Prepare's one pass over the jobs, each with the run's whole
-// heap limit (what it chooses must fit alone), then the plan's memory
+// heap limit (what it chooses must fit alone) and the run's folder (the
+// checkpoint an automatic tail resumes decides its start), then the plan's memory
 // again with what they chose (games.Prepared): the jobs together over the
 // limit are a *MemoryError naming the largest (two automatic tails whose
 // starts fit alone but not together), and what is left under the limit
@@ -132,13 +133,14 @@ func (p *Plan) prepare(ctx context.Context) error {
 		if j.Prepare == nil {
 			continue
 		}
-		got, err := j.Prepare(ctx, p.heapLimit())
+		got, err := j.Prepare(ctx, games.Preparing{MemoryLimit: p.heapLimit(), Out: p.Config.Out, Game: j.Game})
 		if err != nil {
 			return fmt.Errorf("%s: %w", j.Game, err)
 		}
 		if got.Memory > 0 {
 			j.Memory, j.MemoryFor, prepared = got.Memory, got.MemoryFor, true
 		}
+		j.held = got.Held
 		if j.Budget != nil {
 			budgets++
 		}

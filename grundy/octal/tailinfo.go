@@ -25,6 +25,12 @@ type CheckpointInfo struct {
 	// value in it.
 	Window int64
 	Width  int
+	// Memory estimates the peak bytes Resume allocates for it: the file,
+	// read whole, beside what it decodes it into (the first Window+1
+	// values and the ring of 2*Window, of Width bits; resumeGame,
+	// decodeTail), and 2 MiB for the marks of the tail's goroutines
+	// (docs/tail-mode.md, "Rate").
+	Memory int64
 }
 
 // ReadCheckpointInfo reads the checkpoint at path with the checks of
@@ -39,7 +45,7 @@ func ReadCheckpointInfo(path string) (CheckpointInfo, error) {
 	st := b[t.stateOff:t.headOff]
 	i64 := func(i int) int64 { return int64(binary.LittleEndian.Uint64(st[8*i:])) }
 	return CheckpointInfo{Game: string(b[t.codeOff:t.stateOff]), Max: i64(0), Heap: i64(1), Start: i64(2) - 1,
-		Window: t.w, Width: 8 * t.wb}, nil
+		Window: t.w, Width: 8 * t.wb, Memory: t.size + (3*t.w+1)*int64(t.wb) + 2<<20}, nil
 }
 
 // TailDefaultWindow is the window Tail chooses for the octal game c when

@@ -10,7 +10,8 @@ import (
 
 // TestReadCheckpointInfo reads back the settings of the checkpoints of
 // finished and stopped runs: those the run was asked for, or the defaults
-// TailDefaultWindow and the width Tail chose.
+// TailDefaultWindow and the width Tail chose, and the memory Resume
+// takes to read one.
 func TestReadCheckpointInfo(t *testing.T) {
 	dir := t.TempDir()
 	c, _ := Parse("0.167")
@@ -35,7 +36,14 @@ func TestReadCheckpointInfo(t *testing.T) {
 		if window == 0 {
 			window = TailDefaultWindow(c, tc.opts.Start)
 		}
-		want := CheckpointInfo{Game: "0.167", Max: tc.max, Heap: tc.max + 1, Start: tc.opts.Start, Window: window, Width: res.Width}
+		fi, err := os.Stat(tc.opts.Checkpoint)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Memory: the file read whole, the first W+1 and the ring of 2W
+		// values it decodes into, and 2 MiB of marks.
+		want := CheckpointInfo{Game: "0.167", Max: tc.max, Heap: tc.max + 1, Start: tc.opts.Start, Window: window, Width: res.Width,
+			Memory: fi.Size() + (3*window+1)*int64(res.Width/8) + 2<<20}
 		if info != want || res.Window != window || (tc.opts.Width != 0 && res.Width != tc.opts.Width) {
 			t.Errorf("case %d: %+v, want %+v (the run: window %d, width %d)", i, info, want, res.Window, res.Width)
 		}
