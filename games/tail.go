@@ -169,7 +169,10 @@ type tailGame struct {
 	title  string // for messages: "octal game 0.6"
 	rules  string // the finding "rules" and the table's metadata
 	run    func(ctx context.Context, max int64, opts octal.TailOptions) (octal.TailResult, error)
-	memory func(max int) int64     // the full-array engine's, for the prefix
+	memory func(max int) int64 // the full-array engine's, for the prefix
+	// peak is the engine's memory of a fresh tail run from start to max
+	// (octal.TailMemory): the prefix and, beside it, the tail's buffers.
+	peak   func(start, max int64) int64
 	window func(start int64) int64 // the default window
 	cost   func(max int64) float64 // relative work
 	keys   *TailKeys               // the section's
@@ -199,6 +202,7 @@ func octalTail(code octal.Code, keys *TailKeys) tailGame {
 			return octal.Tail(ctx, code, max, opts)
 		},
 		memory: func(max int) int64 { return octal.Memory(code, max) },
+		peak:   func(start, max int64) int64 { return octal.TailMemory(code, start, max) },
 		window: func(start int64) int64 { return octal.TailDefaultWindow(code, start) },
 		cost:   func(max int64) float64 { return float64(max) / 1e6 },
 		keys:   keys, limit: int64(Octal(code).Limit),
@@ -212,6 +216,7 @@ func grundysGameTail(keys *TailKeys) tailGame {
 			return octal.GrundysGameTail(ctx, max, opts)
 		},
 		memory: octal.GrundysGameMemory,
+		peak:   octal.GrundysGameTailMemory,
 		window: octal.GrundysGameTailDefaultWindow,
 		cost:   func(max int64) float64 { return float64(max) / 3e5 },
 		keys:   keys, limit: octal.GrundysGameMax}
@@ -223,14 +228,15 @@ func (g tailGame) check(max int64) error { return g.keys.check(max, g.limit, g.w
 // jobs plans the one job of a tail run: GAME/frequencies and the findings.
 func (g tailGame) jobs(game string, max int64) []Job {
 	start := g.keys.start(max)
-	// The prefix's full array, then the tail's 3 windows of 2-byte values
-	// (at most 3*start bytes) once the prefix is freed; the frequency
-	// tables are at most 49 tables of 2^16 counts.
+	// The prefix's full array and the tail's 3 windows of 2-byte values
+	// beside it (the engine's TailMemory: the tail's buffers are filled
+	// from the prefix before it is freed); the frequency tables are at
+	// most 49 tables of 2^16 counts.
 	writes := writing(49*(1<<16), 24)
 	if v := g.keys.Values; len(v) == 2 {
 		writes += writing(int64(v[1]-v[0]+1), 12)
 	}
-	job := Job{Table: "frequencies", Memory: max64(g.memory(int(start)), 3*start) + writes, Cost: g.cost(max)}
+	job := Job{Table: "frequencies", Memory: g.peak(start, max) + writes, Cost: g.cost(max)}
 	if g.keys.auto() {
 		g.chosen = &tailChosen{}
 		job.Prepare = func(ctx context.Context, in Preparing) (Prepared, error) {

@@ -74,8 +74,8 @@ func memoryLimit() int64 {
 // prefix (a tail run to its own start, on one goroutine, whose full array
 // is kept in prefix for the first run to go on from), then the least power
 // of two whose window holds tailAutoMargin times D, at most max. A start
-// whose prefix is over the full array's limit or the memory limit is a
-// *KeyError naming it and its memory.
+// whose prefix is over the full array's limit, or whose run (peak) over
+// the memory limit, is a *KeyError naming it and its memory.
 func (g tailGame) autoStart(ctx context.Context, max, limit int64, prefix *octal.Prefix) (int64, error) {
 	probe := min(max, tailAutoMin)
 	st, err := g.run(ctx, probe, octal.TailOptions{Start: probe, Workers: 1, Prefix: prefix, KeepPrefix: true})
@@ -97,9 +97,10 @@ func (g tailGame) autoStart(ctx context.Context, max, limit int64, prefix *octal
 }
 
 // fits returns start when its prefix is within the full array's limit and
+// a run from it (its prefix and the tail's buffers beside it: peak) within
 // the memory limit (bytes), and otherwise the *KeyError that says why.
 func (g tailGame) fits(start, max, limit int64, why string) (int64, error) {
-	if start > g.limit || g.memory(int(start)) > limit {
+	if start > g.limit || g.peak(start, max) > limit {
 		return 0, g.refuse(start, max, limit, why)
 	}
 	return start, nil
@@ -108,9 +109,13 @@ func (g tailGame) fits(start, max, limit int64, why string) (int64, error) {
 // refuse is the *KeyError of an automatic tail that needs a start of
 // start heaps (max: a full array), with its memory.
 func (g tailGame) refuse(start, max, limit int64, why string) error {
-	need := g.memory(int(min(start, g.limit)))
-	problem := fmt.Sprintf("cannot be chosen for the %s to %d: %s; the start that would work is %d, whose full-array prefix needs %s (memory limit %s)",
-		g.title, max, why, start, sysmem.Format(need), sysmem.Format(limit))
+	need := g.peak(min(start, g.limit), max)
+	what := "full-array prefix and the tail's buffers beside it need"
+	if start >= max {
+		what = "full-array prefix needs"
+	}
+	problem := fmt.Sprintf("cannot be chosen for the %s to %d: %s; the start that would work is %d, whose %s %s (memory limit %s)",
+		g.title, max, why, start, what, sysmem.Format(need), sysmem.Format(limit))
 	if start > g.limit {
 		problem = fmt.Sprintf("cannot be chosen for the %s to %d: %s; the start that would work, %d, is past a full array's limit %d", g.title, max, why, start, g.limit)
 	}
@@ -216,23 +221,17 @@ func (g tailGame) resumable(in Preparing, max int64) (octal.CheckpointInfo, stri
 // need is the heap an automatic run from start to max takes under limit,
 // as runAuto chooses: the prefix's full array, beside a kept prefix of
 // from heaps that it extends when both fit (none when the kept prefix is
-// the whole of it: from = start+1, octal's prefix); then, when start < max, the
-// tail's 3 windows of 2-byte values (at most 3*start bytes), beside the
-// prefix when it is kept for a restart (it and twice the start fit).
+// the whole of it: from = start+1, octal's prefix); then the engine's peak
+// of a fresh run from start (peak: the prefix and, when start < max, the
+// tail's buffers filled from it while it is still held). A prefix kept
+// for a restart is held through the tail, whose buffers stay at that peak.
 func (g tailGame) need(start, from, max, limit int64) int64 {
 	m := g.memory(int(start))
 	prefix := m
 	if from > 0 && from <= start && g.memory(int(from))+m <= limit {
 		prefix += g.memory(int(from))
 	}
-	if start >= max {
-		return prefix
-	}
-	tail := max64(m, 3*start)
-	if g.keeps(start, max, limit) {
-		tail = m + 3*start
-	}
-	return max64(prefix, tail)
+	return max64(prefix, g.peak(start, max))
 }
 
 // keeps reports whether a run from start keeps its prefix through the

@@ -160,8 +160,8 @@ func TestTailAutoRefuses(t *testing.T) {
 // nothing holds it back), but with a budget (Job.Budget: the job's share
 // of the plan's limit) that holds a prefix to 2^15 and not one to 2^16:
 // it must restart once, from 2^15, and then stop with the error that
-// names 65536, the start that would work (its prefix 1.4 MiB), and the
-// budget as its limit,
+// names 65536, the start that would work (its prefix 1.4 MiB and the
+// tail's buffers 2.2 MiB), and the budget as its limit,
 // however large the run's own memory limit.
 func TestTailAutoBudget(t *testing.T) {
 	defer func(m, k int64) { tailAutoMin, tailAutoMargin = m, k }(tailAutoMin, tailAutoMargin)
@@ -179,15 +179,19 @@ func TestTailAutoBudget(t *testing.T) {
 		return engine(ctx, to, opts)
 	}
 	job := g.jobs("officers", max)[0]
-	// The job's bytes: the prefix to 2^15 (7 bytes a heap and 1 MiB,
-	// octal.Memory) and the writers' (Job.Memory's part, tail.go).
-	prefix := int64(7*(1<<15+1) + 1<<20)
-	job.Budget(prefix + writing(49*(1<<16), 24))
+	// The job's bytes: a run from 2^15, its prefix (7 bytes a heap and 1
+	// MiB, octal.Memory) and beside it the tail's buffers (3W+1 values of
+	// 2 bytes for the window W = (2^15 - 1 - 1)/2 of 0.6, t = 1, and 2 MiB
+	// of marks), and the writers' (Job.Memory's part, tail.go). From
+	// 2^16 the run needs 3.6 MiB, over it.
+	const window = (1<<15 - 1 - 1) / 2
+	budget := int64(7*(1<<15+1)+1<<20) + (3*window+1)*2 + 2<<20
+	job.Budget(budget + writing(49*(1<<16), 24))
 	err := job.Run(context.Background(), newMemSink())
-	if err == nil || !strings.Contains(err.Error(), "the start that would work is 65536") || !strings.Contains(err.Error(), "(memory limit "+sysmem.Format(prefix)+")") {
-		t.Errorf("error %v; want one naming start 65536 and the budget %s", err, sysmem.Format(prefix))
+	if err == nil || !strings.Contains(err.Error(), "the start that would work is 65536") || !strings.Contains(err.Error(), "(memory limit "+sysmem.Format(budget)+")") {
+		t.Errorf("error %v; want one naming start 65536 and the budget %s", err, sysmem.Format(budget))
 	}
 	if !reflect.DeepEqual(starts, []int64{1 << 14, 1 << 15}) {
-		t.Errorf("runs from %v, want from 16384 and 32768 (2^16's prefix is over the budget)", starts)
+		t.Errorf("runs from %v, want from 16384 and 32768 (a run from 2^16 is over the budget)", starts)
 	}
 }

@@ -77,10 +77,11 @@ func (r *autoRun) run(ctx context.Context, root string) (*memSink, error) {
 // run again with the margin at 2 (a probe would choose 2^13), its Prepare
 // must count start 16,384 from the checkpoint (the larger of its memory
 // as a fresh run from there counts it, 7 bytes a heap and 1 MiB to the
-// start, octal.Memory, beside 3 bytes a heap of start for the tail's
-// windows, the prefix kept under a limit of 1 TiB, and what reading the
-// checkpoint takes, octal.CheckpointInfo.Memory, the larger at so small a
-// start; and the writers' 72 MiB; nothing held), the engine must run once from that start and
+// start, octal.Memory, beside the tail's buffers filled from it: the
+// 3W+1 values of 2 bytes of the window W = (16384 - t - 1)/2 = 8190 and
+// 2 MiB of marks, the larger at this start; and what reading the
+// checkpoint takes, octal.CheckpointInfo.Memory; and the writers' 72 MiB;
+// nothing held), the engine must run once from that start and
 // never to a probe's end, and its tables and findings must equal those of
 // an uninterrupted run, whose frequencies are checked against the plain
 // mex of 0.167 (pipeline's TestTailRun checks the engine the same way).
@@ -129,11 +130,13 @@ func TestTailAutoResumePlanned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// What a fresh run from the start counts, or, here more, what the
-	// engine's Resume reads and decodes: the file, the first W+1 and the
-	// ring of 2W values of 8 bits, and 2 MiB of marks.
-	const start = 1 << 14
-	memory := max64(int64(7*(start+1)+1<<20)+3*start, fi.Size()+3*info.Window+1+2<<20) + writing(49*(1<<16), 24)
+	// What a fresh run from the start counts (here more: the prefix and
+	// the tail's buffers beside it, 3W+1 values of 16 bits, the wider
+	// width, at the default window for t = 3, and 2 MiB of marks), or
+	// what the engine's Resume reads and decodes: the file, the first W+1
+	// and the ring of 2W values of 8 bits, and 2 MiB of marks.
+	const start, window = 1 << 14, (1<<14 - 3 - 1) / 2
+	memory := max64(int64(7*(start+1)+1<<20)+(3*window+1)*2+2<<20, fi.Size()+3*info.Window+1+2<<20) + writing(49*(1<<16), 24)
 	if p := again.prepared; p.Memory != memory || p.MemoryFor != "start 16384, resuming "+ckpt || p.Held != 0 {
 		t.Errorf("Prepare on the checkpoint: %+v; want memory %d for start 16384 resuming %s, nothing held", p, memory, ckpt)
 	}

@@ -95,13 +95,15 @@ func TestTailPeriodFinding(t *testing.T) {
 // TestTailAutoRefusedBeforeRun checks that tail: true whose start cannot
 // work within max_memory is refused before the run's folder is opened:
 // exit status 2, a message naming the game, the start that would work and
-// the memory its prefix needs, and nothing written (the folder neither
+// the memory its run needs, and nothing written (the folder neither
 // created nor, when it exists or --out is a link to it, touched: no lock,
 // no manifest). 0.034's last
 // rare heap is 374,473 (grundy/octal/tail.go), so its window must hold
 // 32 x 374,476 heaps: start 2^25, whose prefix needs 7 bytes a heap and
-// 1 MiB (octal.Memory), 225.0 MiB, over the heap limit of 200 MiB less
-// the 24 MiB that is not heap. The probe to 2^20 takes about a second.
+// 1 MiB (octal.Memory), 225.0 MiB, and the tail's buffers filled from it
+// 98.0 MiB (3W+1 values of 2 bytes, W = (2^25 - 4)/2, and 2 MiB of
+// marks: octal.TailMemory), 323.0 MiB, over the heap limit of 200 MiB
+// less the 24 MiB that is not heap. The probe to 2^20 takes about a second.
 func TestTailAutoRefusedBeforeRun(t *testing.T) {
 	config := writeConfig(t, "games: [g]\nplots: []\nformats: [csv]\noctal:\n  g: {code: \"0.034\", max: 1073741824, tail: true}\n")
 	absent := filepath.Join(t.TempDir(), "out")
@@ -116,7 +118,7 @@ func TestTailAutoRefusedBeforeRun(t *testing.T) {
 	}
 	for _, out := range []string{absent, link} {
 		code, _, stderr := runTabulate(t, "run", "-q", "--config", config, "--out", out, "--max-memory", "200MiB")
-		for _, want := range []string{"g: start: ", "octal game 0.034 to 1073741824", "the start that would work is 33554432, whose full-array prefix needs 225.0 MiB (memory limit 176.0 MiB)", "allowed: a larger max_memory"} {
+		for _, want := range []string{"g: start: ", "octal game 0.034 to 1073741824", "the start that would work is 33554432, whose full-array prefix and the tail's buffers beside it need 323.0 MiB (memory limit 176.0 MiB)", "allowed: a larger max_memory"} {
 			if !strings.Contains(stderr, want) {
 				t.Errorf("%s: stderr %q lacks %q", out, stderr, want)
 			}
@@ -142,26 +144,29 @@ func TestTailAutoRefusedBeforeRun(t *testing.T) {
 // TestTailAutoTogether checks that the plan counts each automatic tail at
 // the start its Prepare chose (issue 34) and refuses, with exit status 2
 // and no folder, tails that fit the limit alone but not together. Two of
-// 0.034 to 2^30 under --max-memory 400MiB (heap limit 376 MiB) each choose
+// 0.034 to 2^30 under --max-memory 500MiB (heap limit 476 MiB) each choose
 // start 2^25: its prefix 225.0 MiB (7 bytes a heap and 1 MiB, octal.Memory)
-// beside the probe's 8.0 MiB that it extends, 233.0 MiB (the prefix is
-// not kept through the tail: with 2^26's, 449.0 MiB, it would pass the
-// limit), and the writers' 72.0 MiB (3 row groups of 2^20 rows of 24
-// bytes): 305.0 MiB. Alone, 64 MiB of base and 8 of the job's make 377 MiB,
-// under the limit; together 690 MiB, over it. 0.137 and 0.07 to 2^26 each
+// and beside it the tail's buffers filled from it, 98.0 MiB (3W+1 values
+// of 2 bytes, W = (2^25 - 4)/2, and 2 MiB of marks: octal.TailMemory),
+// 323.0 MiB (more than the prefix beside the probe's 8.0 MiB that it
+// extends, 233.0 MiB), and the writers' 72.0 MiB (3 row groups of 2^20
+// rows of 24 bytes): 395.0 MiB. Alone, 64 MiB of base and 8 of the job's
+// make 467 MiB, under the limit; together 870 MiB, over it (the plan at
+// the default start, 2^20, counted 250 MiB). 0.137 and 0.07 to 2^26 each
 // prove their period (34) in the probe and choose start 2^20: 8.0 MiB of
-// prefix, taken whole, kept through the tail with 3 MiB of windows, and
-// the writers': 83.0 MiB; together 246 MiB, refused under 245MiB (the
-// plan at the default start counted 240 MiB), run through under 300MiB
-// and under 1GiB, where a full array to 2^26 fits alone but the plan
-// still counts each at the start it takes.
+// prefix, taken whole, with the tail's 5.0 MiB of buffers beside it, and
+// the writers': 85.0 MiB; together 250 MiB, refused under 249MiB (by the
+// plan at the default start, which is 2^20 too, so without the start
+// Prepare chose), run through under 300MiB and under 1GiB, where a full
+// array to 2^26 fits alone but the plan still counts each at the start it
+// takes.
 func TestTailAutoTogether(t *testing.T) {
 	for _, tc := range []struct {
 		name, codes, limit string
 		want               []string // the refusal's parts; nil: runs through
 	}{
-		{"large", "0.034, 0.034", "400MiB", []string{"the run needs an estimated 690.0 MiB", "a/frequencies 305.0 MiB for start 33554432", "b/frequencies 305.0 MiB for start 33554432", "over the limit of 400.0 MiB (--max-memory)"}},
-		{"periods-refused", "0.137, 0.07", "245MiB", []string{"the run needs an estimated 246.0 MiB", "a/frequencies 83.0 MiB for start 1048576", "b/frequencies 83.0 MiB for start 1048576", "over the limit of 245.0 MiB (--max-memory)"}},
+		{"large", "0.034, 0.034", "500MiB", []string{"the run needs an estimated 870.0 MiB", "a/frequencies 395.0 MiB for start 33554432", "b/frequencies 395.0 MiB for start 33554432", "over the limit of 500.0 MiB (--max-memory)"}},
+		{"periods-refused", "0.137, 0.07", "249MiB", []string{"the run needs an estimated 250.0 MiB", "a/frequencies 85.0 MiB,", "b/frequencies 85.0 MiB)", "over the limit of 249.0 MiB (--max-memory)"}},
 		{"periods-run", "0.137, 0.07", "300MiB", nil},
 		// A full array to 2^26, 449.0 MiB, fits alone: counted at max
 		// (521 MiB with the writers'), two would be refused (1122 MiB).

@@ -18,10 +18,11 @@ import (
 // an automatic run's probe to 2^20 would choose 2^20: its rare heaps end
 // at 1303). The plan counts the run from 2^21 as it counts a fresh one
 // from there: its prefix, 7 bytes a heap and 1 MiB (octal.Memory), 15.0
-// MiB, kept through the tail beside its 3 bytes a heap of start, 6.0 MiB
-// (it and a prefix to max fit), and the writers' 72.0 MiB: 93.0 MiB, and
-// with 64 MiB of base and 8 of the job's, 165.0 MiB. Under --max-memory
-// 160MiB (which the probe's start 2^20 would fit: 155 MiB) the run is
+// MiB, and beside it the tail's buffers filled from it (3W+1 values of 2
+// bytes, W = (2^21 - 4)/2, and 2 MiB of marks: octal.TailMemory), 8.0
+// MiB, and the writers' 72.0 MiB: 95.0 MiB, and with 64 MiB of base and
+// 8 of the job's, 167.0 MiB. Under --max-memory 160MiB (which the probe's
+// start 2^20 would fit: 157 MiB) the run is
 // refused with exit status 2, naming the checkpoint, its start, the
 // memory and the limit; the folder keeps the checkpoint byte for byte and
 // nothing else. Under 400MiB the same command resumes it, from 2^21, and
@@ -54,7 +55,7 @@ func TestTailAutoResumeMemory(t *testing.T) {
 	auto := writeConfig(t, "games: [g]\nplots: []\nformats: [csv]\noctal:\n  g: {code: \"0.167\", max: 2621440, tail: true}\n")
 
 	exit, _, stderr := runTabulate(t, "run", "-q", "--config", auto, "--out", out, "--max-memory", "160MiB")
-	for _, want := range []string{"the run needs an estimated 165.0 MiB", "g/frequencies 93.0 MiB for start 2097152, resuming " + ckpt, "over the limit of 160.0 MiB (--max-memory)"} {
+	for _, want := range []string{"the run needs an estimated 167.0 MiB", "g/frequencies 95.0 MiB for start 2097152, resuming " + ckpt, "over the limit of 160.0 MiB (--max-memory)"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("under 160MiB: stderr %q lacks %q", stderr, want)
 		}
