@@ -150,6 +150,15 @@ func TestOctalKnownFrom(t *testing.T) {
 // engine): 0.6 and Grundy's game at W = 1 (no second core: the threshold
 // unused) and W = 2.
 func TestMarkRanges2Oracle(t *testing.T) {
+	checkTwoGames(t, octalOptions{noPeriodic: true, workers: 1, scanPar: 64, uncapped: true},
+		octalOptions{noPeriodic: true, workers: 2, scanPar: 64, uncapped: true})
+}
+
+// checkTwoGames runs the engine on 0.6 and Grundy's game to 6000 with each
+// of opts and checks the values against octalPlain (no code shared with
+// the engine); a run with helpers must have had them list some block.
+func checkTwoGames(t *testing.T, opts ...octalOptions) {
+	t.Helper()
 	ctx := context.Background()
 	for _, tc := range []struct {
 		code    string
@@ -160,16 +169,35 @@ func TestMarkRanges2Oracle(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := testRules(t, tc.code, tc.unequal)
-		for _, w := range []int{1, 2} {
-			e, err := octalRun(ctx, r, 6000, nil, octalOptions{noPeriodic: true, workers: w, scanPar: 64, uncapped: true})
+		for _, opt := range opts {
+			e, err := octalRun(ctx, r, 6000, nil, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if d := octalDiff(e.g, want); d != "" {
-				t.Fatalf("%s W=%d: %s (octalPlain)", tc.code, w, d)
+				t.Fatalf("%s %+v: %s (octalPlain)", tc.code, opt, d)
+			}
+			if helped := e.helped > 0; helped != (opt.workers > 1) {
+				t.Fatalf("%s %+v: %d blocks listed by the helpers; want some iff W > 1", tc.code, opt, e.helped)
 			}
 		}
 	}
+}
+
+// TestWorkersPackedRows checks the helpers' packed rows (octalPipe.heap
+// hands over bytes when the marks are short, octalByteRow, which every game
+// of TestWorkersOracle's is; the packed rows serve games whose values pass
+// 1024) forced on, against octalPlain (checkTwoGames): 0.6 and Grundy's
+// game at W = 2 and 3, with the helpers' cap of a run and at 24 splits
+// (the main goroutine's hole).
+func TestWorkersPackedRows(t *testing.T) {
+	var opts []octalOptions
+	for _, w := range []int{2, 3} {
+		for _, top := range []int{0, 24} {
+			opts = append(opts, octalOptions{noPeriodic: true, workers: w, pipeTop: top, uncapped: true, packedRows: true})
+		}
+	}
+	checkTwoGames(t, opts...)
 }
 
 // TestOctalFarRare checks the least rare heap of the far part

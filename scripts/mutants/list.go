@@ -340,6 +340,14 @@ var list = []Mutant{
 		Old: "return x >= octalFirstCheckpoint && x&(x-1) == 0 || x%octalRechoose == 0", New: "return x%octalRechoose == 0",
 		Pkg: "./grundy/octal", Run: "TestOctalChoosesAt|TestWorkersOracle/0.6/10000",
 		Why: "blocks are dispatched past a checkpoint, where choose may change the labelling: a task mixes two lists of rare heaps"},
+	{Name: "octal-pack-vstar-short", File: "grundy/octal/kernels.go",
+		Old: "if w < mw {", New: "if w < mw-1 {",
+		Pkg: "./grundy/octal", Run: "TestWorkersOracle/0.6/10000/W=1",
+		Why: "the pack of the marks before v* stops one word short: v* and the missing values are taken from marks not all there"},
+	{Name: "octal-byte-row-short", File: "grundy/octal/octal_sparse.go",
+		Old: "copy(t.bytes[i*t.rb:(i+1)*t.rb], mk[:t.rb])", New: "copy(t.bytes[i*t.rb:(i+1)*t.rb-64], mk[:t.rb-64])",
+		Pkg: "./grundy/octal", Run: "TestWorkersOracle/(0.6|4.)/10000/W=3",
+		Why: "a helper hands over its marks as bytes one word short: the main goroutine misses far options of the largest values"},
 	// The census's one status of a row (census/status.go), which every
 	// output reads: the paper tables, the manifest's unproven list.
 	{Name: "census-status-arithmetic-unproven", File: "census/status.go",
