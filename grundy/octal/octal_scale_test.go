@@ -124,6 +124,23 @@ func TestOctalPartOf(t *testing.T) {
 	}
 }
 
+// TestOctalPartHeapsFor checks the size of the helpers' parts against its
+// statement: parts of 16 heaps exactly while the two blocks queued ahead
+// (2*128 heaps, 16 such parts) give each goroutine that lists them (the
+// helpers and the main goroutine) two parts, that is up to 7 helpers
+// (worked by hand: 16 >= 2*(7+1)); 8 heaps from 8 helpers on.
+func TestOctalPartHeapsFor(t *testing.T) {
+	for helpers := 1; helpers <= 32; helpers++ {
+		want := 16
+		if helpers > 7 {
+			want = 8
+		}
+		if got := octalPartHeapsFor(helpers); got != want {
+			t.Errorf("%d helpers: parts of %d heaps, want %d", helpers, got, want)
+		}
+	}
+}
+
 // TestOctalKnownFrom checks the least split the helpers may list
 // (octalKnownFrom) against its statement: a = octalKnownFrom(s, known) is
 // at least 1 and has its larger part known (s-a < known), and a-1, if a
