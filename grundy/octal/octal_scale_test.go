@@ -124,6 +124,23 @@ func TestOctalPartOf(t *testing.T) {
 	}
 }
 
+// TestOctalPartHeapsFor checks the size of the helpers' parts against its
+// statement: parts of 16 heaps exactly while the two blocks queued ahead
+// (2*128 heaps, 16 such parts) give each goroutine that lists them (the
+// helpers and the main goroutine) two parts, that is up to 7 helpers
+// (worked by hand: 16 >= 2*(7+1)); 8 heaps from 8 helpers on.
+func TestOctalPartHeapsFor(t *testing.T) {
+	for helpers := 1; helpers <= 32; helpers++ {
+		want := 16
+		if helpers > 7 {
+			want = 8
+		}
+		if got := octalPartHeapsFor(helpers); got != want {
+			t.Errorf("%d helpers: parts of %d heaps, want %d", helpers, got, want)
+		}
+	}
+}
+
 // TestOctalKnownFrom checks the least split the helpers may list
 // (octalKnownFrom) against its statement: a = octalKnownFrom(s, known) is
 // at least 1 and has its larger part known (s-a < known), and a-1, if a
@@ -150,6 +167,15 @@ func TestOctalKnownFrom(t *testing.T) {
 // engine): 0.6 and Grundy's game at W = 1 (no second core: the threshold
 // unused) and W = 2.
 func TestMarkRanges2Oracle(t *testing.T) {
+	checkTwoGames(t, octalOptions{noPeriodic: true, workers: 1, scanPar: 64, uncapped: true},
+		octalOptions{noPeriodic: true, workers: 2, scanPar: 64, uncapped: true})
+}
+
+// checkTwoGames runs the engine on 0.6 and Grundy's game to 6000 with each
+// of opts and checks the values against octalPlain (no code shared with
+// the engine); a run with helpers must have had them list some block.
+func checkTwoGames(t *testing.T, opts ...octalOptions) {
+	t.Helper()
 	ctx := context.Background()
 	for _, tc := range []struct {
 		code    string
@@ -160,16 +186,35 @@ func TestMarkRanges2Oracle(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := testRules(t, tc.code, tc.unequal)
-		for _, w := range []int{1, 2} {
-			e, err := octalRun(ctx, r, 6000, nil, octalOptions{noPeriodic: true, workers: w, scanPar: 64, uncapped: true})
+		for _, opt := range opts {
+			e, err := octalRun(ctx, r, 6000, nil, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if d := octalDiff(e.g, want); d != "" {
-				t.Fatalf("%s W=%d: %s (octalPlain)", tc.code, w, d)
+				t.Fatalf("%s %+v: %s (octalPlain)", tc.code, opt, d)
+			}
+			if helped := e.helped > 0; helped != (opt.workers > 1) {
+				t.Fatalf("%s %+v: %d blocks listed by the helpers; want some iff W > 1", tc.code, opt, e.helped)
 			}
 		}
 	}
+}
+
+// TestWorkersPackedRows checks the helpers' packed rows (octalPipe.heap
+// hands over bytes when the marks are short, octalByteRow, which every game
+// of TestWorkersOracle's is; the packed rows serve games whose values pass
+// 1024) forced on, against octalPlain (checkTwoGames): 0.6 and Grundy's
+// game at W = 2 and 3, with the helpers' cap of a run and at 24 splits
+// (the main goroutine's hole).
+func TestWorkersPackedRows(t *testing.T) {
+	var opts []octalOptions
+	for _, w := range []int{2, 3} {
+		for _, top := range []int{0, 24} {
+			opts = append(opts, octalOptions{noPeriodic: true, workers: w, pipeTop: top, uncapped: true, packedRows: true})
+		}
+	}
+	checkTwoGames(t, opts...)
 }
 
 // TestOctalFarRare checks the least rare heap of the far part

@@ -56,6 +56,7 @@ type octalOptions struct {
 	pipeTop    int        // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
 	uncapped   bool       // workers-1 helpers even past GOMAXPROCS-1 (tests)
 	scanPar    int        // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
+	packedRows bool       // the helpers hand over packed rows whatever the marks' length (tests; else octalByteRow)
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -486,13 +487,18 @@ func octalMarkSplits(mk []byte, g []int32, s, lo, hi int) {
 // multiplication for 8 values, without a branch.
 func octalPack(dst []uint64, mk []byte) {
 	for w := range dst {
-		b := mk[64*w : 64*w+64]
-		var x uint64
-		for i := 0; i < 64; i += 8 {
-			x |= (binary.LittleEndian.Uint64(b[i:]) * 0x0102040810204080 >> 56) << i
-		}
-		dst[w] |= x
+		dst[w] |= octalPackWord(mk[64*w : 64*w+64])
 	}
+}
+
+// octalPackWord returns the 64 marks of b (a byte each, 0 or 1) as the
+// bits of one word, b[i] at bit i (octalPack's trick).
+func octalPackWord(b []byte) uint64 {
+	var x uint64
+	for i := 0; i < 64; i += 8 {
+		x |= (binary.LittleEndian.Uint64(b[i:]) * 0x0102040810204080 >> 56) << i
+	}
+	return x
 }
 
 // markMoves sets in seen the values of the options of heap n that are not
@@ -660,8 +666,13 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 	lo, hi, fi := 0, 0, 0
 	if far != nil {
 		lo, hi, fi = far.lo, far.hi, n-far.start
-		copy(seen, far.buf[fi*far.words:(fi+1)*far.words])
-		clear(seen[far.words:])
+		if rb := far.rb; rb > 0 {
+			clear(seen)
+			copy(e.mk, far.bytes[fi*rb:(fi+1)*rb])
+		} else {
+			copy(seen, far.buf[fi*far.words:(fi+1)*far.words])
+			clear(seen[far.words:])
+		}
 		e.work += far.listed[fi]
 	} else {
 		clear(seen)
@@ -689,16 +700,15 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 		e.work += int64(len(e.rare))
 	}
 	mw := e.markWords()
-	octalPack(seen[:mw], e.mk)
 	defer clear(e.mk[:64*mw])
 	// 2. v*, the least value of the hard parity that is not an option,
 	// and need, the values of the other parity below v* not seen yet
-	// (octalVstar).
+	// (octalPackVstar, which packs the marks up to v*).
 	var flip uint64 // hard parity 1 ^ (dom & s & 1): par, or its complement
 	if e.dom&(n-e.r.split[0])&1 == 1 {
 		flip = ^uint64(0)
 	}
-	vstar, need := octalVstar(seen, e.par, flip)
+	vstar, need := octalPackVstar(seen, e.mk, mw, e.par, flip)
 	if vstar < 0 {
 		panic(fmt.Sprintf("octal: engine: no value of the hard parity below %d at n = %d", 64*len(seen), n))
 	}
@@ -814,23 +824,6 @@ func octalMarkRange(m16 *[1 << 16]byte, mk []byte, g []int32, s, lo, hi int) {
 		return
 	}
 	octalMarkSplits(mk, g, s, lo, hi)
-}
-
-// octalVstar returns v*, the least value of the hard parity not set in
-// seen (-1 if none), and need, the number of values of the other parity
-// below it not set, a word at a time: the hard parity's values are the
-// bits of par ^ flip. With split digits of one parity when dom == 1, the
-// hard parity is the same for each of them.
-func octalVstar(seen, par []uint64, flip uint64) (vstar, need int) {
-	for w, s := range seen {
-		hard := par[w] ^ flip
-		if free := hard &^ s; free != 0 {
-			tz := bits.TrailingZeros64(free)
-			return 64*w + tz, need + bits.OnesCount64(^s&^hard&(1<<tz-1))
-		}
-		need += bits.OnesCount64(^s &^ hard)
-	}
-	return -1, need
 }
 
 // octalNextChunk returns the chunk of step 3 (splits from each end) after
@@ -1073,16 +1066,36 @@ type octalTask struct {
 	rare16     []nearRare // e.rare16 with it
 	par        []uint64   // the labelling's parity bits at dispatch (words words)
 	dom        int
-	buf        []uint64 // the marks of heap n in words words at (n-start)*words
+	buf        []uint64 // packed rows (rb = 0): the marks of heap n in words words at (n-start)*words
+	rb         int      // > 0: the rows are bytes, rb = 64*mw a heap (octalByteRow)
+	bytes      []byte   // byte rows (rb > 0): the marks of heap n, a byte a value, at (n-start)*rb
 	bot, top   []int32  // step 3: splits listed from each end of the known ones, by heap and split digit
 	listed     []int64  // step 3: splits listed, by heap (for work)
 	remaining  atomic.Int32
 	done       chan struct{} // capacity 1: the last part of the block is listed
 }
 
-// octalPartHeaps is the heaps of one part of a block (octalPartOf): 16 parts
-// of a block of 128 heaps.
+// octalPartHeaps is the fewest heaps of one part of a block (octalPartOf):
+// 16 parts of a block of 128 heaps (octalPartHeapsFor).
 const octalPartHeaps = 8
+
+// octalPartHeapsFor returns the heaps of one part of a block for a pipe of
+// helpers goroutines: 16 (8 parts a block) while the octalPipeDepth
+// blocks queued ahead hold at least two parts for each goroutine that
+// lists them (the helpers and the main goroutine), else octalPartHeaps.
+//
+// Trick: parts of 16 heaps on few workers. Reason: each part is a channel
+// send and receive and a wake-up of a parked helper; 0.6 to 2^22 at W = 2
+// took 0.979 times the CPU with parts of 16 heaps against 8 on one P
+// (farm-bench, 3 pairs, load 6.6 to 7.8; 0.81 on two cores, a noisy set).
+// Cost: on many workers, parts of 8 heaps, so that none waits for a part
+// while others are queued. Ours.
+func octalPartHeapsFor(helpers int) int {
+	if octalPipeDepth*octalBlock/(2*octalPartHeaps) >= 2*(helpers+1) {
+		return 2 * octalPartHeaps
+	}
+	return octalPartHeaps
+}
 
 // octalPipe is the helper goroutines of the engine (workers - 1 of them).
 //
@@ -1132,10 +1145,13 @@ const octalPartHeaps = 8
 // 1.4 times the CPU of one worker on two (0.6 to 2^22 on a 16-core node:
 // 12.5 s of CPU on one worker, 17.2 s on two), which bounded the speed-up
 // near 2 at 16 workers. Cost: a channel send and receive a part, the far
-// part's step 2 and a second pack of its marks, a mark array of 64 KiB a
-// helper: W = 2 takes 1.045 times the CPU of W = 1 on one P and 1.085 on
-// two cores (0.6 to 2^21, farm-bench, load 10 to 15), the splits listed
-// being the same (2.26*10^9 against 2.29*10^9 to 2^20). Sources: the C++
+// part's step 2 and a second pack of its marks (since issue 33's fourth
+// session a pack up to v* and a copy of the marks as bytes, heap), a mark
+// array of 64 KiB a helper: W = 2 took 1.045 times the CPU of W = 1 on one
+// P and 1.085 on two cores (0.6 to 2^21, farm-bench, load 10 to 15), the
+// splits listed being the same (2.26*10^9 against 2.29*10^9 to 2^20); with
+// the byte rows and parts of 16 heaps, 1.039 and 1.069 (0.6 to 2^22, load
+// 6.7 to 8.9). Sources: the C++
 // solver of tczajka/octal-games and the Rust solver of
 // rogalski-wmii-uni-lodz-pl/octal are single-threaded; Grossman's program
 // for 0.6 ("Searching for periodicity in Officers", Games of No Chance 5)
@@ -1153,7 +1169,9 @@ type octalPipe struct {
 	pending []*octalTask // dispatched, not yet received, in order
 	next    int          // the start of the next block to dispatch
 	own     octalScratch
-	cap     int // step 3's cap: octalHelperCap, or octalOptions.pipeTop
+	cap     int  // step 3's cap: octalHelperCap, or octalOptions.pipeTop
+	heaps   int  // the heaps of a part (octalPartHeapsFor)
+	packed  bool // packed rows whatever their length (octalOptions.packedRows)
 }
 
 // octalScratch is the marks and the list of missing values of one
@@ -1161,6 +1179,7 @@ type octalPipe struct {
 type octalScratch struct {
 	mk   []byte
 	miss []int32
+	seen []uint64 // the packed marks of a heap whose row is bytes
 }
 
 // octalPart is heaps [from, to) of the block of task t.
@@ -1225,16 +1244,22 @@ func octalChoosesAt(x int) bool {
 	return x >= octalFirstCheckpoint && x&(x-1) == 0 || x%octalRechoose == 0
 }
 
+// octalByteRow is the longest row of marks, in bytes a heap, that the
+// helpers hand over as bytes rather than packed (octalPipe.heap): marks
+// of values below 1024.
+const octalByteRow = 1024
+
 // octalHelperCap is the most splits from each end of the known ones that a
 // helper's step 3 lists for a heap (octalPipe).
 const octalHelperCap = 4096
 
 // newOctalPipe starts helpers goroutines (at least one); top > 0 fixes
 // the cap of their step 3 (octalOptions.pipeTop).
-func newOctalPipe(e *octalEngine, helpers, top int) *octalPipe {
+func newOctalPipe(e *octalEngine, helpers, top int, packed bool) *octalPipe {
 	helpers = max(helpers, 1)
 	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal, helpers: helpers,
-		parts: make(chan octalPart, (octalPipeDepth+1)*octalBlock/octalPartHeaps), cap: octalHelperCap}
+		parts: make(chan octalPart, (octalPipeDepth+1)*octalBlock/octalPartHeaps), cap: octalHelperCap, packed: packed,
+		heaps: octalPartHeapsFor(helpers)}
 	if top > 0 {
 		p.cap = top
 	}
@@ -1276,7 +1301,13 @@ func (p *octalPipe) run(part octalPart, sc *octalScratch) {
 func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 	i := n - t.start
 	nd := len(p.split)
-	row := t.buf[i*t.words : (i+1)*t.words]
+	var row []uint64 // the packed marks: the task's row, or a scratch when the row is bytes
+	if t.rb > 0 {
+		sc.seen = slices.Grow(sc.seen[:0], t.words)[:t.words]
+		row = sc.seen
+	} else {
+		row = t.buf[i*t.words : (i+1)*t.words]
+	}
 	bot, top := t.bot[i*nd:(i+1)*nd], t.top[i*nd:(i+1)*nd]
 	clear(row)
 	clear(bot)
@@ -1295,13 +1326,12 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 		}
 	}
 	mw := min(t.mw, len(row))
-	octalPack(row[:mw], mk)
 	var flip uint64
 	if t.dom&(n-p.split[0])&1 == 1 {
 		flip = ^uint64(0)
 	}
 	listed := int64(0)
-	if vstar, need := octalVstar(row, t.par, flip); need > 0 {
+	if vstar, need := octalPackVstar(row, mk, mw, t.par, flip); need > 0 {
 		sc.miss = missingBelow(sc.miss[:0], row, t.par, flip, vstar)
 		for chunk, done := 32, 0; len(sc.miss) > 0 && done < t.cap; done, chunk = done+chunk, octalNextChunk(done+chunk) {
 			more := false
@@ -1328,6 +1358,25 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 			}
 			sc.miss = stillMissing(mk, sc.miss)
 		}
+	}
+	// The row gets every mark of step 1 and step 3 (octalPackVstar packed
+	// them up to v*).
+	//
+	// Trick: where the marks are short (64*mw <= octalByteRow), the row is
+	// the marks themselves, a byte a value, copied out; the main goroutine
+	// copies them into its own marks, adds the near part's and packs once
+	// (sparseMex). Reason: the helper packed its marks twice a heap (for v*
+	// after step 1, the row after step 3) and the main goroutine once more,
+	// against one pack a heap on one worker (0.6 to 2^22: octalPack 0.50 s
+	// of CPU on two workers, 0.14 s on one; pprof). Measured: W = 2 with
+	// byte rows took 0.986 times the CPU of packed rows on one P and 0.962
+	// on two cores (both with octalPackVstar; farm-bench, 3 pairs each,
+	// load 7.5 to 8.7). Cost: a copy of 64*mw bytes on each side (512 on
+	// 0.6) and rows four times as long as packed ones, at most
+	// octalByteRow bytes a heap (3 tasks of 128 KiB).
+	if t.rb > 0 {
+		copy(t.bytes[i*t.rb:(i+1)*t.rb], mk[:t.rb])
+	} else {
 		octalPack(row[:mw], mk)
 	}
 	t.listed[i] = listed
@@ -1347,7 +1396,13 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	// Go's collector (GOGC = 100, the values being the live heap) let pile
 	// up: a sixth of the peak memory of Grundy's game to 2^24. Cost: none.
 	words, nd, heaps := len(e.seen), len(e.r.split), end-start
-	t.buf = slices.Grow(t.buf[:0], heaps*words)[:heaps*words]
+	t.rb = 64 * e.markWords()
+	if t.rb > octalByteRow || p.packed {
+		t.rb = 0
+		t.buf = slices.Grow(t.buf[:0], heaps*words)[:heaps*words]
+	} else {
+		t.bytes = slices.Grow(t.bytes[:0], heaps*t.rb)[:heaps*t.rb]
+	}
 	t.par = append(t.par[:0], e.par[:words]...)
 	t.bot = slices.Grow(t.bot[:0], heaps*nd)[:heaps*nd]
 	t.top = slices.Grow(t.top[:0], heaps*nd)[:heaps*nd]
@@ -1357,7 +1412,7 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	if e.ringOK() {
 		t.ring16, t.rare16 = e.ring16, e.rare16
 	}
-	parts := (heaps + octalPartHeaps - 1) / octalPartHeaps
+	parts := (heaps + p.heaps - 1) / p.heaps
 	t.remaining.Store(int32(parts))
 	p.pending = append(p.pending, t)
 	p.next = end
@@ -1479,7 +1534,7 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 				if !opt.uncapped {
 					helpers = min(helpers, runtime.GOMAXPROCS(0)-1)
 				}
-				pipe = newOctalPipe(e, helpers, opt.pipeTop)
+				pipe = newOctalPipe(e, helpers, opt.pipeTop, opt.packedRows)
 			}
 			if pipe.next <= start {
 				pipe.next = end // the pipeline is empty: from the next block

@@ -368,6 +368,18 @@ var list = []Mutant{
 		Old: "if len(earlier) > 0 && earlier[0].Computed < s.Computed && earlier[0].FullScans <= s.FullScans {", New: "if false {",
 		Pkg: "./grundy/octal", Run: "TestCostGrowth",
 		Why: "the estimate counts the full scans of the whole run, not of the stretch after the earlier run: a game on its sparse space since 2^16 is costed as a plain mex and the census starts games of 13 s and 89 s in the order of their names"},
+	{Name: "octal-parts-wide-too-soon", File: "grundy/octal/octal_sparse.go",
+		Old: "if octalPipeDepth*octalBlock/(2*octalPartHeaps) >= 2*(helpers+1) {", New: "if octalPipeDepth*octalBlock/(2*octalPartHeaps) > 2*(helpers+1) {",
+		Pkg: "./grundy/octal", Run: "TestOctalPartHeapsFor",
+		Why: "the parts of 16 heaps stop one helper early: 7 helpers get parts of 8 heaps, twice the channel operations"},
+	{Name: "octal-pack-vstar-short", File: "grundy/octal/kernels.go",
+		Old: "if w < mw {", New: "if w < mw-1 {",
+		Pkg: "./grundy/octal", Run: "TestWorkersOracle/0.6/10000/W=1",
+		Why: "the pack of the marks before v* stops one word short: v* and the missing values are taken from marks not all there"},
+	{Name: "octal-byte-row-short", File: "grundy/octal/octal_sparse.go",
+		Old: "copy(t.bytes[i*t.rb:(i+1)*t.rb], mk[:t.rb])", New: "copy(t.bytes[i*t.rb:(i+1)*t.rb-64], mk[:t.rb-64])",
+		Pkg: "./grundy/octal", Run: "TestWorkersOracle/(0.6|4.)/10000/W=3",
+		Why: "a helper hands over its marks as bytes one word short: the main goroutine misses far options of the largest values"},
 	// The census's one status of a row (census/status.go), which every
 	// output reads: the paper tables, the manifest's unproven list.
 	{Name: "census-status-arithmetic-unproven", File: "census/status.go",
