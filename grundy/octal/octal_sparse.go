@@ -122,13 +122,12 @@ type octalEngine struct {
 	mk16       *[1 << 16]byte // the marks of octalMarkSplits16, made at first use
 
 	// The plain mex on several goroutines (plainpar.go): the goroutines it
-	// may use, Grow and the heap of its last call, the marks and the bit
-	// sets of the goroutines beside the caller's.
-	workers  int
-	grow     func() int
-	grewAt   int
-	parMarks []*[1 << 16]byte
-	parSets  []uint64
+	// may use, Grow and the heap of its last call, and the pipeline of the
+	// far parts its helpers list.
+	workers int
+	grow    func() int
+	grewAt  int
+	ahead   *plainAhead
 
 	// work counts the splits the sparse-space method listed (both cores)
 	// since chose, the heap of the last choice of labelling; measured is
@@ -608,7 +607,7 @@ func (e *octalEngine) plainMex(n int) int32 {
 					e.mk16 = new([1 << 16]byte)
 				}
 				h := octalHalf(s, e.r.unequal)
-				e.splitSet16(f, s, h, e.plainGoroutines(n, h))
+				e.splitSet16(f, s, h, n)
 			} else {
 				octalMarkSplits(e.mk, e.g, s, 1, octalHalf(s, e.r.unequal))
 				octalPack(f, e.mk)

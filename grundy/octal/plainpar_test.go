@@ -6,17 +6,25 @@ import (
 	"testing"
 )
 
-// TestPlainParEqualsOracle checks the plain mex split across goroutines
-// (plainpar.go) against octalPlain, the plain mex over every split that
-// shares no code with the engine, at 1 to 7 workers and with workers that
-// Grow adds while it runs, on games without a sparse space (the plain path
-// forced, and by the engine's own choice) and Grundy's game (splits into
-// equal heaps left out). plainParMin is lowered so that heaps of a few
-// thousand are split into several ranges, the last one short.
+// TestPlainParEqualsOracle checks the plain mex with its far parts listed
+// ahead by helpers (plainpar.go) against octalPlain, the plain mex over
+// every split that shares no code with the engine, at 1, 2, 3, 8 and 16
+// workers and with workers that Grow adds while it runs, each with the
+// tasks listed as the goroutines take them and (eager) at once when
+// dispatched, before any value past their cut is known; on games without a
+// sparse space (the plain path forced, and by the engine's own choice) and
+// Grundy's game (splits into equal heaps left out). plainParMin and
+// plainTaskSplits are lowered so that heaps of a few hundred on go to the
+// helpers, several s a task, with near parts of up to a few hundred
+// splits.
 func TestPlainParEqualsOracle(t *testing.T) {
-	defer func(m int) { plainParMin = m }(plainParMin)
-	plainParMin = 64
-	const top = 6_000
+	defer func(m, k int) { plainParMin, plainTaskSplits, plainEager = m, k, false }(plainParMin, plainTaskSplits)
+	plainParMin, plainTaskSplits = 64, 1024
+	top := 6_000
+	workers := []int{1, 2, 3, 8, 16, -1}
+	if testing.Short() {
+		top, workers = 3_000, []int{1, 2, 3, 16, -1}
+	}
 	ctx := context.Background()
 	for _, tt := range []struct {
 		code    string
@@ -31,32 +39,31 @@ func TestPlainParEqualsOracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := tt.rules
-		if !tt.unequal {
-			c, err := Parse(tt.code)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r = octalRulesOf(c)
-		}
-		for _, w := range []int{1, 2, 3, 7, -1} {
-			opt := octalOptions{noPeriodic: true, plain: tt.plain, workers: max(w, 1)}
-			var asked atomic.Int64
-			if w < 0 { // one worker, then one more each time Grow is asked
-				opt.grow = func() int { return int(asked.Add(1)) + 1 }
-			}
-			e, err := octalRun(ctx, r, top, nil, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !e.plain {
-				t.Errorf("%s: the plain path was not taken", tt.code)
-			}
-			if d := octalDiff(e.g, want); d != "" {
-				t.Errorf("%s on %d workers: %s (octalPlain)", tt.code, w, d)
-			}
-			if w < 0 && asked.Load() == 0 {
-				t.Errorf("%s: Grow never asked", tt.code)
+		r := testRules(t, tt.code, tt.unequal)
+		for _, eager := range []bool{false, true} {
+			plainEager = eager
+			for _, w := range workers {
+				opt := octalOptions{noPeriodic: true, plain: tt.plain, workers: max(w, 1)}
+				var asked atomic.Int64
+				if w < 0 { // one worker, then one more each time Grow is asked
+					opt.grow = func() int { return int(asked.Add(1)) + 1 }
+				}
+				e, err := octalRun(ctx, r, top, nil, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !e.plain {
+					t.Errorf("%s: the plain path was not taken", tt.code)
+				}
+				if d := octalDiff(e.g, want); d != "" {
+					t.Errorf("%s on %d workers (eager %v): %s (octalPlain)", tt.code, w, eager, d)
+				}
+				if w < 0 && asked.Load() == 0 {
+					t.Errorf("%s: Grow never asked", tt.code)
+				}
+				if ahead := e.ahead != nil && e.ahead.dispatched > 0; ahead != (w != 1) {
+					t.Errorf("%s on %d workers: tasks dispatched %v, want %v", tt.code, w, ahead, w != 1)
+				}
 			}
 		}
 	}
