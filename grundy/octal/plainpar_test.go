@@ -68,3 +68,23 @@ func TestPlainParEqualsOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainNear checks the cut between a split's near and far parts
+// against its definition, split by split: a split a + (s-a) is near (the
+// main goroutine lists it at s's heap) exactly when its larger part s - a
+// is at or past cut, a value not known when the far part is listed.
+func TestPlainNear(t *testing.T) {
+	for s := 2; s < 80; s++ {
+		for _, unequal := range []bool{false, true} {
+			h := octalHalf(s, unequal)
+			for cut := 1; cut <= s+2; cut++ {
+				near := plainNear(s, h, cut)
+				for a := 1; a <= h; a++ {
+					if (a <= near) != (s-a >= cut) {
+						t.Fatalf("s=%d h=%d cut=%d: split a=%d near %v, its larger part %d", s, h, cut, a, a <= near, s-a)
+					}
+				}
+			}
+		}
+	}
+}

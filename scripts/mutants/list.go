@@ -336,6 +336,14 @@ var list = []Mutant{
 		Pkg: "./grundy/octal", Run: "TestTail(ProofDue|Watch|ProvesPeriod)$",
 		Why: "a shift never seen to repeat inside the window is watched as a period"},
 
+	// The plain mex's helpers (grundy/octal/plainpar.go, issue 34): the cut
+	// between the far splits they list ahead (both parts known) and the
+	// near ones the main goroutine lists at the split set's heap.
+	{Name: "plain-far-past-cut", File: "grundy/octal/plainpar.go",
+		Old: "return max(0, min(h, s-cut))", New: "return max(0, min(h, s-cut-1))",
+		Pkg: "./grundy/octal", Run: "TestPlainNear|TestPlainParEqualsOracle",
+		Why: "the far part starts one split too low: a helper reads g(cut), not yet computed when its task was dispatched"},
+
 	// The full-array engine's helpers (grundy/octal/octal_sparse.go,
 	// issue 33): the split of a block among them and the boundary between
 	// the far splits they list (larger part known) and the near ones the
