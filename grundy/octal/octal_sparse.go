@@ -572,8 +572,11 @@ func (e *octalEngine) fullMex(n int) int32 {
 // took 28 s of CPU by the sparse-space method and takes 4.8 s here (docs/performance.md,
 // octal section). choose picks this path by a cost rule (plainPays).
 // Cost: a bit set of 2^vbits bits for each of the last max(k)-min(k)+1
-// values of s (a few kB); no use of the second core (its pipeline serves
-// the sparse-space method). No source: the plain mex of the C++ solver of
+// values of s (a few kB). On several workers (from 2^15 splits of an s on)
+// the far part of each new F(s), its splits with both parts below the
+// heaps already computed, is listed ahead by helpers and only the near
+// part here (splitSet16, plainpar.go: about the CPU of one goroutine). No
+// source: the plain mex of the C++ solver of
 // tczajka/octal-games and of Flammenkamp's programs lists the splits of each
 // split digit at each heap.
 func (e *octalEngine) plainMex(n int) int32 {
