@@ -16,8 +16,8 @@ import (
 // goroutine hands out the far parts of the s of the next heaps, a few s a
 // task (plainTask, about plainTaskSplits splits), to helpers that take
 // them from a channel (plainAhead), while it computes the heaps before
-// them; at s's heap it lists the near part into its own marks and ORs the
-// far part's bit set in. A task still queued when its s comes is the main
+// them; at s's heap it ORs the far part's bit set into F(s) and sets the
+// near part's bits. A task still queued when its s comes is the main
 // goroutine's own (it claims it, as it takes queued tasks rather than
 // wait for one a helper is running, like octalPipe's receive); a helper
 // ends when the queue is empty and the next task dispatched starts one
@@ -27,16 +27,26 @@ import (
 // or so of the 1,023 three-digit codes) is an O(n^2) mex, nearly all of a
 // census's CPU at 2^20 (about 75 CPU-s each), and its one goroutine set the
 // census's wall time once the other games were done (issue 34); the
-// sparse-space method's second core (octalPipe) does not serve it. The
-// split of each heap's splits into ranges joined at every heap (a fork and
-// a WaitGroup a heap), which this replaces, cost 30% more CPU on two
-// workers and gave 0.87 of the wall time (0.164 to 2^18). Cost: a task and
-// its bit sets (a few words an s) a few s, a channel operation a task, the
-// near part listed by the main goroutine, 64 KiB of marks a helper; taken
-// only for s/2 >= plainParMin splits. Measured: see docs/census.md
-// "Schedule" (2026-11-27, the plain mex ahead). No source: the C++ solver
-// of tczajka/octal-games and Flammenkamp's programs are single-threaded;
-// the far/near cut is the one octalPipe makes for the sparse-space method.
+// sparse-space method's second core (octalPipe) does not serve it. Cost: a
+// task and its bit sets (mw words an s) every few s, two channel
+// operations a task, the near part set bit by bit by the main goroutine
+// (plainSetSplits), 64 KiB of marks a helper; taken only for s/2 >=
+// plainParMin splits. Measured (2026-11-27, farm-bench, 4 pairs, load
+// average 7 to 8.5 from other jobs on 2 cores): 0.164 to 2^18 by tabulate
+// run on 2 workers against 1, 1.039 of the CPU (median; 1.031 to 1.069)
+// and 0.68 of the wall time (0.59 to 0.71). The split of each heap's
+// splits into ranges joined at every heap (a fork and a WaitGroup a heap)
+// that this replaces cost 1.29 of the CPU and 1.20 of the wall under the
+// same form (load 6 to 9): the idle time of the join and the wake-ups of
+// its goroutines (0.43 s of system time against 0.04). Tasks of 2^18 and
+// 2^20 splits cost 1.33 and 1.13 of one worker's CPU (one run each), hence
+// plainTaskSplits. Two s at once into one table (one load of g(a)
+// for both) took 1.25 times as long as two passes of markPairs, so the one
+// goroutine keeps them (a micro-benchmark, 0.164's values to 2^18); a
+// 16-bit copy of the values was not faster either (kernels.go says the same
+// of SWAR). No source: the C++ solver of tczajka/octal-games and
+// Flammenkamp's programs are single-threaded; the far/near cut is the one
+// octalPipe makes for the sparse-space method (octal_sparse.go).
 
 // plainParMin is the fewest splits of one s from which the far parts go to
 // helpers.
@@ -44,10 +54,8 @@ var plainParMin = 1 << 15
 
 // plainTaskSplits is about how many splits one task lists at most (several
 // s when s/2 is smaller): some 1.1 ms at 0.27 ns a split (kernels.go), far
-// above the channel operations and the wake-ups of the goroutines that a
-// task costs (0.164 to 2^18 on two workers, farm-bench under load: 2^18
-// splits a task cost about 30% more CPU than one worker, 2^20 13%, 2^22 a
-// few %).
+// above the channel operations and wake-ups a task costs (smaller tasks
+// cost more CPU: see the file comment).
 var plainTaskSplits = 1 << 22
 
 // plainEager, for tests, lists each task's far part at once on the main
