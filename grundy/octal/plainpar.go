@@ -18,8 +18,9 @@ import (
 // them from a channel (plainAhead), while it computes the heaps before
 // them; at s's heap it ORs the far part's bit set into F(s) and sets the
 // near part's bits. A task still queued when its s comes is the main
-// goroutine's own (it claims it, as it takes queued tasks rather than
-// wait for one a helper is running, like octalPipe's receive); a helper
+// goroutine's own (it claims it); while a helper lists the one it needs, it
+// lists the last pending task no one has claimed rather than wait, as the
+// helpers take them from the front (so that they do not run dry); a helper
 // ends when the queue is empty and the next task dispatched starts one
 // again, so no goroutine outlives the run, however it stops. The same set
 // whatever the number of goroutines and whoever listed the far part, so
@@ -31,10 +32,15 @@ import (
 // task and its bit sets (mw words an s) every few s, two channel
 // operations a task, the near part set bit by bit by the main goroutine
 // (plainSetSplits), 64 KiB of marks a helper; taken only for s/2 >=
-// plainParMin splits. Measured (2026-11-27, farm-bench, 4 pairs, load
-// average 7 to 8.5 from other jobs on 2 cores): 0.164 to 2^18 by tabulate
-// run on 2 workers against 1, 1.039 of the CPU (median; 1.031 to 1.069)
-// and 0.68 of the wall time (0.59 to 0.71). The split of each heap's
+// plainParMin splits. Measured (2026-11-27 13:42 UTC, farm-bench, 4
+// pairs, load average 3.2, a niced two-goroutine run beside): 0.164 to
+// 2^18 by tabulate run on 2 workers against 1, 1.034 of the CPU (median;
+// 1.018 to 1.060) and 0.785 of the wall time (0.769 to 0.833). This
+// took 0.78 of the wall of a first version (4 pairs, both on 2 workers)
+// whose main goroutine, waiting, took the queue's front with 2w tasks
+// pending: its helper ran dry and ended some 500 times a run.
+// (The heaps below 2^16, a sixteenth of the splits, take one goroutine.)
+// The split of each heap's
 // splits into ranges joined at every heap (a fork and a WaitGroup a heap)
 // that this replaces cost 1.29 of the CPU and 1.20 of the wall under the
 // same form (load 6 to 9): the idle time of the join and the wake-ups of
@@ -90,11 +96,11 @@ func plainNear(s, h, cut int) int {
 }
 
 // plainPer is how many s one task covers at h splits each on w
-// goroutines: about plainTaskSplits splits, but few enough that the 2w
+// goroutines: about plainTaskSplits splits, but few enough that the 4w
 // tasks pending keep the near parts, which the main goroutine lists, to a
-// quarter of its share of the splits (2w*per <= h/(4w)); at least one.
+// quarter of its share of the splits (4w*per <= h/(4w)); at least one.
 func plainPer(h, w int) int {
-	return max(1, min(plainTaskSplits/max(h, 1), h/(8*w*w)))
+	return max(1, min(plainTaskSplits/max(h, 1), h/(16*w*w)))
 }
 
 // splitSet16 ORs into f (mw words) the split set F(s) of the splits
@@ -128,7 +134,7 @@ func (e *octalEngine) splitSet16(f []uint64, s, h, n int) {
 // 1 <= a <= hi: a bit at a time, as the near part is a few hundred splits
 // at most, against the 64*len(f) marks that a pass of markPairs would pack
 // and clear (8 KiB an s on 0.164 to 2^18; its 2 workers took 1.056 of one
-// worker's CPU with that pass, 1.039 without, farm-bench under load).
+// worker's CPU with that pass, 1.039 without, farm-bench, load 7 to 8.5).
 func plainSetSplits(f []uint64, g []int32, s, hi int) {
 	for a := 1; a <= hi; a++ {
 		v := uint32(g[a] ^ g[s-a])
@@ -190,7 +196,7 @@ func newPlainAhead() *plainAhead {
 }
 
 // fill dispatches tasks for the s after the last one dispatched, from s (the
-// s of heap n) on, up to 2w tasks ahead and no s past the run's last heap,
+// s of heap n) on, up to 4w tasks ahead and no s past the run's last heap,
 // with the values below n known, and starts helpers up to w-1.
 func (a *plainAhead) fill(e *octalEngine, n, s, w int) {
 	if a.next < s {
@@ -203,7 +209,7 @@ func (a *plainAhead) fill(e *octalEngine, n, s, w int) {
 	}
 	last := len(e.g) - 1 - kmin // the largest s the run needs
 	per := plainPer(octalHalf(s, e.r.unequal), w)
-	for len(a.pending) < 2*w && a.next <= last {
+	for len(a.pending) < 4*w && a.next <= last {
 		t := &plainTask{g: e.g, s0: a.next, s1: min(a.next+per, last+1), cut: n,
 			unequal: e.r.unequal, words: e.markWords(), done: make(chan struct{})}
 		t.sets = make([]uint64, (t.s1-t.s0)*t.words)
@@ -228,7 +234,7 @@ func (a *plainAhead) fill(e *octalEngine, n, s, w int) {
 // take returns the task that covers s, its far parts listed, or nil when
 // none does (s below the pending tasks: a split set computed again after
 // the values' width grew). While a helper lists it, the main goroutine
-// lists queued tasks with mk rather than wait.
+// lists the last unclaimed pending tasks with mk rather than wait (last).
 func (a *plainAhead) take(s int, mk *[1 << 16]byte) *plainTask {
 	for len(a.pending) > 0 && a.pending[0].s1 <= s {
 		a.pending[0].claim() // passed: no one need list it any more
@@ -249,12 +255,28 @@ func (a *plainAhead) take(s int, mk *[1 << 16]byte) *plainTask {
 		select {
 		case <-t.done:
 			return t
-		case u := <-a.queue:
-			if u.claim() {
-				u.run(mk)
-			}
+		default:
+		}
+		u := a.last()
+		if u == nil {
+			<-t.done
+			return t
+		}
+		u.run(mk)
+	}
+}
+
+// last claims and returns the last pending task no one has claimed, or
+// nil: the main goroutine, waiting, takes tasks from the far end, the
+// helpers from the near one (the queue's order), so that the helpers do
+// not run dry and end while the main goroutine lists what they would.
+func (a *plainAhead) last() *plainTask {
+	for i := len(a.pending) - 1; i > 0; i-- {
+		if a.pending[i].claim() {
+			return a.pending[i]
 		}
 	}
+	return nil
 }
 
 // drop gives up the pending tasks: those not yet claimed are never listed.
