@@ -399,11 +399,7 @@ func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in ta
 	if opts.Checkpoint != "" && tailCheckpointExists(opts.Checkpoint) {
 		return resumeGame(ctx, opts.Checkpoint, c, max, opts)
 	}
-	start := opts.Start
-	if start == 0 {
-		start = tailDefaultStart
-	}
-	start = min(start, max)
+	start := tailStart(opts.Start, max)
 	r := c.r
 	var prefixProgress grundy.Progress // the prefix reports against max too
 	if opts.Progress != nil {

@@ -85,8 +85,8 @@ func GrundysGameTailMemory(start, max int64) int64 {
 	return tailPeak(GrundysGameMemory(int(start)), GrundysGameTailDefaultWindow(start), start, max)
 }
 
-// tailStart is the start Tail applies: opts.Start, or the default for 0,
-// at most max.
+// tailStart is the start Tail applies (tailRun, and the memory
+// estimates here): opts.Start, or the default for 0, at most max.
 func tailStart(start, max int64) int64 {
 	if start == 0 {
 		start = tailDefaultStart
