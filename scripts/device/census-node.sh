@@ -10,6 +10,11 @@
 #	OUT=/tmp/node bash scripts/device/census-node.sh
 #
 # About 3 to 4 minutes on 16 idle cores, the build included.
+#
+# RUNS="E:W ..." runs only those censuses (2^E values on W workers), each
+# stopped after CENSUS_TIMEOUT seconds (default 600) and reported as not
+# finished, with the replay of each finished run's order on W workers:
+# RUNS=20:16 is issue 34's 2^20 census on 16 cores (goal <= 3.5 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-out-census-node}
@@ -39,7 +44,11 @@ census() {
 	printf 'census:\n  octal: { digits: 3, prefixes: ["0", "4"], max: %d }\n' $((1 << e)) >"$work/c$e.yaml"
 	local TIMEFORMAT='%R %U %S'
 	local times
-	times=$({ time "$work/tabulate" census --config "$work/c$e.yaml" --out "$dir" --workers "$w" --no-report >"$OUT/log-2^$e-w$w.txt" 2>&1; } 2>&1)
+	if ! times=$({ time timeout "${CENSUS_TIMEOUT:-600}" "$work/tabulate" census --config "$work/c$e.yaml" --out "$dir" --workers "$w" --no-report >"$OUT/log-2^$e-w$w.txt" 2>&1; } 2>&1); then
+		echo "2^$e on $w workers: did not finish in ${CENSUS_TIMEOUT:-600} s (log: log-2^$e-w$w.txt)" | tee -a "$OUT/summary.txt"
+		rm -rf "$dir"
+		return 1
+	fi
 	read -r wall user sys <<<"$times"
 	(cd "$dir/census" && sha256sum octal.csv octal.parquet octal.md) >"$OUT/sha256-2^$e-w$w.txt"
 	cp "$dir/census/octal_timings.csv" "$OUT/timings-2^$e-w$w.csv"
@@ -52,6 +61,16 @@ census() {
 	rm -rf "$dir"
 }
 
+if [ -n "${RUNS:-}" ]; then
+	for run in $RUNS; do
+		e=${run%%:*} w=${run##*:}
+		if census "$e" "$w"; then
+			"$work/replay" -workers "$w" "$OUT/timings-2^$e-w$w.csv" | tee -a "$OUT/summary.txt"
+		fi
+	done
+	echo "total: $((SECONDS - t0)) s" | tee -a "$OUT/summary.txt"
+	exit 0
+fi
 for w in 2 8 16; do
 	census "$E" "$w"
 done

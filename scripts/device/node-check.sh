@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# node-check.sh: the one call a session makes on a lent 16-core machine
+# for issues 33 and 34, in order:
+#
+#  1. scale-octal.sh: 0.6 to 2^22 at W = 1, 2, 4, 8, 16, take-a-square's
+#     Grundy values to 10^7 at W = 1, 2, 16, 0.6's tail 2^20 -> 2^22 at
+#     W = 1, 2, 16 (issue 33: the goal is >= 10x at 16 workers);
+#  2. census-node.sh with RUNS=20:16: the census of the 1,023 three-digit
+#     octal codes to 2^20 on 16 workers, stopped after CENSUS_TIMEOUT
+#     seconds (default 330; NODE_RUNS="E:W ..." runs others), then the
+#     replay of its order (issue 34: the
+#     goal is <= 3.5 minutes, and a replay within 10% of the bound).
+#
+#	OUT=/some/dir PREBUILT=.devbin bash scripts/device/node-check.sh
+#
+# PREBUILT holds octal.test, sub.test, and tabulate and replay as such or
+# gzipped (tabulate.gz, replay.gz: a lent machine takes 64 MiB of files);
+# without it both scripts build with Go. Writes $OUT/node.tgz (everything
+# both scripts wrote) and $OUT/summary.txt (their tables), at most two
+# files, since a lent machine returns only a few. About 2 + 4 minutes on
+# 16 idle cores.
+set -uo pipefail
+: "${OUT:?set OUT to the folder for the results}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [[ -n ${PREBUILT:-} ]]; then
+  mkdir -p "$work/bin"
+  for f in octal.test sub.test tabulate replay; do
+    if [[ -e $PREBUILT/$f ]]; then cp "$PREBUILT/$f" "$work/bin/"
+    elif [[ -e $PREBUILT/$f.gz ]]; then gzip -dc "$PREBUILT/$f.gz" > "$work/bin/$f"; fi
+    [[ -e $work/bin/$f ]] && chmod +x "$work/bin/$f"
+  done
+  export PREBUILT="$work/bin"
+fi
+mkdir -p "$work/scale" "$work/census"
+OUT="$work/scale" bash scripts/device/scale-octal.sh 2>&1 | tee "$work/scale/stdout.txt"
+OUT="$work/census" RUNS=${NODE_RUNS:-20:16} CENSUS_TIMEOUT=${CENSUS_TIMEOUT:-330} bash scripts/device/census-node.sh 2>&1 | tee "$work/census/stdout.txt"
+{
+  cat "$work/scale/machine.txt" "$work/scale/table.txt" 2>/dev/null
+  echo
+  cat "$work/census/summary.txt" 2>/dev/null
+} > "$OUT/summary.txt"
+tar czf "$OUT/node.tgz" -C "$work" scale census
+cat "$OUT/summary.txt"
