@@ -5,6 +5,7 @@
 #  1. scale-octal.sh: 0.6 to 2^22 at W = 1, 2, 4, 8, 16, take-a-square's
 #     Grundy values to 10^7 at W = 1, 2, 16, 0.6's tail 2^20 -> 2^22 at
 #     W = 1, 2, 16 (issue 33: the goal is >= 10x at 16 workers);
+#  then 0.6 to 2^22 at W = 16 once more with CPU and block profiles;
 #  2. census-node.sh with RUNS=20:16: the census of the 1,023 three-digit
 #     octal codes to 2^20 on 16 workers, stopped after CENSUS_TIMEOUT
 #     seconds (default 330; NODE_RUNS="E:W ..." runs others), then the
@@ -36,11 +37,19 @@ if [[ -n ${PREBUILT:-} ]]; then
 fi
 mkdir -p "$work/scale" "$work/census"
 OUT="$work/scale" bash scripts/device/scale-octal.sh 2>&1 | tee "$work/scale/stdout.txt"
+# Where 16 workers wait: one more run of 0.6 to 2^22 at W = 16 with a CPU
+# and a block profile (go tool pprof reads them where Go is).
+mkdir -p "$work/prof"
+if [[ -x ${PREBUILT:-/nonexistent}/octal.test ]]; then
+  TABULATE_OCTAL_PROCESS=0.6,4194304 TABULATE_OCTAL_WORKERS=16 TABULATE_OCTAL_SUM="$work/prof/sum" \
+    "$PREBUILT/octal.test" -test.run '^TestOctalEngineProcess$' -test.count 1 \
+    -test.cpuprofile "$work/prof/cpu-w16.pprof" -test.blockprofile "$work/prof/block-w16.pprof" > "$work/prof/log.txt" 2>&1 || echo "profile run failed"
+fi
 OUT="$work/census" RUNS=${NODE_RUNS:-20:16} CENSUS_TIMEOUT=${CENSUS_TIMEOUT:-330} bash scripts/device/census-node.sh 2>&1 | tee "$work/census/stdout.txt"
 {
   cat "$work/scale/machine.txt" "$work/scale/table.txt" 2>/dev/null
   echo
   cat "$work/census/summary.txt" 2>/dev/null
 } > "$OUT/summary.txt"
-tar czf "$OUT/node.tgz" -C "$work" scale census
+tar czf "$OUT/node.tgz" -C "$work" scale census prof
 cat "$OUT/summary.txt"
