@@ -5,7 +5,9 @@
 # at every worker count, the replay of the 16-worker order (go run
 # ./scripts/replay) and, when the time allows, the census to 2^18 at 16
 # workers. Builds first; needs Go, no network. Results under $OUT (default
-# ./out-census-node): summary.txt, timings-*.csv, sha256-*.txt, log-*.txt.
+# ./out-census-node): summary.txt, timings-*.csv, sha256-*.txt, log-*.txt,
+# named 2eE for 2^E (a lent machine returns only names of letters, digits,
+# '.', '_' and '-').
 #
 #	OUT=/tmp/node bash scripts/device/census-node.sh
 #
@@ -44,16 +46,16 @@ census() {
 	printf 'census:\n  octal: { digits: 3, prefixes: ["0", "4"], max: %d }\n' $((1 << e)) >"$work/c$e.yaml"
 	local TIMEFORMAT='%R %U %S'
 	local times
-	if ! times=$({ time timeout "${CENSUS_TIMEOUT:-600}" "$work/tabulate" census --config "$work/c$e.yaml" --out "$dir" --workers "$w" --no-report >"$OUT/log-2^$e-w$w.txt" 2>&1; } 2>&1); then
-		echo "2^$e on $w workers: did not finish in ${CENSUS_TIMEOUT:-600} s (log: log-2^$e-w$w.txt)" | tee -a "$OUT/summary.txt"
+	if ! times=$({ time timeout "${CENSUS_TIMEOUT:-600}" "$work/tabulate" census --config "$work/c$e.yaml" --out "$dir" --workers "$w" --no-report >"$OUT/log-2e$e-w$w.txt" 2>&1; } 2>&1); then
+		echo "2^$e on $w workers: did not finish in ${CENSUS_TIMEOUT:-600} s (log: log-2e$e-w$w.txt)" | tee -a "$OUT/summary.txt"
 		rm -rf "$dir"
 		return 1
 	fi
 	read -r wall user sys <<<"$times"
-	(cd "$dir/census" && sha256sum octal.csv octal.parquet octal.md) >"$OUT/sha256-2^$e-w$w.txt"
-	cp "$dir/census/octal_timings.csv" "$OUT/timings-2^$e-w$w.csv"
+	(cd "$dir/census" && sha256sum octal.csv octal.parquet octal.md) >"$OUT/sha256-2e$e-w$w.txt"
+	cp "$dir/census/octal_timings.csv" "$OUT/timings-2e$e-w$w.csv"
 	local sum
-	sum=$(sha256sum "$OUT/sha256-2^$e-w$w.txt" | cut -c1-16)
+	sum=$(sha256sum "$OUT/sha256-2e$e-w$w.txt" | cut -c1-16)
 	awk -v e="$e" -v w="$w" -v wall="$wall" -v u="$user" -v s="$sys" -v sum="$sum" 'BEGIN {
 		cpu = u + s
 		printf "2^%d on %2d workers: wall %7.1f s, cpu %7.1f s, cpu/wall %5.2f, wall vs cpu/%d %+.1f%%, tables sha %s\n",
@@ -65,7 +67,7 @@ if [ -n "${RUNS:-}" ]; then
 	for run in $RUNS; do
 		e=${run%%:*} w=${run##*:}
 		if census "$e" "$w"; then
-			"$work/replay" -workers "$w" "$OUT/timings-2^$e-w$w.csv" | tee -a "$OUT/summary.txt"
+			"$work/replay" -workers "$w" "$OUT/timings-2e$e-w$w.csv" | tee -a "$OUT/summary.txt"
 		fi
 	done
 	echo "total: $((SECONDS - t0)) s" | tee -a "$OUT/summary.txt"
@@ -74,18 +76,18 @@ fi
 for w in 2 8 16; do
 	census "$E" "$w"
 done
-if [ "$(cut -d' ' -f1 "$OUT"/sha256-2^$E-w*.txt | sort -u | wc -l)" -eq 3 ]; then
+if [ "$(cut -d' ' -f1 "$OUT"/sha256-2e$E-w*.txt | sort -u | wc -l)" -eq 3 ]; then
 	echo "2^$E: tables identical at 2, 8 and 16 workers" | tee -a "$OUT/summary.txt"
 else
 	echo "2^$E: TABLES DIFFER between worker counts (see $OUT/sha256-*.txt)" | tee -a "$OUT/summary.txt"
 fi
 echo "replay of the 16-worker order of 2^$E:" | tee -a "$OUT/summary.txt"
-"$work/replay" -workers 2,8,16 "$OUT/timings-2^$E-w16.csv" | tee -a "$OUT/summary.txt"
+"$work/replay" -workers 2,8,16 "$OUT/timings-2e$E-w16.csv" | tee -a "$OUT/summary.txt"
 # 2^(E+1) at 16 workers: about 4 times the work; only when it fits in the
 # 5 minutes with a margin.
 if [ $((SECONDS - t0)) -lt 180 ]; then
 	census $((E + 1)) 16
-	"$work/replay" -workers 16 "$OUT/timings-2^$((E + 1))-w16.csv" | tee -a "$OUT/summary.txt"
+	"$work/replay" -workers 16 "$OUT/timings-2e$((E + 1))-w16.csv" | tee -a "$OUT/summary.txt"
 else
 	echo "2^$((E + 1)) skipped: $((SECONDS - t0)) s spent already" | tee -a "$OUT/summary.txt"
 fi

@@ -14,7 +14,8 @@
 #
 #	OUT=/some/dir PREBUILT=.devbin bash scripts/device/node-check.sh
 #
-# PREBUILT holds octal.test, sub.test, and tabulate and replay as such or
+# PREBUILT holds octal.test, sub.test (and octal-cpp, the C++ solver, as a
+# yardstick of one core, where built), and tabulate and replay as such or
 # gzipped (tabulate.gz, replay.gz: a lent machine takes 64 MiB of files);
 # without it both scripts build with Go. Writes $OUT/node.tgz (everything
 # both scripts wrote) and $OUT/summary.txt (their tables), at most two
@@ -28,7 +29,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [[ -n ${PREBUILT:-} ]]; then
   mkdir -p "$work/bin"
-  for f in octal.test sub.test tabulate replay; do
+  for f in octal.test sub.test octal-cpp tabulate replay; do
     if [[ -e $PREBUILT/$f ]]; then cp "$PREBUILT/$f" "$work/bin/"
     elif [[ -e $PREBUILT/$f.gz ]]; then gzip -dc "$PREBUILT/$f.gz" > "$work/bin/$f"; fi
     [[ -e $work/bin/$f ]] && chmod +x "$work/bin/$f"

@@ -59,6 +59,9 @@ fi
   echo "date: $(date -u +%FT%TZ)"
   echo "cores: $(nproc)"
   grep -m1 'model name' /proc/cpuinfo 2>/dev/null || true
+  # The caches and sockets: two lent machines of the same name differed
+  # by 1.6x on the full array (docs/performance.md, 2026-11-27).
+  lscpu 2>/dev/null | grep -Ei '^(socket|core|thread|numa node\(s\)|l1d|l2|l3|cpu max mhz)' || true
   if [[ -n ${PREBUILT:-} ]]; then echo "test binaries prebuilt in $PREBUILT"; else go version; fi
   echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)"
   echo "sizes: 0.6 heaps 0..$((officers - 1)), take-a-square 0..$squares"
@@ -111,6 +114,15 @@ measure() {
   echo "$tag: ${wall} s wall, ${user} s user"
 }
 
+# The yardstick of one core: the C++ solver of tczajka/octal-games (one
+# thread) on the same heaps, when PREBUILT holds a build of it (octal-cpp:
+# g++ -O2 -static of the checkout TABULATE_PEER_DIR names; not part of the
+# repository), so that machines can be compared by the solver's time.
+if [[ -n ${PREBUILT:-} && -x $PREBUILT/octal-cpp ]]; then
+  cp "$PREBUILT/octal-cpp" "$bin/"
+  : > "$OUT/sums/cpp-solver_W1"
+  measure cpp-solver 1 "GOMAXPROCS=1" -- "$bin/octal-cpp" .6 "$officers"
+fi
 for w in 1 2 4 8 16; do
   measure officers "$w" "TABULATE_OCTAL_PROCESS=0.6,$officers" "TABULATE_OCTAL_WORKERS=$w" "TABULATE_OCTAL_SUM=$OUT/sums/officers_W$w" -- \
     "$bin/octal.test" -test.run '^TestOctalEngineProcess$' -test.count 1
