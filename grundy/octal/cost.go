@@ -37,7 +37,7 @@ const costProbe = 1 << 14
 // the heaps it computed after the earlier run a full scan: plainNow), the
 // engine's own choice is followed: a game on the sparse-space method with
 // between an eighth and a quarter of its heaps rare (times its split
-// digits) stays there at more than the plain mex's cost (costBand), and
+// digits) stays there, at up to 1.4 times the plain mex's cost (costBand), and
 // one on the plain mex keeps it while its rare heaps, grown as below, stay
 // above an eighth, and takes the sparse-space method after
 // (costPlainThenSparse). Reason: the census and the run start the costliest games
