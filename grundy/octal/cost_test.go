@@ -70,9 +70,54 @@ func TestCostGrowth(t *testing.T) {
 			Stats{Computed: 1 << 17, Rare: 49927, Mask: 1, FullScans: 130945},
 			Stats{Computed: 1 << 14, Rare: 5945, Mask: 1, FullScans: 16257}),
 			max * max / 4 * plainSplitSeconds},
+		// 0.314's statistics at 2^14 and 2^17 (its one split digit, as
+		// 0.6's): 27,584 of 2^17 heaps rare, r = 0.21, on the
+		// sparse-space method since 2^14 but for full = 27,892 full
+		// scans of the 114,688 heaps since. Its sparse space extrapolated
+		// (a = 0.98: 213,000 rare heaps at 2^20) costs above the plain
+		// mex, which capped it, so that it tied with the plain games; it
+		// stays on that method at r*n splits with a rare heap and
+		// full*n/2 of full scans a heap: summed from 2^17 to 2^20,
+		// (2^40 - 2^34)/2 * (r*0.8 ns + full*0.15 ns), the heaps below
+		// 2^17 at the plain mex's cost, 2^34/4 * 0.3 ns.
+		{"band", CostOf(c, max,
+			Stats{Computed: 1 << 17, Rare: 27584, Mask: 1, FullScans: 44148},
+			Stats{Computed: 1 << 14, Rare: 3566, Mask: 1, FullScans: 16256}),
+			(1<<34)/4*plainSplitSeconds + (max*max-(1<<34))/2*(27584.0/(1<<17)*farRareSplitSeconds+27892.0/114688*plainSplitSeconds/2)},
 	} {
 		if math.Abs(tt.got-tt.want) > 1e-9*tt.want {
 			t.Errorf("%s: cost %g, want %g", tt.name, tt.got, tt.want)
 		}
+	}
+}
+
+// TestCostPlainThenSparse checks the estimate of a game on the plain mex
+// whose rare heaps fall below a quarter and an eighth of its heaps before
+// max, on 0.764's statistics at 2^14 and 2^17 (three split digits; 5,536
+// and 11,945 rare heaps, every heap a full scan), against the integral
+// worked by hand: a = log(11945/5536)/log(8) = 0.370, r(x) = 3 * 11945/2^17
+// * (x/2^17)^(a-1) = 0.2734 * (x/2^17)^-0.630, a quarter at x1 = 1.1526 *
+// 2^17 = 151,068 and an eighth at x2 = 3.4623 * 2^17 = 453,804. The plain
+// mex to x1: x1^2/4 * 0.3 ns = 1.712 s. The band to x2: 3*Rare(x) splits
+// with a rare heap a heap at 0.8 ns, and full scans of x/2 splits at 0.3
+// ns on a share a*r(x) of the heaps, together 3*Rare(x) * (0.8 + 0.370 *
+// 0.15) ns a heap, summed: 0.8555 ns * 3*11945 * 2^17/1.370 * (3.4623^1.370
+// - 1.1526^1.370) = 0.8555 ns * 3.4289e9 * (5.4806 - 1.2147) = 12.51 s.
+// The sparse-space method to 2^20: 0.6 ns * (3.4289e9 * (8^1.370 -
+// 5.4806) + 3*256*(2^20 - 453,804)) = 0.6 ns * (3.4289e9 * 11.7810 +
+// 4.568e8) = 24.51 s. In all 38.74 s, against the plain mex's 82.5 s
+// (0.764 took 39 s at 2^20 in the census of 2026-11-27, the plain games 70
+// to 89 s). CostOf sums 64 stretches at their middle heaps: within 1%.
+func TestCostPlainThenSparse(t *testing.T) {
+	c, err := Parse("0.764")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := CostOf(c, 1<<20,
+		Stats{Computed: 1 << 17, Rare: 11945, Mask: 1, FullScans: 130945},
+		Stats{Computed: 1 << 14, Rare: 5536, Mask: 1, FullScans: 16257})
+	const want = 1.712 + 12.51 + 24.51
+	if math.Abs(got-want) > 0.01*want {
+		t.Errorf("0.764 to 2^20: cost %.3f s, want %.2f s (worked by hand)", got, want)
 	}
 }
