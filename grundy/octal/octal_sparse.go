@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
@@ -48,15 +49,42 @@ const (
 // octalOptions switches the parts of the engine; tests and benchmarks turn
 // them off to measure or check one alone.
 type octalOptions struct {
-	noSparse   bool       // never use the sparse-space method
-	noPeriodic bool       // never copy values by a proven period
-	grow       func() int // grundy.Options.Grow: more goroutines for the plain mex (plainpar.go)
-	plain      int        // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
-	workers    int        // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
-	pipeTop    int        // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
-	uncapped   bool       // workers-1 helpers even past GOMAXPROCS-1 (tests)
-	scanPar    int        // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
-	packedRows bool       // the helpers hand over packed rows whatever the marks' length (tests; else octalByteRow)
+	noSparse   bool        // never use the sparse-space method
+	noPeriodic bool        // never copy values by a proven period
+	grow       func() int  // grundy.Options.Grow: more goroutines for the plain mex (plainpar.go)
+	plain      int         // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
+	workers    int         // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
+	pipeTop    int         // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
+	uncapped   bool        // workers-1 helpers even past GOMAXPROCS-1 (tests)
+	scanPar    int         // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
+	packedRows bool        // the helpers hand over packed rows whatever the marks' length (tests; else octalByteRow)
+	clock      *octalClock // tests: no helper goroutine, the far parts run at dispatch and the blocks are timed (octalClock)
+}
+
+// octalClock is the measure of the main goroutine's in-order share
+// (TestOctalSerialShare, TABULATE_OCTAL_SERIAL): with it, octalRunFrom
+// starts no helper; dispatch lists each part of a block's far part at
+// once, on the one goroutine, and times it (far, by block), and every block
+// the loop computes is timed less the far parts listed during it (serial,
+// by block: the near part, step 3 in order, v*, the mex, add, dispatch's
+// own work). Blocks without a far part (before the pipeline starts, at a
+// change of labelling) and the checks between blocks go to unpiped: the
+// main goroutine does them alone at any W. The rows do not depend on who
+// lists them, so the values are those of any W. Cost: nothing without it
+// (a nil test a block); with it, three readings of the clock a block.
+type octalClock struct {
+	now         func() time.Duration // the clock: the test's reading of its thread's CPU time
+	serial, far []time.Duration      // by block index start/octalBlock; far: the far part dispatched for that block
+	unpiped     time.Duration
+	inFar       time.Duration // far parts listed during the current block
+}
+
+// at grows serial and far to hold block b.
+func (c *octalClock) at(b int) {
+	for len(c.serial) <= b {
+		c.serial = append(c.serial, 0)
+		c.far = append(c.far, 0)
+	}
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -1171,9 +1199,11 @@ type octalPipe struct {
 	pending []*octalTask // dispatched, not yet received, in order
 	next    int          // the start of the next block to dispatch
 	own     octalScratch
-	cap     int  // step 3's cap: octalHelperCap, or octalOptions.pipeTop
-	heaps   int  // the heaps of a part (octalPartHeapsFor)
-	packed  bool // packed rows whatever their length (octalOptions.packedRows)
+	cap     int         // step 3's cap: octalHelperCap, or octalOptions.pipeTop
+	heaps   int         // the heaps of a part (octalPartHeapsFor)
+	packed  bool        // packed rows whatever their length (octalOptions.packedRows)
+	clock   *octalClock // octalOptions.clock: no helper, dispatch lists and times the parts
+	inline  octalScratch
 }
 
 // octalScratch is the marks and the list of missing values of one
@@ -1257,16 +1287,19 @@ const octalHelperCap = 4096
 
 // newOctalPipe starts helpers goroutines (at least one); top > 0 fixes
 // the cap of their step 3 (octalOptions.pipeTop).
-func newOctalPipe(e *octalEngine, helpers, top int, packed bool) *octalPipe {
+func newOctalPipe(e *octalEngine, helpers, top int, packed bool, clock *octalClock) *octalPipe {
 	helpers = max(helpers, 1)
 	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal, helpers: helpers,
 		parts: make(chan octalPart, (octalPipeDepth+1)*octalBlock/octalPartHeaps), cap: octalHelperCap, packed: packed,
-		heaps: octalPartHeapsFor(helpers)}
+		heaps: octalPartHeapsFor(helpers), clock: clock}
 	if top > 0 {
 		p.cap = top
 	}
 	for i := range p.slots {
 		p.slots[i].done = make(chan struct{}, 1)
+	}
+	if clock != nil {
+		return p
 	}
 	p.exited.Add(helpers)
 	for range helpers {
@@ -1418,6 +1451,18 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	t.remaining.Store(int32(parts))
 	p.pending = append(p.pending, t)
 	p.next = end
+	if c := p.clock; c != nil {
+		t0 := c.now()
+		for i := range parts {
+			from, to := octalPartOf(start, end, i, parts)
+			p.run(octalPart{t: t, from: from, to: to}, &p.inline)
+		}
+		d := c.now() - t0
+		c.at(start / octalBlock)
+		c.far[start/octalBlock] += d
+		c.inFar += d
+		return
+	}
 	for i := range parts {
 		from, to := octalPartOf(start, end, i, parts)
 		p.parts <- octalPart{t: t, from: from, to: to}
@@ -1494,8 +1539,13 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 	}
 	step := max / 512 // progress granularity
 	nextReport := step
+	clock := opt.clock
 	for start := from; start <= max; {
 		end := min(start-start%octalBlock+octalBlock, max+1)
+		var t0 time.Duration
+		if clock != nil {
+			t0, clock.inFar = clock.now(), 0
+		}
 		if start == checkpoint {
 			checkpoint *= 2
 			if !opt.noPeriodic && !r.unequal {
@@ -1536,7 +1586,7 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 				if !opt.uncapped {
 					helpers = min(helpers, runtime.GOMAXPROCS(0)-1)
 				}
-				pipe = newOctalPipe(e, helpers, opt.pipeTop, opt.packedRows)
+				pipe = newOctalPipe(e, helpers, opt.pipeTop, opt.packedRows, opt.clock)
 			}
 			if pipe.next <= start {
 				pipe.next = end // the pipeline is empty: from the next block
@@ -1563,6 +1613,14 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 		if end-1 >= nextReport {
 			progress.Report(int64(end-1), int64(max))
 			nextReport = end - 1 + step
+		}
+		if clock != nil {
+			if d := clock.now() - t0 - clock.inFar; far != nil {
+				clock.at(start / octalBlock)
+				clock.serial[start/octalBlock] += d
+			} else {
+				clock.unpiped += d
+			}
 		}
 		start = end
 	}
