@@ -22,11 +22,14 @@ var scaleWorkers = []int{1, 2, 3, 8, 16}
 // (octalHelperCap, 4096 splits from each end), 8192 splits
 // from each end (the whole of the known splits for most heaps below 10^4,
 // so the helpers' ranges meet), and 24 (a chunk: the main goroutine lists
-// step 3 past the helpers' ranges, around the hole, at many heaps).
+// step 3 past the helpers' ranges, around the hole, at many heaps). The
+// last two make the main goroutine spin before it parks in its wait
+// (octalPipe.await, which a 2-core machine never takes by octalSpins' rule).
 var scaleModes = []struct {
 	name string
 	top  int
-}{{"cap-run", 0}, {"cap-8192", 8192}, {"cap-24", 24}}
+	spin int
+}{{"cap-run", 0, 0}, {"cap-8192", 8192, 1}, {"cap-24", 24, 1}}
 
 // TestWorkersOracle checks the full-array engine at 1, 2, 3, 8 and 16
 // workers, in each mode of the helpers, against octalPlain, the plain mex
@@ -74,7 +77,7 @@ func TestWorkersOracle(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s/%d/W=%d/%s", tc.code, tc.max, w, m.name)
 				t.Run(name, func(t *testing.T) {
-					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top, uncapped: true})
+					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top, uncapped: true, spin: m.spin})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -156,6 +159,55 @@ func TestOctalKnownFrom(t *testing.T) {
 			if a > 1 && s-(a-1) < known {
 				t.Fatalf("s %d known %d: from %d, but %d has its larger part %d known", s, known, a, a-1, s-a+1)
 			}
+		}
+	}
+}
+
+// TestOctalTakesLater checks the main goroutine's rule for a later
+// block's part it took while waiting (receive): with one helper (W = 2) it
+// lists it, as before issue 33's sixth session; from two helpers on only
+// when at least one queued part is left for each helper, so that no helper
+// waits for a part while the main goroutine lists one.
+func TestOctalTakesLater(t *testing.T) {
+	for queued := range 49 {
+		if !octalTakesLater(1, queued) {
+			t.Fatalf("one helper, %d parts queued: the main goroutine gives the part back; at W = 2 it lists every part", queued)
+		}
+	}
+	for helpers := 2; helpers <= 16; helpers++ {
+		if octalTakesLater(helpers, helpers-1) {
+			t.Fatalf("%d helpers, %d parts queued: one helper is free, yet the main goroutine lists the part", helpers, helpers-1)
+		}
+		if !octalTakesLater(helpers, helpers) {
+			t.Fatalf("%d helpers, %d parts queued: every helper has a part, yet the main goroutine waits", helpers, helpers)
+		}
+		if octalTakesLater(helpers, 0) || !octalTakesLater(helpers, 48) {
+			t.Fatalf("%d helpers: the rule is not monotone in the parts queued", helpers)
+		}
+	}
+}
+
+// TestOctalSpins checks when the main goroutine spins before parking
+// (octalPipe.await): only from W = 3 on (two helpers), and only when each of
+// the W goroutines has a CPU and a P of its own; the test override wins.
+func TestOctalSpins(t *testing.T) {
+	cases := []struct {
+		helpers, cpus, procs, spin int
+		want                       bool
+	}{
+		{1, 16, 16, 0, false},  // W = 2: never, as before
+		{2, 2, 2, 0, false},    // W = 3 on this 2-core machine
+		{2, 3, 3, 0, true},     // W = 3 on 3 cores
+		{15, 16, 16, 0, true},  // the 16-core node at W = 16
+		{15, 15, 16, 0, false}, // one CPU short
+		{15, 16, 15, 0, false}, // one P short
+		{7, 16, 16, 0, true},   // W = 8 on 16 cores
+		{1, 2, 2, 1, true},     // tests: always
+		{15, 16, 16, -1, false},
+	}
+	for _, c := range cases {
+		if got := octalSpins(c.helpers, c.cpus, c.procs, c.spin); got != c.want {
+			t.Errorf("octalSpins(helpers %d, cpus %d, procs %d, spin %d) = %v, want %v", c.helpers, c.cpus, c.procs, c.spin, got, c.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,7 +70,12 @@ func TestOctalSerialShare(t *testing.T) {
 	}
 	t1 := threadCPU() - t0
 	c := octalClock{now: threadCPU}
-	got, _, err := octalSolve(context.Background(), r, f[0], n-1, nil, octalOptions{workers: w, uncapped: true, clock: &c})
+	var got []int32
+	// The label lets a CPU profile (-test.cpuprofile) show this run alone:
+	// go tool pprof -tagfocus run=clock.
+	pprof.Do(context.Background(), pprof.Labels("run", "clock"), func(ctx context.Context) {
+		got, _, err = octalSolve(ctx, r, f[0], n-1, nil, octalOptions{workers: w, uncapped: true, clock: &c})
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,6 +59,7 @@ type octalOptions struct {
 	scanPar    int         // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
 	packedRows bool        // the helpers hand over packed rows whatever the marks' length (tests; else octalByteRow)
 	clock      *octalClock // tests: no helper goroutine, the far parts run at dispatch and the blocks are timed (octalClock)
+	spin       int         // 0: octalSpins' rule for the main goroutine's wait; 1: always spin first; -1: never (tests)
 }
 
 // octalClock is the measure of the main goroutine's in-order share
@@ -1157,9 +1158,13 @@ func octalPartHeapsFor(helpers int) int {
 // The block is split into parts of octalPartHeaps heaps, queued on one
 // channel for every helper, each heap into its own rows, so the rows do not
 // depend on W; the main goroutine, when it needs a block whose parts are
-// not all listed, lists queued parts itself rather than wait (receive), so
-// on W workers the whole of the far part is shared by W goroutines and the
-// main goroutine's in-order share is the near part and the mex. Where a
+// not all listed, lists queued parts itself rather than wait (receive;
+// from W = 3 on, a later block's part only when no helper is free, and it
+// spins briefly before parking where every goroutine has a core: await),
+// so on W workers the whole of the far part is shared by W goroutines and
+// the main goroutine's in-order share is the near part and the mex
+// (TestOctalSerialShare measures it: 7.7% of one worker's CPU on 0.6 to
+// 2^22). Where a
 // new labelling may be chosen (checkpoints) the pipeline is empty, so no
 // block mixes two labellings.
 //
@@ -1204,6 +1209,7 @@ type octalPipe struct {
 	packed  bool        // packed rows whatever their length (octalOptions.packedRows)
 	clock   *octalClock // octalOptions.clock: no helper, dispatch lists and times the parts
 	inline  octalScratch
+	spin    bool // await spins before it parks (octalSpins)
 }
 
 // octalScratch is the marks and the list of missing values of one
@@ -1287,11 +1293,12 @@ const octalHelperCap = 4096
 
 // newOctalPipe starts helpers goroutines (at least one); top > 0 fixes
 // the cap of their step 3 (octalOptions.pipeTop).
-func newOctalPipe(e *octalEngine, helpers, top int, packed bool, clock *octalClock) *octalPipe {
+func newOctalPipe(e *octalEngine, helpers, top int, packed bool, clock *octalClock, spin int) *octalPipe {
 	helpers = max(helpers, 1)
 	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal, helpers: helpers,
 		parts: make(chan octalPart, (octalPipeDepth+1)*octalBlock/octalPartHeaps), cap: octalHelperCap, packed: packed,
-		heaps: octalPartHeapsFor(helpers), clock: clock}
+		heaps: octalPartHeapsFor(helpers), clock: clock,
+		spin: octalSpins(helpers, runtime.NumCPU(), runtime.GOMAXPROCS(0), spin)}
 	if top > 0 {
 		p.cap = top
 	}
@@ -1472,7 +1479,27 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 // receive returns the task of the block that starts at start, or nil if
 // there is none, once every part of it is listed; while parts are queued
 // the calling goroutine lists them too, into mk, the engine's marks (zero
-// between heaps, and left zero: no second array of 64 KiB).
+// between heaps, and left zero: no second array of 64 KiB), but from two
+// helpers on (W >= 3) a part of a later block only when no helper is free
+// (octalTakesLater); then it waits for the block (await).
+//
+// Trick: from W = 3 on, the main goroutine gives a later block's part back
+// to the queue unless every helper has another part queued. Reason: the
+// main goroutine is the critical path of the pipeline, and a part it takes
+// (8 heaps, about 36 µs on the 16-core node) delays its block while the
+// parts it waits for end in a few: on the node at W = 16 (0.6 to 2^22,
+// main at 62a20b3) it spent 1.35 s of a 4.71 s run (profiled) listing
+// parts and 0.94 s blocked in receive, while the 15 helpers were blocked
+// 14.9 s in all waiting for parts. With one helper (W = 2) the main
+// goroutine is half the listing and takes every part, as before. Cost: at
+// W = 3 to 8 the main goroutine may wait where it would have listed a part
+// of the next block; TestOctalSerialShare's pipelined and no-steal models
+// differ by 5% at 8 and 0.2% at 16 (0.6 to 2^22), and the rule takes the
+// part whenever the helpers have enough queued. The queue is FIFO and a
+// block's parts are queued before the next block's, so once a later part
+// is at its head no part of this block is left queued; a part given back
+// goes to the tail, behind its own block's others (the queue holds at most
+// the two blocks dispatched ahead, 32 parts, under its capacity of 48).
 func (p *octalPipe) receive(start int, mk []byte) *octalTask {
 	if len(p.pending) == 0 || p.pending[0].start != start {
 		return nil
@@ -1486,6 +1513,19 @@ func (p *octalPipe) receive(start int, mk []byte) *octalTask {
 			return t
 		default:
 		}
+		if p.helpers >= 2 {
+			select {
+			case part := <-p.parts:
+				if part.t != t && !octalTakesLater(p.helpers, len(p.parts)) {
+					p.parts <- part
+					return p.await(t)
+				}
+				p.run(part, &p.own)
+			default: // nothing queued, and only this goroutine queues parts
+				return p.await(t)
+			}
+			continue
+		}
 		select {
 		case part := <-p.parts:
 			p.run(part, &p.own)
@@ -1493,6 +1533,68 @@ func (p *octalPipe) receive(start int, mk []byte) *octalTask {
 			return t
 		}
 	}
+}
+
+// octalTakesLater reports whether the main goroutine of a pipe of helpers
+// goroutines lists a part of a later block that it took from the queue
+// while waiting for its own, queued parts being left behind it: with one
+// helper always (W = 2), else when every helper has one of them to take
+// (none is free; receive).
+func octalTakesLater(helpers, queued int) bool {
+	return helpers < 2 || queued >= helpers
+}
+
+// octalSpinFor is how long await spins before it parks.
+const octalSpinFor = 50 * time.Microsecond
+
+// await waits for the last part of t, which helpers are listing, and
+// returns t: where each goroutine of the pipe has a core and a P of its
+// own (spin, octalSpins), it checks t.done without blocking for up to
+// octalSpinFor first.
+//
+// Trick: the main goroutine spins before it parks. Reason: a parked main
+// goroutine is made ready by the helper that ends its block's last part,
+// into that helper's P's next slot, which the helper does not leave while
+// it takes the next part from the queue: the main goroutine then waits
+// for another P to steal it (the scheduler waits about 3 µs before taking
+// a P's next slot) and for an idle thread to wake; on the node at W = 16
+// it was blocked 0.94 s of 4.71 s in receive, 29 µs a block. Cost: up to
+// octalSpinFor of a core a block where the helpers are late, on a core no
+// other goroutine of the run needs (W <= GOMAXPROCS and W <= the CPUs);
+// never at W = 2 or on more workers than cores. Not measured on 16 cores
+// yet (the 2-core machine never spins): a prediction until the node's
+// scale-octal.sh.
+func (p *octalPipe) await(t *octalTask) *octalTask {
+	if p.spin {
+		deadline := time.Now().Add(octalSpinFor)
+		for i := 0; ; i++ {
+			select {
+			case <-t.done:
+				return t
+			default:
+			}
+			if i%64 == 63 && time.Now().After(deadline) {
+				break
+			}
+		}
+	}
+	<-t.done
+	return t
+}
+
+// octalSpins reports whether await spins, for a pipe of helpers goroutines
+// on cpus CPUs and procs Ps (GOMAXPROCS): from two helpers on (W >= 3)
+// and only when the main goroutine and every helper have a CPU and a P of
+// their own. spin (octalOptions.spin) overrides it for tests: 1 always, -1
+// never.
+func octalSpins(helpers, cpus, procs, spin int) bool {
+	switch spin {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
+	return helpers >= 2 && cpus > helpers && procs > helpers
 }
 
 // stop ends the helpers and waits for them.
@@ -1586,7 +1688,7 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 				if !opt.uncapped {
 					helpers = min(helpers, runtime.GOMAXPROCS(0)-1)
 				}
-				pipe = newOctalPipe(e, helpers, opt.pipeTop, opt.packedRows, opt.clock)
+				pipe = newOctalPipe(e, helpers, opt.pipeTop, opt.packedRows, opt.clock, opt.spin)
 			}
 			if pipe.next <= start {
 				pipe.next = end // the pipeline is empty: from the next block
