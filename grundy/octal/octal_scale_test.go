@@ -212,6 +212,24 @@ func TestOctalSpins(t *testing.T) {
 	}
 }
 
+// TestOctalPackedRows checks when the helpers pack short rows
+// (octalPackedRows): from 12 workers on, each with a CPU of its own; never
+// on this 2-core machine's W = 16 (15 helpers on 2 CPUs) nor at W = 2.
+func TestOctalPackedRows(t *testing.T) {
+	cases := []struct {
+		helpers, cpus int
+		want          bool
+	}{
+		{1, 16, false}, {10, 16, false}, {11, 16, true}, {15, 16, true},
+		{15, 15, false}, {15, 2, false}, {11, 12, true}, {11, 11, false},
+	}
+	for _, c := range cases {
+		if got := octalPackedRows(c.helpers, c.cpus); got != c.want {
+			t.Errorf("octalPackedRows(helpers %d, cpus %d) = %v, want %v", c.helpers, c.cpus, got, c.want)
+		}
+	}
+}
+
 // TestMarkRanges2Oracle checks step 3 on two cores (markRanges2, which a
 // run takes only from chunks of octalParallelScan = 8,192 splits on, that
 // is past 2^16 heaps) with its threshold lowered to 64, so that most heaps
@@ -257,11 +275,11 @@ func checkTwoGames(t *testing.T, opts ...octalOptions) {
 // hands over bytes when the marks are short, octalByteRow, which every game
 // of TestWorkersOracle's is; the packed rows serve games whose values pass
 // 1024) forced on, against octalPlain (checkTwoGames): 0.6 and Grundy's
-// game at W = 2 and 3, with the helpers' cap of a run and at 24 splits
-// (the main goroutine's hole).
+// game at W = 2, 3 and 16 (the rows of octalPackedRows on 16 cores), with
+// the helpers' cap of a run and at 24 splits (the main goroutine's hole).
 func TestWorkersPackedRows(t *testing.T) {
 	var opts []octalOptions
-	for _, w := range []int{2, 3} {
+	for _, w := range []int{2, 3, 16} {
 		for _, top := range []int{0, 24} {
 			opts = append(opts, octalOptions{noPeriodic: true, workers: w, pipeTop: top, uncapped: true, packedRows: true})
 		}

@@ -57,7 +57,7 @@ type octalOptions struct {
 	pipeTop    int         // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
 	uncapped   bool        // workers-1 helpers even past GOMAXPROCS-1 (tests)
 	scanPar    int         // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
-	packedRows bool        // the helpers hand over packed rows whatever the marks' length (tests; else octalByteRow)
+	packedRows bool        // the helpers hand over packed rows whatever the marks' length (tests; else octalByteRow and octalPackedRows)
 	clock      *octalClock // tests: no helper goroutine, the far parts run at dispatch and the blocks are timed (octalClock)
 	spin       int         // 0: octalSpins' rule for the main goroutine's wait; 1: always spin first; -1: never (tests)
 }
@@ -1287,6 +1287,33 @@ func octalChoosesAt(x int) bool {
 // of values below 1024.
 const octalByteRow = 1024
 
+// octalPackedFrom is the fewest workers at which the helpers hand over
+// packed rows whatever the marks' length (octalPackedRows).
+const octalPackedFrom = 12
+
+// octalPackedRows reports whether a pipe of helpers goroutines on cpus CPUs
+// hands over packed rows although the marks are short (octalByteRow): from
+// octalPackedFrom workers on, each with a CPU of its own.
+//
+// Trick: on many cores the helpers pack their rows again. Reason: there the
+// main goroutine's in-order work bounds the run (TestOctalSerialShare,
+// 0.6 to 2^22: in-order share 7.7%, and the far part shared by P cores
+// takes less than the in-order part of a block from about P = 14 on), and
+// a byte row costs it a copy of 64*mw bytes a heap, eight cache lines
+// written by another core (512 bytes on 0.6; the node's W = 16 profile:
+// the copy 0.16 s and the pack 0.35 s of the main goroutine's 1.81 s in
+// sparseMex), where a packed row is one line. Measured on one goroutine
+// (the model's run, 0.6 to 2^22, two runs each, load 7 to 8): the in-order
+// time S 0.46 and 0.48 s against 0.50 and 0.50 s with byte rows, the far
+// part 6.49 and 6.65 s against 6.36 and 6.40 s (+2% to +4%), the other
+// cores' lines not counted. Cost: that 2% to 4% more CPU in the helpers,
+// which have time to spare on that many cores; below octalPackedFrom
+// workers, or on fewer CPUs than goroutines (where that CPU is the wall
+// time), the byte rows stay. Not measured on 16 cores yet: a prediction.
+func octalPackedRows(helpers, cpus int) bool {
+	return helpers+1 >= octalPackedFrom && cpus > helpers
+}
+
 // octalHelperCap is the most splits from each end of the known ones that a
 // helper's step 3 lists for a heap (octalPipe).
 const octalHelperCap = 4096
@@ -1299,6 +1326,7 @@ func newOctalPipe(e *octalEngine, helpers, top int, packed bool, clock *octalClo
 		parts: make(chan octalPart, (octalPipeDepth+1)*octalBlock/octalPartHeaps), cap: octalHelperCap, packed: packed,
 		heaps: octalPartHeapsFor(helpers), clock: clock,
 		spin: octalSpins(helpers, runtime.NumCPU(), runtime.GOMAXPROCS(0), spin)}
+	p.packed = p.packed || octalPackedRows(helpers, runtime.NumCPU())
 	if top > 0 {
 		p.cap = top
 	}
