@@ -69,12 +69,15 @@ func TestOctalSerialShare(t *testing.T) {
 		t.Fatal(err)
 	}
 	t1 := threadCPU() - t0
+	// $TABULATE_OCTAL_SERIAL_PACKED=1 forces packed rows: the rows W
+	// workers hand over on W CPUs (octalPackedRows), on a smaller machine.
+	packed := os.Getenv("TABULATE_OCTAL_SERIAL_PACKED") == "1"
 	c := octalClock{now: threadCPU}
 	var got []int32
 	// The label lets a CPU profile (-test.cpuprofile) show this run alone:
 	// go tool pprof -tagfocus run=clock.
 	pprof.Do(context.Background(), pprof.Labels("run", "clock"), func(ctx context.Context) {
-		got, _, err = octalSolve(ctx, r, f[0], n-1, nil, octalOptions{workers: w, uncapped: true, clock: &c})
+		got, _, err = octalSolve(ctx, r, f[0], n-1, nil, octalOptions{workers: w, uncapped: true, clock: &c, packedRows: packed})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -82,6 +85,11 @@ func TestOctalSerialShare(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("%s: the values with the far parts timed differ from one worker's", f[0])
 	}
+	rows := "bytes where short"
+	if packed || octalPackedRows(w-1, runtime.NumCPU()) {
+		rows = "packed"
+	}
+	fmt.Printf("rows handed over: %s\n", rows)
 	fmt.Print(serialShare(f[0], n, w, t1, &c))
 }
 
