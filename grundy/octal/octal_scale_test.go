@@ -22,11 +22,14 @@ var scaleWorkers = []int{1, 2, 3, 8, 16}
 // (octalHelperCap, 4096 splits from each end), 8192 splits
 // from each end (the whole of the known splits for most heaps below 10^4,
 // so the helpers' ranges meet), and 24 (a chunk: the main goroutine lists
-// step 3 past the helpers' ranges, around the hole, at many heaps).
+// step 3 past the helpers' ranges, around the hole, at many heaps). The
+// last two make the main goroutine spin before it parks in its wait
+// (octalPipe.await, which a 2-core machine never takes by octalSpins' rule).
 var scaleModes = []struct {
 	name string
 	top  int
-}{{"cap-run", 0}, {"cap-8192", 8192}, {"cap-24", 24}}
+	spin int
+}{{"cap-run", 0, 0}, {"cap-8192", 8192, 1}, {"cap-24", 24, 1}}
 
 // TestWorkersOracle checks the full-array engine at 1, 2, 3, 8 and 16
 // workers, in each mode of the helpers, against octalPlain, the plain mex
@@ -74,7 +77,7 @@ func TestWorkersOracle(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s/%d/W=%d/%s", tc.code, tc.max, w, m.name)
 				t.Run(name, func(t *testing.T) {
-					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top, uncapped: true})
+					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top, uncapped: true, spin: m.spin})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -160,6 +163,73 @@ func TestOctalKnownFrom(t *testing.T) {
 	}
 }
 
+// TestOctalTakesLater checks the main goroutine's rule for a later
+// block's part it took while waiting (receive): with one helper (W = 2) it
+// lists it, as before issue 33's sixth session; from two helpers on only
+// when at least one queued part is left for each helper, so that no helper
+// waits for a part while the main goroutine lists one.
+func TestOctalTakesLater(t *testing.T) {
+	for queued := range 49 {
+		if !octalTakesLater(1, queued) {
+			t.Fatalf("one helper, %d parts queued: the main goroutine gives the part back; at W = 2 it lists every part", queued)
+		}
+	}
+	for helpers := 2; helpers <= 16; helpers++ {
+		if octalTakesLater(helpers, helpers-1) {
+			t.Fatalf("%d helpers, %d parts queued: one helper is free, yet the main goroutine lists the part", helpers, helpers-1)
+		}
+		if !octalTakesLater(helpers, helpers) {
+			t.Fatalf("%d helpers, %d parts queued: every helper has a part, yet the main goroutine waits", helpers, helpers)
+		}
+		if octalTakesLater(helpers, 0) || !octalTakesLater(helpers, 48) {
+			t.Fatalf("%d helpers: the rule is not monotone in the parts queued", helpers)
+		}
+	}
+}
+
+// TestOctalSpins checks when the main goroutine spins before parking
+// (octalPipe.await): only from W = 3 on (two helpers), and only when each of
+// the W goroutines has a CPU and a P of its own; the test override wins.
+func TestOctalSpins(t *testing.T) {
+	cases := []struct {
+		helpers, cpus, procs, spin int
+		want                       bool
+	}{
+		{1, 16, 16, 0, false},  // W = 2: never, as before
+		{2, 2, 2, 0, false},    // W = 3 on this 2-core machine
+		{2, 3, 3, 0, true},     // W = 3 on 3 cores
+		{15, 16, 16, 0, true},  // the 16-core node at W = 16
+		{15, 15, 16, 0, false}, // one CPU short
+		{15, 16, 15, 0, false}, // one P short
+		{7, 16, 16, 0, true},   // W = 8 on 16 cores
+		{1, 2, 2, 1, true},     // tests: always
+		{15, 16, 16, -1, false},
+	}
+	for _, c := range cases {
+		if got := octalSpins(c.helpers, c.cpus, c.procs, c.spin); got != c.want {
+			t.Errorf("octalSpins(helpers %d, cpus %d, procs %d, spin %d) = %v, want %v", c.helpers, c.cpus, c.procs, c.spin, got, c.want)
+		}
+	}
+}
+
+// TestOctalPackedRows checks when the helpers pack short rows
+// (octalPackedRows): from 12 workers on, each with a CPU of its own; never
+// on this 2-core machine's W = 16 (15 helpers on 2 CPUs) nor at W = 2.
+func TestOctalPackedRows(t *testing.T) {
+	cases := []struct {
+		helpers, cpus int
+		want          bool
+	}{
+		{1, 16, false}, {10, 16, false}, {11, 16, true}, {15, 16, true},
+		{15, 15, false}, {15, 2, false}, {11, 12, true}, {11, 11, false},
+	}
+	for _, c := range cases {
+		if got := octalPackedRows(c.helpers, c.cpus); got != c.want {
+			t.Errorf("octalPackedRows(helpers %d, cpus %d) = %v, want %v", c.helpers, c.cpus, got, c.want)
+		}
+	}
+}
+
 // TestMarkRanges2Oracle checks step 3 on two cores (markRanges2, which a
 // run takes only from chunks of octalParallelScan = 8,192 splits on, that
 // is past 2^16 heaps) with its threshold lowered to 64, so that most heaps
@@ -205,11 +275,11 @@ func checkTwoGames(t *testing.T, opts ...octalOptions) {
 // hands over bytes when the marks are short, octalByteRow, which every game
 // of TestWorkersOracle's is; the packed rows serve games whose values pass
 // 1024) forced on, against octalPlain (checkTwoGames): 0.6 and Grundy's
-// game at W = 2 and 3, with the helpers' cap of a run and at 24 splits
-// (the main goroutine's hole).
+// game at W = 2, 3 and 16 (the rows of octalPackedRows on 16 cores), with
+// the helpers' cap of a run and at 24 splits (the main goroutine's hole).
 func TestWorkersPackedRows(t *testing.T) {
 	var opts []octalOptions
-	for _, w := range []int{2, 3} {
+	for _, w := range []int{2, 3, 16} {
 		for _, top := range []int{0, 24} {
 			opts = append(opts, octalOptions{noPeriodic: true, workers: w, pipeTop: top, uncapped: true, packedRows: true})
 		}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
@@ -48,15 +49,43 @@ const (
 // octalOptions switches the parts of the engine; tests and benchmarks turn
 // them off to measure or check one alone.
 type octalOptions struct {
-	noSparse   bool       // never use the sparse-space method
-	noPeriodic bool       // never copy values by a proven period
-	grow       func() int // grundy.Options.Grow: more goroutines for the plain mex (plainpar.go)
-	plain      int        // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
-	workers    int        // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
-	pipeTop    int        // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
-	uncapped   bool       // workers-1 helpers even past GOMAXPROCS-1 (tests)
-	scanPar    int        // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
-	packedRows bool       // the helpers hand over packed rows whatever the marks' length (tests; else octalByteRow)
+	noSparse   bool        // never use the sparse-space method
+	noPeriodic bool        // never copy values by a proven period
+	grow       func() int  // grundy.Options.Grow: more goroutines for the plain mex (plainpar.go)
+	plain      int         // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
+	workers    int         // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
+	pipeTop    int         // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
+	uncapped   bool        // workers-1 helpers even past GOMAXPROCS-1 (tests)
+	scanPar    int         // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
+	packedRows bool        // the helpers hand over packed rows whatever the marks' length (tests; else octalByteRow and octalPackedRows)
+	clock      *octalClock // tests: no helper goroutine, the far parts run at dispatch and the blocks are timed (octalClock)
+	spin       int         // 0: octalSpins' rule for the main goroutine's wait; 1: always spin first; -1: never (tests)
+}
+
+// octalClock is the measure of the main goroutine's in-order share
+// (TestOctalSerialShare, TABULATE_OCTAL_SERIAL): with it, octalRunFrom
+// starts no helper; dispatch lists each part of a block's far part at
+// once, on the one goroutine, and times it (far, by block), and every block
+// the loop computes is timed less the far parts listed during it (serial,
+// by block: the near part, step 3 in order, v*, the mex, add, dispatch's
+// own work). Blocks without a far part (before the pipeline starts, at a
+// change of labelling) and the checks between blocks go to unpiped: the
+// main goroutine does them alone at any W. The rows do not depend on who
+// lists them, so the values are those of any W. Cost: nothing without it
+// (a nil test a block); with it, three readings of the clock a block.
+type octalClock struct {
+	now         func() time.Duration // the clock: the test's reading of its thread's CPU time
+	serial, far []time.Duration      // by block index start/octalBlock; far: the far part dispatched for that block
+	unpiped     time.Duration
+	inFar       time.Duration // far parts listed during the current block
+}
+
+// at grows serial and far to hold block b.
+func (c *octalClock) at(b int) {
+	for len(c.serial) <= b {
+		c.serial = append(c.serial, 0)
+		c.far = append(c.far, 0)
+	}
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner
@@ -1129,9 +1158,13 @@ func octalPartHeapsFor(helpers int) int {
 // The block is split into parts of octalPartHeaps heaps, queued on one
 // channel for every helper, each heap into its own rows, so the rows do not
 // depend on W; the main goroutine, when it needs a block whose parts are
-// not all listed, lists queued parts itself rather than wait (receive), so
-// on W workers the whole of the far part is shared by W goroutines and the
-// main goroutine's in-order share is the near part and the mex. Where a
+// not all listed, lists queued parts itself rather than wait (receive;
+// from W = 3 on, a later block's part only when no helper is free, and it
+// spins briefly before parking where every goroutine has a core: await),
+// so on W workers the whole of the far part is shared by W goroutines and
+// the main goroutine's in-order share is the near part and the mex
+// (TestOctalSerialShare measures it: 7.7% of one worker's CPU on 0.6 to
+// 2^22). Where a
 // new labelling may be chosen (checkpoints) the pipeline is empty, so no
 // block mixes two labellings.
 //
@@ -1171,9 +1204,12 @@ type octalPipe struct {
 	pending []*octalTask // dispatched, not yet received, in order
 	next    int          // the start of the next block to dispatch
 	own     octalScratch
-	cap     int  // step 3's cap: octalHelperCap, or octalOptions.pipeTop
-	heaps   int  // the heaps of a part (octalPartHeapsFor)
-	packed  bool // packed rows whatever their length (octalOptions.packedRows)
+	cap     int         // step 3's cap: octalHelperCap, or octalOptions.pipeTop
+	heaps   int         // the heaps of a part (octalPartHeapsFor)
+	packed  bool        // packed rows whatever their length (octalOptions.packedRows)
+	clock   *octalClock // octalOptions.clock: no helper, dispatch lists and times the parts
+	inline  octalScratch
+	spin    bool // await spins before it parks (octalSpins)
 }
 
 // octalScratch is the marks and the list of missing values of one
@@ -1251,22 +1287,54 @@ func octalChoosesAt(x int) bool {
 // of values below 1024.
 const octalByteRow = 1024
 
+// octalPackedFrom is the fewest workers at which the helpers hand over
+// packed rows whatever the marks' length (octalPackedRows).
+const octalPackedFrom = 12
+
+// octalPackedRows reports whether a pipe of helpers goroutines on cpus CPUs
+// hands over packed rows although the marks are short (octalByteRow): from
+// octalPackedFrom workers on, each with a CPU of its own.
+//
+// Trick: on many cores the helpers pack their rows again. Reason: there the
+// main goroutine's in-order work bounds the run (TestOctalSerialShare,
+// 0.6 to 2^22: in-order share 7.7%, and the far part shared by P cores
+// takes less than the in-order part of a block from about P = 14 on), and
+// a byte row costs it a copy of 64*mw bytes a heap, eight cache lines
+// written by another core (512 bytes on 0.6; the node's W = 16 profile:
+// the copy 0.16 s and the pack 0.35 s of the main goroutine's 1.81 s in
+// sparseMex), where a packed row is one line. Measured on one goroutine
+// (the model's run, 0.6 to 2^22, two runs each, load 7 to 8): the in-order
+// time S 0.46 and 0.48 s against 0.50 and 0.50 s with byte rows, the far
+// part 6.49 and 6.65 s against 6.36 and 6.40 s (+2% to +4%), the other
+// cores' lines not counted. Cost: that 2% to 4% more CPU in the helpers,
+// which have time to spare on that many cores; below octalPackedFrom
+// workers, or on fewer CPUs than goroutines (where that CPU is the wall
+// time), the byte rows stay. Not measured on 16 cores yet: a prediction.
+func octalPackedRows(helpers, cpus int) bool {
+	return helpers+1 >= octalPackedFrom && cpus > helpers
+}
+
 // octalHelperCap is the most splits from each end of the known ones that a
 // helper's step 3 lists for a heap (octalPipe).
 const octalHelperCap = 4096
 
 // newOctalPipe starts helpers goroutines (at least one); top > 0 fixes
 // the cap of their step 3 (octalOptions.pipeTop).
-func newOctalPipe(e *octalEngine, helpers, top int, packed bool) *octalPipe {
+func newOctalPipe(e *octalEngine, helpers, top int, packed bool, clock *octalClock, spin int) *octalPipe {
 	helpers = max(helpers, 1)
 	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal, helpers: helpers,
 		parts: make(chan octalPart, (octalPipeDepth+1)*octalBlock/octalPartHeaps), cap: octalHelperCap, packed: packed,
-		heaps: octalPartHeapsFor(helpers)}
+		heaps: octalPartHeapsFor(helpers), clock: clock,
+		spin: octalSpins(helpers, runtime.NumCPU(), runtime.GOMAXPROCS(0), spin)}
+	p.packed = p.packed || octalPackedRows(helpers, runtime.NumCPU())
 	if top > 0 {
 		p.cap = top
 	}
 	for i := range p.slots {
 		p.slots[i].done = make(chan struct{}, 1)
+	}
+	if clock != nil {
+		return p
 	}
 	p.exited.Add(helpers)
 	for range helpers {
@@ -1418,6 +1486,18 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	t.remaining.Store(int32(parts))
 	p.pending = append(p.pending, t)
 	p.next = end
+	if c := p.clock; c != nil {
+		t0 := c.now()
+		for i := range parts {
+			from, to := octalPartOf(start, end, i, parts)
+			p.run(octalPart{t: t, from: from, to: to}, &p.inline)
+		}
+		d := c.now() - t0
+		c.at(start / octalBlock)
+		c.far[start/octalBlock] += d
+		c.inFar += d
+		return
+	}
 	for i := range parts {
 		from, to := octalPartOf(start, end, i, parts)
 		p.parts <- octalPart{t: t, from: from, to: to}
@@ -1427,7 +1507,27 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 // receive returns the task of the block that starts at start, or nil if
 // there is none, once every part of it is listed; while parts are queued
 // the calling goroutine lists them too, into mk, the engine's marks (zero
-// between heaps, and left zero: no second array of 64 KiB).
+// between heaps, and left zero: no second array of 64 KiB), but from two
+// helpers on (W >= 3) a part of a later block only when no helper is free
+// (octalTakesLater); then it waits for the block (await).
+//
+// Trick: from W = 3 on, the main goroutine gives a later block's part back
+// to the queue unless every helper has another part queued. Reason: the
+// main goroutine is the critical path of the pipeline, and a part it takes
+// (8 heaps, about 36 µs on the 16-core node) delays its block while the
+// parts it waits for end in a few: on the node at W = 16 (0.6 to 2^22,
+// main at 62a20b3) it spent 1.35 s of a 4.71 s run (profiled) listing
+// parts and 0.94 s blocked in receive, while the 15 helpers were blocked
+// 14.9 s in all waiting for parts. With one helper (W = 2) the main
+// goroutine is half the listing and takes every part, as before. Cost: at
+// W = 3 to 8 the main goroutine may wait where it would have listed a part
+// of the next block; TestOctalSerialShare's pipelined and no-steal models
+// differ by 5% at 8 and 0.2% at 16 (0.6 to 2^22), and the rule takes the
+// part whenever the helpers have enough queued. The queue is FIFO and a
+// block's parts are queued before the next block's, so once a later part
+// is at its head no part of this block is left queued; a part given back
+// goes to the tail, behind its own block's others (the queue holds at most
+// the two blocks dispatched ahead, 32 parts, under its capacity of 48).
 func (p *octalPipe) receive(start int, mk []byte) *octalTask {
 	if len(p.pending) == 0 || p.pending[0].start != start {
 		return nil
@@ -1441,6 +1541,19 @@ func (p *octalPipe) receive(start int, mk []byte) *octalTask {
 			return t
 		default:
 		}
+		if p.helpers >= 2 {
+			select {
+			case part := <-p.parts:
+				if part.t != t && !octalTakesLater(p.helpers, len(p.parts)) {
+					p.parts <- part
+					return p.await(t)
+				}
+				p.run(part, &p.own)
+			default: // nothing queued, and only this goroutine queues parts
+				return p.await(t)
+			}
+			continue
+		}
 		select {
 		case part := <-p.parts:
 			p.run(part, &p.own)
@@ -1448,6 +1561,68 @@ func (p *octalPipe) receive(start int, mk []byte) *octalTask {
 			return t
 		}
 	}
+}
+
+// octalTakesLater reports whether the main goroutine of a pipe of helpers
+// goroutines lists a part of a later block that it took from the queue
+// while waiting for its own, queued parts being left behind it: with one
+// helper always (W = 2), else when every helper has one of them to take
+// (none is free; receive).
+func octalTakesLater(helpers, queued int) bool {
+	return helpers < 2 || queued >= helpers
+}
+
+// octalSpinFor is how long await spins before it parks.
+const octalSpinFor = 50 * time.Microsecond
+
+// await waits for the last part of t, which helpers are listing, and
+// returns t: where each goroutine of the pipe has a core and a P of its
+// own (spin, octalSpins), it checks t.done without blocking for up to
+// octalSpinFor first.
+//
+// Trick: the main goroutine spins before it parks. Reason: a parked main
+// goroutine is made ready by the helper that ends its block's last part,
+// into that helper's P's next slot, which the helper does not leave while
+// it takes the next part from the queue: the main goroutine then waits
+// for another P to steal it (the scheduler waits about 3 µs before taking
+// a P's next slot) and for an idle thread to wake; on the node at W = 16
+// it was blocked 0.94 s of 4.71 s in receive, 29 µs a block. Cost: up to
+// octalSpinFor of a core a block where the helpers are late, on a core no
+// other goroutine of the run needs (W <= GOMAXPROCS and W <= the CPUs);
+// never at W = 2 or on more workers than cores. Not measured on 16 cores
+// yet (the 2-core machine never spins): a prediction until the node's
+// scale-octal.sh.
+func (p *octalPipe) await(t *octalTask) *octalTask {
+	if p.spin {
+		deadline := time.Now().Add(octalSpinFor)
+		for i := 0; ; i++ {
+			select {
+			case <-t.done:
+				return t
+			default:
+			}
+			if i%64 == 63 && time.Now().After(deadline) {
+				break
+			}
+		}
+	}
+	<-t.done
+	return t
+}
+
+// octalSpins reports whether await spins, for a pipe of helpers goroutines
+// on cpus CPUs and procs Ps (GOMAXPROCS): from two helpers on (W >= 3)
+// and only when the main goroutine and every helper have a CPU and a P of
+// their own. spin (octalOptions.spin) overrides it for tests: 1 always, -1
+// never.
+func octalSpins(helpers, cpus, procs, spin int) bool {
+	switch spin {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
+	return helpers >= 2 && cpus > helpers && procs > helpers
 }
 
 // stop ends the helpers and waits for them.
@@ -1494,8 +1669,13 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 	}
 	step := max / 512 // progress granularity
 	nextReport := step
+	clock := opt.clock
 	for start := from; start <= max; {
 		end := min(start-start%octalBlock+octalBlock, max+1)
+		var t0 time.Duration
+		if clock != nil {
+			t0, clock.inFar = clock.now(), 0
+		}
 		if start == checkpoint {
 			checkpoint *= 2
 			if !opt.noPeriodic && !r.unequal {
@@ -1536,7 +1716,7 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 				if !opt.uncapped {
 					helpers = min(helpers, runtime.GOMAXPROCS(0)-1)
 				}
-				pipe = newOctalPipe(e, helpers, opt.pipeTop, opt.packedRows)
+				pipe = newOctalPipe(e, helpers, opt.pipeTop, opt.packedRows, opt.clock, opt.spin)
 			}
 			if pipe.next <= start {
 				pipe.next = end // the pipeline is empty: from the next block
@@ -1563,6 +1743,14 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 		if end-1 >= nextReport {
 			progress.Report(int64(end-1), int64(max))
 			nextReport = end - 1 + step
+		}
+		if clock != nil {
+			if d := clock.now() - t0 - clock.inFar; far != nil {
+				clock.at(start / octalBlock)
+				clock.serial[start/octalBlock] += d
+			} else {
+				clock.unpiped += d
+			}
 		}
 		start = end
 	}
