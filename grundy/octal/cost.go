@@ -37,7 +37,7 @@ const costProbe = 1 << 14
 // the heaps it computed after the earlier run a full scan: plainNow), the
 // engine's own choice is followed: a game on the sparse-space method with
 // between an eighth and a quarter of its heaps rare (times its split
-// digits) stays there, at up to 1.4 times the plain mex's cost (costBand), and
+// digits) takes the cheaper of the two methods (costBand), and
 // one on the plain mex keeps it while its rare heaps, grown as below, stay
 // above an eighth, and takes the sparse-space method after
 // (costPlainThenSparse). Reason: the census and the run start the costliest games
@@ -150,25 +150,37 @@ const farRareSplitSeconds = 0.8e-9
 // game with split split digits that the engine has on its sparse-space
 // method with r = split * Rare/Computed between 1/8 and 1/4 of its heaps
 // rare, full the share of its heaps since the earlier run that were full
-// scans: plainPays keeps such a game on that method (it lists about r*n +
-// full*split*n/2 splits at heap n, under twice the plain mex's n/2), at
-// r*n splits with a rare heap (farRareSplitSeconds each) and full*split
-// full scans of n/2 splits (at the plain loop's speed) a heap, r and full
-// taken as they are: summed over the heaps past Computed, (max^2 -
-// Computed^2)/2 * (r*farRareSplitSeconds + full*split*plainSplitSeconds/2),
-// the heaps before at the plain mex's cost. Reason: CostOf's estimate of
-// such a game's sparse space, its rare heaps at max at every heap, is
-// above the plain mex's, which was its cap, so that 0.314 and 0.371 tied
-// with the 20-odd games on the plain mex throughout at 2^20, while they
-// take 1.3 to 1.4 times their CPU (farRareSplitSeconds); 0.314 was the
-// longest game of the census of 2026-11-27 (89 s at 2^20 on two cores,
-// 61 s at 2^19 on the 16-core node). Cost: a few operations.
+// scans: plainPays keeps such a game on that method where it costs less
+// than the plain mex, r*n splits with a rare heap (farRareSplitSeconds
+// each) and full*split full scans of n/2 splits (at the plain loop's
+// speed) a heap, r and full taken as they are, and takes the plain mex
+// where not (bandRate): summed over the heaps past Computed, (max^2 -
+// Computed^2)/2 * bandRate, the heaps before at the plain mex's cost.
+// Reason: CostOf's estimate of such a game's sparse space, its rare heaps
+// at max at every heap, is above the plain mex's, its cap; when plainPays
+// kept the band on the sparse-space method up to twice the plain mex's
+// splits, 0.314 and 0.371 took 1.3 to 1.4 times a plain game's CPU and
+// tied with the plain games in the estimate (0.314 was the longest game of
+// the census of 2026-11-27: 89 s at 2^20 on two cores, 61 s at 2^19 on the
+// 16-core node); the estimate followed that rule, and follows the new one
+// (the cheaper method) since. Cost: a few operations.
 func costBand(split, max int, s Stats, r, full float64) float64 {
 	n0, n := float64(s.Computed), float64(max)
 	if n <= n0 {
 		return n * n / 4 * plainSplitSeconds
 	}
-	return n0*n0/4*plainSplitSeconds + (n*n-n0*n0)/2*(r*farRareSplitSeconds+full*float64(split)*plainSplitSeconds/2)
+	return n0*n0/4*plainSplitSeconds + (n*n-n0*n0)/2*bandRate(split, r, full)
+}
+
+// bandRate returns the seconds of one core that heap n costs in the band,
+// over n: r*farRareSplitSeconds + full*split*plainSplitSeconds/2 on the
+// sparse-space method (r*n splits with a rare heap, and a share full of
+// the heaps full scans of split*n/2 splits), or the plain mex's
+// plainSplitSeconds/2 where that is less, as plainPays takes the cheaper
+// of the two (since 2026-11-27; before, it kept the sparse-space method
+// up to twice the plain mex's splits, at up to 1.4 times its cost).
+func bandRate(split int, r, full float64) float64 {
+	return math.Min(r*farRareSplitSeconds+full*float64(split)*plainSplitSeconds/2, plainSplitSeconds/2)
 }
 
 // costPathSteps is how many stretches costPlainThenSparse sums over.
@@ -213,7 +225,7 @@ func costPlainThenSparse(split, max int, s Stats, a float64) float64 {
 		case r >= 1.0/4:
 			cost += step * x / 2 * plainSplitSeconds
 		case r >= 1.0/8:
-			cost += step * x * (r*farRareSplitSeconds + a*r*plainSplitSeconds/2)
+			cost += step * x * bandRate(split, r, a*r/d)
 		default:
 			cost += step * d * (rare + sparseCommonSplits) * sparseSplitSeconds
 		}

@@ -158,14 +158,18 @@ type octalEngine struct {
 	grewAt  int
 	ahead   *plainAhead
 
-	// work counts the splits the sparse-space method listed (both cores)
-	// since chose, the heap of the last choice of labelling; measured is
-	// set when every heap since then went through it.
-	// sparseWorse is the last such measure's verdict (see plainPays).
-	work        int64
-	chose       int
-	measured    bool
-	sparseWorse bool
+	// The splits the sparse-space method listed since chose, the heap of
+	// the last choice of labelling, counted the same on any number of
+	// goroutines: step 1's splits with a rare heap on the 16-bit ring
+	// (ringWork) and from the whole array (farWork), and the splits of its
+	// full scans (scanWork); measured is set when every heap since chose
+	// went through it (see plainPays).
+	ringWork  int64
+	farWork   int64
+	scanWork  int64
+	chose     int
+	choseRare int64 // the rare heaps below chose
+	measured  bool
 
 	fullScans int64 // heaps whose mex needed every split (rare heaps)
 	helped    int   // blocks whose far part the helpers listed (octalPipe)
@@ -704,7 +708,6 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 			copy(seen, far.buf[fi*far.words:(fi+1)*far.words])
 			clear(seen[far.words:])
 		}
-		e.work += far.listed[fi]
 	} else {
 		clear(seen)
 	}
@@ -722,13 +725,16 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 			} else {
 				e.markRareRing(mk, s, 0, len(e.rare))
 			}
-		} else if far != nil {
+			e.ringWork += int64(len(e.rare))
+			continue
+		}
+		if far != nil {
 			octalMarkRare(e.mk, g, e.rare[:lo], s, e.r.unequal)
 			octalMarkRare(e.mk, g, e.rare[hi:], s, e.r.unequal)
 		} else {
 			octalMarkRare(e.mk, g, e.rare, s, e.r.unequal)
 		}
-		e.work += int64(len(e.rare))
+		e.farWork += int64(len(e.rare))
 	}
 	mw := e.markWords()
 	defer clear(e.mk[:64*mw])
@@ -799,7 +805,6 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 				}
 			}
 			e.bot[k], e.top[k] = loB, h-hiA+1
-			e.work += int64(loB-b) + int64(h-t-hiA+1)
 		}
 		if par {
 			e.markRanges2()
@@ -814,6 +819,9 @@ func (e *octalEngine) sparseMex(n int, far *octalTask) int32 {
 	// Every option is known and a value below v* is not one.
 	octalPack(seen[:mw], e.mk)
 	e.fullScans++
+	for _, k := range e.r.split {
+		e.scanWork += int64(octalHalf(n-k, e.r.unequal))
+	}
 	return int32(engine.MexBits(seen))
 }
 
@@ -994,7 +1002,8 @@ func (e *octalEngine) choose(n int) {
 		return
 	}
 	e.plain = e.plainPays(n, count)
-	e.chose, e.work, e.measured = n, 0, !e.plain
+	e.chose, e.choseRare, e.measured = n, count, !e.plain
+	e.ringWork, e.farWork, e.scanWork = 0, 0, 0
 	if e.sparse && mask == e.mask && dom == e.dom {
 		return
 	}
@@ -1019,17 +1028,31 @@ func (e *octalEngine) choose(n int) {
 // labelling. With r = (number of split digits) * count / n, step 1 alone
 // lists about r*s splits a heap where plainMex lists s/2, and a rare heap
 // needs every split anyway. The rule: the plain mex when r >= 1/4; the
-// sparse-space method when r < 1/8; in between, the plain mex only if the
-// sparse-space method listed more than twice the splits plainMex would have
-// (work, counted on both cores) since the last choice, or did so when last
-// measured. The factor 2 is for the second core, which the sparse-space
-// method uses and plainMex does not. Games with a sparse space have r far
-// below 1/8 past a few thousand heaps (0.6, 0.014, 0.172, 0.034: under
-// 1/25 from 2^16 heaps on; 0.007, r = 0.31 at 2^13 and 0.21 at 2^16, takes
-// the plain mex to 2^16 and the sparse-space method after, as before: the
-// work it lists there is 0.5 to 0.6 times plainMex's); the games without
-// one that the census meets have r from 1/4 (0.163 at 2^17: 0.27, one split
-// digit) to 0.8 (0.76: two split digits, 0.40 of the heaps rare).
+// sparse-space method when r < 1/8 or n <= plainPaysFrom; in between, the plain mex only if the
+// sparse-space method cost more than plainMex would have since the last
+// choice (sparseCost), or, where it did not compute those heaps, if step 1
+// and the full scans would: r*n splits a heap at farRareWeight each past
+// 2^16 heaps (the rare heaps no longer fit the ring), at one below, and
+// split*n/2 at each heap that became rare since the last choice, against
+// n/2 (2*r*w + split*full > 1: r > 0.19 past 2^16 with no new rare heap;
+// without the full scans 0.314, r = 0.186 at 458,752 heaps and 9,037 new
+// rare heaps since 393,216, went back to the sparse-space method). Games with a sparse
+// space have r far below 1/8 past a few thousand heaps (0.6, 0.014, 0.172,
+// 0.034: under 1/25 from 2^16 heaps on; 0.007, r = 0.31 at 2^13 and 0.21
+// at 2^16, takes the plain mex to 2^16 and the sparse-space method after);
+// the games without one that the census meets have r from 1/4 (0.163 at
+// 2^17: 0.27, one split digit) to 0.8 (0.76: two split digits, 0.40 of the
+// heaps rare).
+//
+// Reason for comparing costs, not splits: the rule was "more than twice
+// the splits", the factor 2 for the second core, which the sparse-space
+// method used and plainMex did not; since plainMex uses every worker too
+// (plainpar.go) it was only a handicap of the plain mex, and the splits of
+// step 1 read from the whole array cost about 2.7 plain splits each. So the
+// games it kept on the sparse-space method in the band (0.314, 0.371: a
+// fifth of their heaps rare, spread over the whole array) took 1.27 to 1.40
+// times the CPU of a plain game (measured 2026-11-27, one goroutine, load
+// 3 to 10; docs/census.md). Cost: three counters in sparseMex.
 func (e *octalEngine) plainPays(n int, count int64) bool {
 	switch e.forcePlain {
 	case 1:
@@ -1041,14 +1064,49 @@ func (e *octalEngine) plainPays(n int, count int64) bool {
 	if r >= 1.0/4 {
 		return true
 	}
-	if r < 1.0/8 {
+	if r < 1.0/8 || n <= plainPaysFrom {
 		return false
 	}
 	if prev := e.chose; e.measured && n > prev {
 		plainWork := float64(n-prev) * float64(n+prev-1) / 4 // the s/2 splits of each heap
-		e.sparseWorse = float64(e.work) > 2*plainWork
+		return e.sparseCost(n-prev) > plainWork
 	}
-	return e.sparseWorse
+	w := 1.0 // step 1 on the ring, while the rare heaps lie below 2^16
+	if n > 1<<16 {
+		w = farRareWeight
+	}
+	full := 0.0 // the new rare heaps since the last choice: full scans
+	if prev := e.chose; n > prev && count > e.choseRare {
+		full = float64(count-e.choseRare) / float64(n-prev)
+	}
+	return 2*r*w+float64(len(e.r.split))*full > 1
+}
+
+// plainPaysFrom is the heap up to which plainPays keeps a game in the band
+// on the sparse-space method, as the rule did before it compared costs.
+// Reason: to 2^14 heaps either method costs some 20 ms, and there step 3's
+// sparseCommonSplits a heap, a guess, is more than the plain mex's n/2
+// (Grundy's game, r = 0.19 at 256 heaps, went to the plain mex at 256 and
+// back at 512, and allocated 60 KB more to 2^19, TestEngineAllocations).
+const plainPaysFrom = 1 << 14
+
+// farRareWeight is the cost of a split with a rare heap that step 1 reads
+// from the whole array (octalMarkRare) in plain splits (markPairs): the
+// ratio of CostOf's constants for them, 0.8 and 0.3 ns.
+const farRareWeight = farRareSplitSeconds / plainSplitSeconds
+
+// sparseCost returns the cost, in plain splits, of the heaps heaps the
+// sparse-space method computed since the last choice: step 1's splits on
+// the ring at one each (not measured apart: 0.007 and 0.371 on the ring to
+// 2^16 list about 0.4 of the plain mex's splits there), those from
+// the whole array at farRareWeight, the full scans' splits at one, and
+// sparseCommonSplits a split digit a heap for step 3 at a common heap. The
+// same on any number of goroutines (the helpers' share of step 3 depends on
+// their number, so it is not counted as listed), so the method and the
+// statistics are too.
+func (e *octalEngine) sparseCost(heaps int) float64 {
+	return float64(e.ringWork) + farRareWeight*float64(e.farWork) + float64(e.scanWork) +
+		float64(sparseCommonSplits*len(e.r.split)*heaps)
 }
 
 // octalProvenPeriod reports whether g, the Grundy values g(0..len(g)-1) of
@@ -1101,7 +1159,6 @@ type octalTask struct {
 	rb         int      // > 0: the rows are bytes, rb = 64*mw a heap (octalByteRow)
 	bytes      []byte   // byte rows (rb > 0): the marks of heap n, a byte a value, at (n-start)*rb
 	bot, top   []int32  // step 3: splits listed from each end of the known ones, by heap and split digit
-	listed     []int64  // step 3: splits listed, by heap (for work)
 	remaining  atomic.Int32
 	done       chan struct{} // capacity 1: the last part of the block is listed
 }
@@ -1400,7 +1457,6 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 	if t.dom&(n-p.split[0])&1 == 1 {
 		flip = ^uint64(0)
 	}
-	listed := int64(0)
 	if vstar, need := octalPackVstar(row, mk, mw, t.par, flip); need > 0 {
 		sc.miss = missingBelow(sc.miss[:0], row, t.par, flip, vstar)
 		for chunk, done := 32, 0; len(sc.miss) > 0 && done < t.cap; done, chunk = done+chunk, octalNextChunk(done+chunk) {
@@ -1416,11 +1472,9 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 				c := min(chunk, free)
 				octalMarkRange(m16, mk, p.g, s, a0+int(bot[j]), a0+int(bot[j])+c-1)
 				bot[j] += int32(c)
-				listed += int64(c)
 				if c = min(chunk, free-c); c > 0 {
 					octalMarkRange(m16, mk, p.g, s, h-int(top[j])-c+1, h-int(top[j]))
 					top[j] += int32(c)
-					listed += int64(c)
 				}
 			}
 			if !more {
@@ -1449,7 +1503,6 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 	} else {
 		octalPack(row[:mw], mk)
 	}
-	t.listed[i] = listed
 	clear(mk[:64*mw]) // every mark is below 2^vbits
 }
 
@@ -1476,7 +1529,6 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	t.par = append(t.par[:0], e.par[:words]...)
 	t.bot = slices.Grow(t.bot[:0], heaps*nd)[:heaps*nd]
 	t.top = slices.Grow(t.top[:0], heaps*nd)[:heaps*nd]
-	t.listed = slices.Grow(t.listed[:0], heaps)[:heaps]
 	t.start, t.end, t.lo, t.hi, t.words, t.mw, t.known, t.cap = start, end, lo, len(e.rare), words, e.markWords(), known, p.cap
 	t.rare, t.dom, t.ring16, t.rare16 = e.rare, e.dom, nil, nil
 	if e.ringOK() {
