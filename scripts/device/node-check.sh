@@ -5,7 +5,8 @@
 #  1. scale-octal.sh: 0.6 to 2^22 at W = 1, 2, 4, 8, 16, take-a-square's
 #     Grundy values to 10^7 at W = 1, 2, 16, 0.6's tail 2^20 -> 2^22 at
 #     W = 1, 2, 16 (issue 33: the goal is >= 10x at 16 workers);
-#  then 0.6 to 2^22 at W = 16 once more with CPU and block profiles;
+#  then 0.6 to 2^22 at W = 16 once more with CPU and block profiles, and
+#  the serial-share model of the full array (TestOctalSerialShare);
 #  2. census-node.sh with RUNS=20:16: the census of the 1,023 three-digit
 #     octal codes to 2^20 on 16 workers, stopped after CENSUS_TIMEOUT
 #     seconds (default 330; NODE_RUNS="E:W ..." runs others), then the
@@ -46,9 +47,19 @@ if [[ -x ${PREBUILT:-/nonexistent}/octal.test ]]; then
     "$PREBUILT/octal.test" -test.run '^TestOctalEngineProcess$' -test.count 1 \
     -test.cpuprofile "$work/prof/cpu-w16.pprof" -test.blockprofile "$work/prof/block-w16.pprof" > "$work/prof/log.txt" 2>&1 || echo "profile run failed"
 fi
+# The serial-share model of the full array on this machine (grundy/octal
+# TestOctalSerialShare: the main goroutine's in-order share on one
+# goroutine and the speed-ups it predicts), to set beside the measured
+# ones above. About 40 s on 16 cores.
+if [[ -x ${PREBUILT:-/nonexistent}/octal.test ]]; then
+  TABULATE_OCTAL_SERIAL=0.6,${SERIAL_HEAPS:-4194304} "$PREBUILT/octal.test" -test.run '^TestOctalSerialShare$' -test.v -test.count 1 \
+    > "$work/prof/serial-share.txt" 2>&1 || echo "serial-share run failed"
+  sed -n '/serial share/,/--- PASS/p' "$work/prof/serial-share.txt"
+fi
 OUT="$work/census" RUNS=${NODE_RUNS:-20:16} CENSUS_TIMEOUT=${CENSUS_TIMEOUT:-330} bash scripts/device/census-node.sh 2>&1 | tee "$work/census/stdout.txt"
 {
   cat "$work/scale/machine.txt" "$work/scale/table.txt" 2>/dev/null
+  sed -n '/serial share/,/--- PASS/p' "$work/prof/serial-share.txt" 2>/dev/null
   echo
   cat "$work/census/summary.txt" 2>/dev/null
 } > "$OUT/summary.txt"
