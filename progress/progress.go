@@ -4,10 +4,14 @@
 //
 // Each job is a Task that goes through phases ("computing", "writing"), each
 // with its own total, and reports how much of the phase is done; the estimate
-// of the time left is the elapsed time of the phase scaled by what remains:
+// of the time left is the time since the phase's first report scaled by what
+// remains against what was done since that report (so a run resumed from a
+// checkpoint, whose first report is where it starts, is not estimated as if
+// it had done that work in its own elapsed time):
 //
 //	t := tracker.Task("squares/p_positions")
 //	t.Phase("sieving", "n", 4294967296)
+//	t.Set(1 << 20)
 //	t.Set(1 << 31) // the line now reads: squares/p_positions  sieving 50.0% (2.1e9 of 4.3e9 n), ~40s left
 //	t.Done()
 package progress
@@ -74,22 +78,27 @@ func newTracker(w io.Writer, mode Mode, interval time.Duration) *Tracker {
 
 // Task is one job's progress.
 type Task struct {
-	tracker    *Tracker
-	name       string
-	bar        *mpb.Bar
-	mu         sync.Mutex
-	phase      string
-	unit       string
-	done       int64
-	total      int64
-	phaseStart time.Time
-	finished   bool
-	lastLine   string
+	tracker *Tracker
+	name    string
+	bar     *mpb.Bar
+	mu      sync.Mutex
+	phase   string
+	unit    string
+	done    int64
+	total   int64
+	// first and firstAt are the phase's first report and when it came:
+	// the estimate of the time left counts from there (reported is false
+	// until then).
+	first    int64
+	firstAt  time.Time
+	reported bool
+	finished bool
+	lastLine string
 }
 
 // Task starts following a job.
 func (t *Tracker) Task(name string) *Task {
-	task := &Task{tracker: t, name: name, phase: "waiting", phaseStart: time.Now()}
+	task := &Task{tracker: t, name: name, phase: "waiting"}
 	t.mu.Lock()
 	t.tasks = append(t.tasks, task)
 	t.mu.Unlock()
@@ -105,14 +114,20 @@ func (t *Tracker) Task(name string) *Task {
 // Phase starts a new phase of total units (0 if unknown).
 func (t *Task) Phase(name, unit string, total int64) {
 	t.mu.Lock()
-	t.phase, t.unit, t.total, t.done, t.phaseStart = name, unit, total, 0, time.Now()
+	t.phase, t.unit, t.total, t.done = name, unit, total, 0
+	t.reported = false
 	t.mu.Unlock()
 	t.updateBar()
 }
 
-// Set records how many units of the phase are done.
+// Set records how many units of the phase are done. The phase's first Set is
+// the estimate's starting point: a computation resumed from a checkpoint
+// reports where it starts first.
 func (t *Task) Set(done int64) {
 	t.mu.Lock()
+	if !t.reported {
+		t.first, t.firstAt, t.reported = done, time.Now(), true
+	}
 	if done > t.done {
 		t.done = done
 	}
@@ -153,11 +168,24 @@ func (t *Task) status() string {
 	}
 	frac := float64(t.done) / float64(t.total)
 	s := fmt.Sprintf("%s %5.1f%% (%s of %s %s)", t.phase, 100*frac, Count(t.done), Count(t.total), t.unit)
-	if elapsed := time.Since(t.phaseStart); frac > 0.001 && elapsed > time.Second {
-		left := time.Duration(float64(elapsed) * (1 - frac) / frac)
+	if left, ok := t.left(time.Now()); ok {
 		s += ", ~" + left.Round(time.Second).String() + " left"
 	}
 	return s
+}
+
+// left estimates the time the phase has left at now, from the rate since its
+// first report; ok is false until there is something to go by (more than a
+// second and a thousandth of the total since that report). t.mu is held.
+func (t *Task) left(now time.Time) (left time.Duration, ok bool) {
+	if !t.reported {
+		return 0, false
+	}
+	since, doneSince := now.Sub(t.firstAt), t.done-t.first
+	if since <= time.Second || doneSince*1000 <= t.total {
+		return 0, false
+	}
+	return time.Duration(float64(since) * float64(t.total-t.done) / float64(doneSince)), true
 }
 
 // printLines prints the state of every running task every Interval.

@@ -39,7 +39,8 @@ func TestLinesMode(t *testing.T) {
 	idle := tr.Task("nim/positions") // never started: prints nothing
 	_ = idle
 	task.Phase("sieving", "n", 4_000_000_000)
-	task.phaseStart = time.Now().Add(-10 * time.Second) // as if running for 10 s
+	task.Set(0)
+	task.firstAt = time.Now().Add(-10 * time.Second) // as if running for 10 s
 	task.Set(1_000_000_000)
 	tr.printTick()
 	tr.printTick()
@@ -68,6 +69,42 @@ func TestLinesMode(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	tr.Stop()
+}
+
+// TestLeftFromFirstReport: the time left counts from the phase's first
+// report. A run resumed from a checkpoint at 2.1e9 of 4.3e9 heaps (the
+// Grundy's game run of issue 33, whose display said "~8m left" at 58% after
+// 12 minutes when 50 minutes were left) reports 2.1e9 first; 0.5e9 more in
+// 10 minutes leaves 1.7e9 at that rate: 34 minutes. A fresh run (first report
+// 0) keeps the old estimate, elapsed × (1 − done/total) / (done/total).
+func TestLeftFromFirstReport(t *testing.T) {
+	tr := newTracker(&syncBuffer{}, Off, time.Hour)
+	defer tr.Stop()
+	start := time.Now()
+	for _, c := range []struct {
+		name          string
+		first, done   int64
+		after         time.Duration
+		want          time.Duration
+		wantEstimated bool
+	}{
+		{"resumed", 2_100_000_000, 2_600_000_000, 10 * time.Minute, 34 * time.Minute, true},
+		{"fresh", 0, 1_000_000_000, 10 * time.Second, 33 * time.Second, true},
+		{"nothing done since the first report", 2_100_000_000, 2_100_000_000, time.Hour, 0, false},
+		{"under a second", 0, 1_000_000_000, time.Second, 0, false},
+	} {
+		task := tr.Task(c.name)
+		task.Phase("computing", "n", 4_300_000_000)
+		task.Set(c.first)
+		task.firstAt = start
+		task.Set(c.done)
+		task.mu.Lock()
+		got, ok := task.left(start.Add(c.after))
+		task.mu.Unlock()
+		if ok != c.wantEstimated || got.Round(time.Second) != c.want {
+			t.Errorf("%s: left %v (estimated %v), want %v (estimated %v)", c.name, got.Round(time.Second), ok, c.want, c.wantEstimated)
+		}
+	}
 }
 
 func TestOffModePrintsNothing(t *testing.T) {
