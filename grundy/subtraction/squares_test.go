@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -366,19 +367,37 @@ func TestSquaresGrundySegments(t *testing.T) {
 	if testing.Short() {
 		allWorkers = []int{1, 2, 16}
 	}
+	// The far part split by moves and by heaps (kernelByHeaps), each
+	// forced at every W; by heaps in units of 1, 7 (not dividing the
+	// segment) and kernelUnitFor's.
+	splits := []struct {
+		name      string
+		heapsFrom int
+		unit      int
+	}{
+		{"moves", math.MaxInt, kernelUnit},
+		{"heaps", 1, kernelUnit},
+		{"heaps-unit1", 1, 1},
+		{"heaps-unit7", 1, 7},
+	}
 	for _, tc := range cases {
-		for _, workers := range allWorkers {
-			t.Run(fmt.Sprintf("%s/workers=%d", tc.name, workers), func(t *testing.T) {
-				squaresSetKnobs(t, sieveSegment, sieveChunk, tc.segment, 0)
-				old := kernelMinWords
-				t.Cleanup(func() { kernelMinWords = old })
-				kernelMinWords = tc.minWords
-				g, err := squaresGrundy(context.Background(), tc.max, workers, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				squaresCompare(t, "Grundy values", g, naive[:tc.max+1])
-			})
+		for _, sp := range splits {
+			if sp.unit == 1 && tc.segment > 64 {
+				continue // a unit of one heap: the small segments show it
+			}
+			for _, workers := range allWorkers {
+				t.Run(fmt.Sprintf("%s/%s/workers=%d", tc.name, sp.name, workers), func(t *testing.T) {
+					squaresSetKnobs(t, sieveSegment, sieveChunk, tc.segment, 0)
+					oldW, oldH, oldU := kernelMinWords, kernelHeapsFrom, kernelUnit
+					t.Cleanup(func() { kernelMinWords, kernelHeapsFrom, kernelUnit = oldW, oldH, oldU })
+					kernelMinWords, kernelHeapsFrom, kernelUnit = tc.minWords, sp.heapsFrom, sp.unit
+					g, err := squaresGrundy(context.Background(), tc.max, workers, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					squaresCompare(t, "Grundy values", g, naive[:tc.max+1])
+				})
+			}
 		}
 	}
 	t.Run("small max", func(t *testing.T) {

@@ -3,10 +3,11 @@
 # for issues 33 and 34, in order:
 #
 #  1. scale-octal.sh: 0.6 to 2^22 at W = 1, 2, 4, 8, 16, take-a-square's
-#     Grundy values to 10^7 at W = 1, 2, 16, 0.6's tail 2^20 -> 2^22 at
+#     Grundy values to 10^7 at W = 1, 2, 4, 8, 16, 0.6's tail 2^20 -> 2^22 at
 #     W = 1, 2, 16 (issue 33: the goal is >= 10x at 16 workers);
 #  then 0.6 to 2^22 at W = 16 once more with CPU and block profiles, and
-#  the serial-share model of the full array (TestOctalSerialShare);
+#  the serial-share models of the full array (TestOctalSerialShare) and of
+#  take-a-square's Grundy values (TestSquaresSerialShare);
 #  2. census-node.sh with RUNS=20:16: the census of the 1,023 three-digit
 #     octal codes to 2^20 on 16 workers, stopped after CENSUS_TIMEOUT
 #     seconds (default 330; NODE_RUNS="E:W ..." runs others), then the
@@ -56,10 +57,21 @@ if [[ -x ${PREBUILT:-/nonexistent}/octal.test ]]; then
     > "$work/prof/serial-share.txt" 2>&1 || echo "serial-share run failed"
   sed -n '/serial share/,/--- PASS/p' "$work/prof/serial-share.txt"
 fi
+# The serial-share model of take-a-square's Grundy values (grundy/subtraction
+# TestSquaresSerialShare: the calling goroutine's in-order share with one
+# worker's rows and with 16 workers' far parts split by moves and by heaps,
+# and the speed-ups each predicts), beside the measured W = 1..16 above.
+# Three runs of one worker's work: about 20 s on 16 cores at 5*10^6.
+if [[ -x ${PREBUILT:-/nonexistent}/sub.test ]]; then
+  TABULATE_SQUARES_SERIAL=${SQUARES_SERIAL_MAX:-5000000} "$PREBUILT/sub.test" -test.run '^TestSquaresSerialShare$' -test.v -test.count 1 \
+    > "$work/prof/squares-share.txt" 2>&1 || echo "squares serial-share run failed"
+  sed -n '/serial share/,/--- PASS/p' "$work/prof/squares-share.txt"
+fi
 OUT="$work/census" RUNS=${NODE_RUNS:-20:16} CENSUS_TIMEOUT=${CENSUS_TIMEOUT:-330} bash scripts/device/census-node.sh 2>&1 | tee "$work/census/stdout.txt"
 {
   cat "$work/scale/machine.txt" "$work/scale/table.txt" 2>/dev/null
   sed -n '/serial share/,/--- PASS/p' "$work/prof/serial-share.txt" 2>/dev/null
+  sed -n '/serial share/,/--- PASS/p' "$work/prof/squares-share.txt" 2>/dev/null
   echo
   cat "$work/census/summary.txt" 2>/dev/null
 } > "$OUT/summary.txt"
