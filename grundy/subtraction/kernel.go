@@ -28,9 +28,12 @@ import (
 //     sequential sweeps, one move over the whole segment at a time (the
 //     elements are split in blocks of kernelBlock that the workers take in
 //     turn, each into its own rows, which are ORed when the heap is
-//     finished). Reason: the finish of a segment is sequential, so without
-//     the overlap the helpers would wait through it; on two cores this is
-//     most of the gain of a second worker.
+//     finished; from kernelHeapsFrom workers on, the segment is split by
+//     heaps instead, in one unit a helper, each with every far move, into
+//     one set of rows, so that nothing is ORed: kernelByHeaps). Reason:
+//     the finish of a segment is sequential, so without the overlap the
+//     helpers would wait through it; on two cores this is most of the gain
+//     of a second worker.
 //   - near: the moves that land in the previous segment, on the calling
 //     goroutine once that segment is finished.
 //   - short: the moves that stay inside the segment, heap by heap, before
