@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -28,8 +29,8 @@ import (
 //     sequential sweeps, one move over the whole segment at a time (the
 //     elements are split in blocks of kernelBlock that the workers take in
 //     turn, each into its own rows, which are ORed when the heap is
-//     finished; from kernelHeapsFrom workers on, the segment is split by
-//     heaps instead, in one unit a helper, each with every far move, into
+//     finished; from kernelHeapsFrom workers on, each with a CPU of its
+//     own, the segment is split by heaps instead, in one unit a helper, each with every far move, into
 //     one set of rows, so that nothing is ORed: kernelByHeaps). Reason:
 //     the finish of a segment is sequential, so without the overlap the
 //     helpers would wait through it; on two cores this is most of the gain
@@ -87,9 +88,12 @@ const kernelBlock = 64
 var kernelParallelMin int64 = 1 << 18
 
 // kernelHeapsFrom is the least number of workers from which the far part
-// is split by heaps (kernelByHeaps). A variable so that tests can force
-// either split at any W.
-var kernelHeapsFrom = 8
+// is split by heaps (kernelByHeaps).
+const kernelHeapsFrom = 8
+
+// kernelSplit forces the split of the far part: 0 follows kernelByHeaps,
+// 1 splits by heaps and -1 by moves at any W. A variable for tests.
+var kernelSplit = 0
 
 // kernelUnit, if positive, is the number of heaps in one unit of the far
 // part split by heaps, in place of kernelUnitFor's rule. A variable so that
@@ -118,7 +122,9 @@ func kernelUnitFor(seg, workers int) int {
 }
 
 // kernelByHeaps reports whether the far part of W workers is split by
-// heaps rather than by moves.
+// heaps rather than by moves, on a machine where cpus goroutines can run
+// at once (the least of runtime.NumCPU and GOMAXPROCS): from 8 workers,
+// when each has a CPU of its own.
 //
 // Split by moves (blocks of kernelBlock moves, each worker into rows of
 // its own), the calling goroutine ORs into each heap's row the rows of
@@ -128,10 +134,14 @@ func kernelUnitFor(seg, workers int) int {
 // took as long as the near and short parts together). Split by heaps
 // (units of kernelUnit heaps, each with every move into the one set of
 // rows), nothing is ORed, but each move is set up once a unit instead of
-// once a segment. The figures that chose it are in docs/performance.md
-// (issue 33, "Take-a-square on many cores").
-func kernelByHeaps(workers int) bool {
-	return workers >= kernelHeapsFrom
+// once a segment: 1.03 to 1.05 times the far part's CPU at 10^7. Where
+// the workers share fewer CPUs, the helpers' CPU is the wall, and the OR
+// on the calling goroutine is not in its way (W = 16 on 2 cores: 1.051
+// times the CPU of W = 2 split by heaps, 1.008 split by moves). The
+// figures that chose it are in docs/performance.md (issue 33,
+// "Take-a-square on many cores").
+func kernelByHeaps(workers, cpus int) bool {
+	return workers >= kernelHeapsFrom && cpus >= workers
 }
 
 // kernelValueLimit is the first Grundy value that does not fit the uint16
@@ -384,7 +394,8 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 	width := len(zero)
 	seg := min(kernelSegment, s.max+1)
 	f := &kernelFar[R]{g: s.g, elems: s.elems, rows: make([][2][]R, s.workers), used: make([][2]bool, s.workers),
-		byHeaps: kernelByHeaps(s.workers), unitLen: kernelUnitFor(seg, s.workers)}
+		byHeaps: kernelSplit > 0 || kernelSplit == 0 && kernelByHeaps(s.workers, min(runtime.NumCPU(), runtime.GOMAXPROCS(0))),
+		unitLen: kernelUnitFor(seg, s.workers)}
 	for w := range f.rows {
 		if f.byHeaps && w > 0 {
 			break // split by heaps, only the rows of worker 0 are filled

@@ -3,14 +3,22 @@ package subtraction
 import "testing"
 
 // TestKernelByHeaps pins the rule of kernelByHeaps: the far part is split
-// by moves up to 7 workers and by heaps from 8 (docs/performance.md, issue
-// 33, "Take-a-square on many cores": at 8 the two splits are predicted
-// alike, from there the OR of the other workers' rows costs the calling
-// goroutine more than a split by heaps costs the helpers).
+// by moves up to 7 workers and by heaps from 8, when each worker has a CPU
+// of its own (docs/performance.md, issue 33, "Take-a-square on many
+// cores": at 8 the two splits are predicted alike, from there the OR of
+// the other workers' rows costs the calling goroutine more than a split
+// by heaps costs the helpers; with fewer CPUs than workers the split by
+// heaps only costs CPU).
 func TestKernelByHeaps(t *testing.T) {
-	for w, want := range map[int]bool{1: false, 2: false, 3: false, 7: false, 8: true, 16: true, 64: true} {
-		if got := kernelByHeaps(w); got != want {
-			t.Errorf("kernelByHeaps(%d) = %t, want %t", w, got, want)
+	for _, c := range []struct {
+		workers, cpus int
+		want          bool
+	}{
+		{1, 16, false}, {2, 16, false}, {3, 16, false}, {7, 16, false}, {8, 16, true}, {16, 16, true},
+		{8, 8, true}, {8, 7, false}, {16, 15, false}, {16, 2, false}, {64, 64, true}, {64, 128, true},
+	} {
+		if got := kernelByHeaps(c.workers, c.cpus); got != c.want {
+			t.Errorf("kernelByHeaps(%d workers, %d CPUs) = %t, want %t", c.workers, c.cpus, got, c.want)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package subtraction
 import (
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -42,8 +41,8 @@ func TestSquaresSerialShare(t *testing.T) {
 	if err != nil || n < 1 || n > ValuesMax {
 		t.Fatalf("TABULATE_SQUARES_SERIAL: max = %q must be an integer in [1, %d]", f[0], ValuesMax)
 	}
-	old, oldUnit := kernelHeapsFrom, kernelUnit
-	defer func() { kernelHeapsFrom, kernelUnit = old, oldUnit }()
+	old, oldUnit := kernelSplit, kernelUnit
+	defer func() { kernelSplit, kernelUnit = old, oldUnit }()
 	// $TABULATE_SQUARES_SERIAL_UNIT sets the unit of the split by heaps.
 	if u := os.Getenv("TABULATE_SQUARES_SERIAL_UNIT"); u != "" {
 		if kernelUnit, err = strconv.Atoi(u); err != nil || kernelUnit < 1 {
@@ -53,8 +52,8 @@ func TestSquaresSerialShare(t *testing.T) {
 
 	elems := Squares().Members(n)
 	var want []uint16
-	timed := func(workers, heapsFrom int) *kernelClock {
-		kernelHeapsFrom = heapsFrom
+	timed := func(workers, split int) *kernelClock {
+		kernelSplit = split
 		c := &kernelClock{now: serialshare.Thread}
 		got, err := kernelTimed(context.Background(), elems, n, workers, nil, c)
 		if err != nil {
@@ -63,17 +62,17 @@ func TestSquaresSerialShare(t *testing.T) {
 		if want == nil {
 			want = got
 		} else if !slices.Equal(got, want) {
-			t.Fatalf("W = %d, split by heaps from %d: the values differ from one worker's", workers, heapsFrom)
+			t.Fatalf("W = %d, split %d: the values differ from one worker's", workers, split)
 		}
 		return c
 	}
-	one := timed(1, math.MaxInt)
-	moves := timed(w, math.MaxInt)
+	one := timed(1, -1)
+	moves := timed(w, -1)
 	heaps := timed(w, 1)
 	if len(moves.serial) != len(one.serial) || len(heaps.serial) != len(one.serial) {
 		t.Fatalf("turns: %d with one worker, %d by moves, %d by heaps", len(one.serial), len(moves.serial), len(heaps.serial))
 	}
-	kernelHeapsFrom = old
+	kernelSplit = old
 	fmt.Print(squaresShare(n, w, one, moves, heaps))
 }
 
@@ -97,11 +96,11 @@ func squaresShare(n, w int, one, moves, heaps *kernelClock) string {
 			float64(x.c.merged)/float64(max(x.c.heaps, 1)), 100*sec(s+x.c.unpiped)/sec(t1))
 	}
 	fmt.Fprintf(&b, "  (10x at 16 needs an in-order share of at most about 3.5%% by Amdahl)\n")
-	fmt.Fprintf(&b, "  %3s | %8s %8s %8s %8s | %8s %8s %8s %8s | %s\n", "P", "amdahl", "pipe", "no-steal", "greedy", "amdahl", "pipe", "no-steal", "greedy", "kernel's split")
+	fmt.Fprintf(&b, "  %3s | %8s %8s %8s %8s | %8s %8s %8s %8s | %s\n", "P", "amdahl", "pipe", "no-steal", "greedy", "amdahl", "pipe", "no-steal", "greedy", "kernel's split, P CPUs")
 	fmt.Fprintf(&b, "  %3s | %35s | %35s |\n", "", "by moves", "by heaps")
 	for _, p := range []int{2, 4, 8, 16} {
 		split := "by moves"
-		if kernelByHeaps(p) {
+		if kernelByHeaps(p, p) {
 			split = "by heaps"
 		}
 		fmt.Fprintf(&b, "  %3d | %s | %s | %s\n", p, squaresPredict(t1, p, one.movesAt(moves, p, w)), squaresPredict(t1, p, heaps.turns()), split)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -371,11 +370,11 @@ func TestSquaresGrundySegments(t *testing.T) {
 	// forced at every W; by heaps in units of 1, 7 (not dividing the
 	// segment) and kernelUnitFor's.
 	splits := []struct {
-		name      string
-		heapsFrom int
-		unit      int
+		name  string
+		split int
+		unit  int
 	}{
-		{"moves", math.MaxInt, kernelUnit},
+		{"moves", -1, kernelUnit},
 		{"heaps", 1, kernelUnit},
 		{"heaps-unit1", 1, 1},
 		{"heaps-unit7", 1, 7},
@@ -388,9 +387,9 @@ func TestSquaresGrundySegments(t *testing.T) {
 			for _, workers := range allWorkers {
 				t.Run(fmt.Sprintf("%s/%s/workers=%d", tc.name, sp.name, workers), func(t *testing.T) {
 					squaresSetKnobs(t, sieveSegment, sieveChunk, tc.segment, 0)
-					oldW, oldH, oldU := kernelMinWords, kernelHeapsFrom, kernelUnit
-					t.Cleanup(func() { kernelMinWords, kernelHeapsFrom, kernelUnit = oldW, oldH, oldU })
-					kernelMinWords, kernelHeapsFrom, kernelUnit = tc.minWords, sp.heapsFrom, sp.unit
+					oldW, oldS, oldU := kernelMinWords, kernelSplit, kernelUnit
+					t.Cleanup(func() { kernelMinWords, kernelSplit, kernelUnit = oldW, oldS, oldU })
+					kernelMinWords, kernelSplit, kernelUnit = tc.minWords, sp.split, sp.unit
 					g, err := squaresGrundy(context.Background(), tc.max, workers, nil)
 					if err != nil {
 						t.Fatal(err)

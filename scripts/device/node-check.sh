@@ -61,7 +61,8 @@ fi
 # TestSquaresSerialShare: the calling goroutine's in-order share with one
 # worker's rows and with 16 workers' far parts split by moves and by heaps,
 # and the speed-ups each predicts), beside the measured W = 1..16 above.
-# Three runs of one worker's work: about 20 s on 16 cores at 5*10^6.
+# Three runs of one worker's work: about 20 s here at 5*10^6 (25 s on the
+# node of 2026-11-27, whose one worker took 18 s to 10^7 against 13 s here).
 if [[ -x ${PREBUILT:-/nonexistent}/sub.test ]]; then
   TABULATE_SQUARES_SERIAL=${SQUARES_SERIAL_MAX:-5000000} "$PREBUILT/sub.test" -test.run '^TestSquaresSerialShare$' -test.v -test.count 1 \
     > "$work/prof/squares-share.txt" 2>&1 || echo "squares serial-share run failed"

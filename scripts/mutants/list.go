@@ -183,9 +183,13 @@ var list = []Mutant{
 	// The far part of the segmented kernel split by heaps (issue 33): from
 	// which W, the grain of its units, its first move, who clears the rows.
 	{Name: "kernel-heaps-from-plus-1", File: "grundy/subtraction/kernel.go",
-		Old: "return workers >= kernelHeapsFrom", New: "return workers > kernelHeapsFrom",
+		Old: "return workers >= kernelHeapsFrom && cpus >= workers", New: "return workers > kernelHeapsFrom && cpus >= workers",
 		Pkg: "./grundy/subtraction", Run: "TestKernelByHeaps",
 		Why: "the split by heaps from 9 workers instead of 8: W = 8 ORs 7 rows a heap on its in-order path"},
+	{Name: "kernel-heaps-cpus-minus-1", File: "grundy/subtraction/kernel.go",
+		Old: "return workers >= kernelHeapsFrom && cpus >= workers", New: "return workers >= kernelHeapsFrom && cpus >= workers-1",
+		Pkg: "./grundy/subtraction", Run: "TestKernelByHeaps",
+		Why: "the split by heaps with one CPU fewer than workers, where it only costs CPU"},
 	{Name: "kernel-unit-lines", File: "grundy/subtraction/kernel.go",
 		Old: "return (u + 7) &^ 7", New: "return u",
 		Pkg: "./grundy/subtraction", Run: "TestKernelUnitFor",
