@@ -7,7 +7,8 @@
 #     W = 1, 2, 16 (issue 33: the goal is >= 10x at 16 workers);
 #  then 0.6 to 2^22 at W = 16 once more with CPU and block profiles, and
 #  the serial-share models of the full array (TestOctalSerialShare) and of
-#  take-a-square's Grundy values (TestSquaresSerialShare);
+#  take-a-square's Grundy values (TestSquaresSerialShare), and 1, 2 and 16
+#  copies of take-a-square's one worker at once (the machine's ceiling);
 #  2. census-node.sh with RUNS=20:16: the census of the 1,023 three-digit
 #     octal codes to 2^20 on 16 workers, stopped after CENSUS_TIMEOUT
 #     seconds (default 330; NODE_RUNS="E:W ..." runs others), then the
@@ -68,11 +69,31 @@ if [[ -x ${PREBUILT:-/nonexistent}/sub.test ]]; then
     > "$work/prof/squares-share.txt" 2>&1 || echo "squares serial-share run failed"
   sed -n '/serial share/,/--- PASS/p' "$work/prof/squares-share.txt"
 fi
+# The machine's own ceiling for that kernel, whatever the split: K copies
+# of one worker at once (K in SQUARES_COPIES, default 1 2 16), each
+# take-a-square to SQUARES_COPIES_MAX (5*10^6), one process each. A copy
+# slower among others than alone is the machine (shared cores, caches,
+# memory), not the split: the node's W = 2 took 1.39 times the CPU of W = 1
+# on 2026-11-27 (1.0 here). About 15 to 35 s on 16 cores.
+if [[ -x ${PREBUILT:-/nonexistent}/sub.test ]]; then
+  for k in ${SQUARES_COPIES:-1 2 16}; do
+    t0=$EPOCHREALTIME pids=()
+    for ((i = 0; i < k; i++)); do
+      GOMAXPROCS=1 TABULATE_SQUARES_GRUNDY=${SQUARES_COPIES_MAX:-5000000} TABULATE_SQUARES_WORKERS=1 \
+        "$PREBUILT/sub.test" -test.run '^TestSquaresGrundyProcess$' -test.count 1 > /dev/null 2>&1 &
+      pids+=($!)
+    done
+    wait "${pids[@]}"
+    awk -v k="$k" -v a="$t0" -v b="$EPOCHREALTIME" -v n="${SQUARES_COPIES_MAX:-5000000}" \
+      'BEGIN { printf "copies of one worker, take-a-square to %d: %2d at once %7.2f s wall\n", n, k, b - a }'
+  done | tee "$work/prof/squares-copies.txt"
+fi
 OUT="$work/census" RUNS=${NODE_RUNS:-20:16} CENSUS_TIMEOUT=${CENSUS_TIMEOUT:-330} bash scripts/device/census-node.sh 2>&1 | tee "$work/census/stdout.txt"
 {
   cat "$work/scale/machine.txt" "$work/scale/table.txt" 2>/dev/null
   sed -n '/serial share/,/--- PASS/p' "$work/prof/serial-share.txt" 2>/dev/null
   sed -n '/serial share/,/--- PASS/p' "$work/prof/squares-share.txt" 2>/dev/null
+  cat "$work/prof/squares-copies.txt" 2>/dev/null
   echo
   cat "$work/census/summary.txt" 2>/dev/null
 } > "$OUT/summary.txt"
