@@ -30,11 +30,11 @@ import (
 //     elements are split in blocks of kernelBlock that the workers take in
 //     turn, each into its own rows, which are ORed when the heap is
 //     finished; from kernelHeapsFrom workers on, each with a CPU of its
-//     own, the segment is split by heaps instead, in one unit a helper, each with every far move, into
-//     one set of rows, so that nothing is ORed: kernelByHeaps). Reason:
-//     the finish of a segment is sequential, so without the overlap the
-//     helpers would wait through it; on two cores this is most of the gain
-//     of a second worker.
+//     own, the segment is split by heaps instead, one unit a helper, each
+//     with every far move, into one set of rows, so that nothing is ORed:
+//     kernelByHeaps). Reason: the finish of a segment is sequential, so
+//     without the overlap the helpers would wait through it; on two cores
+//     this is most of the gain of a second worker.
 //   - near: the moves that land in the previous segment, on the calling
 //     goroutine once that segment is finished.
 //   - short: the moves that stay inside the segment, heap by heap, before
@@ -109,7 +109,7 @@ var kernelUnit = 0
 // part, and the last unit taken decides when the turn ends; in units of
 // 256 heaps (16 a segment) at W = 16, the model of TestSquaresSerialShare
 // at 10^7 predicted 8.5x (a helper or the calling goroutine takes a second
-// unit while the others wait) against 13.4x for one unit a helper. Cost:
+// unit while the others wait) against 13.1x for one unit a helper. Cost:
 // a unit longer than 256 heaps costs no more (the setup of each move is
 // spread over more heaps), but no goroutine takes another's unit if one
 // is descheduled.
@@ -132,7 +132,7 @@ func kernelUnitFor(seg, workers int) int {
 // on the in-order path, and on W cores read from the other cores' caches
 // (TestSquaresSerialShare, at 10^7 on one goroutine: the OR of 15 rows
 // took as long as the near and short parts together). Split by heaps
-// (units of kernelUnit heaps, each with every move into the one set of
+// (units of kernelUnitFor heaps, each with every move into the one set of
 // rows), nothing is ORed, but each move is set up once a unit instead of
 // once a segment: 1.03 to 1.05 times the far part's CPU at 10^7. Where
 // the workers share fewer CPUs, the helpers' CPU is the wall, and the OR
