@@ -22,7 +22,7 @@
 # gzipped (tabulate.gz, replay.gz: a lent machine takes 64 MiB of files);
 # without it both scripts build with Go. Writes $OUT/node.tgz (everything
 # both scripts wrote) and $OUT/summary.txt (their tables), at most two
-# files, since a lent machine returns only a few. About 2 + 4 minutes on
+# files, since a lent machine returns only a few. About 3 + 4 minutes on
 # 16 idle cores.
 set -uo pipefail
 : "${OUT:?set OUT to the folder for the results}"
@@ -77,14 +77,14 @@ fi
 # on 2026-11-27 (1.0 here). About 15 to 35 s on 16 cores.
 if [[ -x ${PREBUILT:-/nonexistent}/sub.test ]]; then
   for k in ${SQUARES_COPIES:-1 2 16}; do
-    t0=$EPOCHREALTIME pids=()
+    t0=${EPOCHREALTIME:-$(date +%s.%N)} pids=()
     for ((i = 0; i < k; i++)); do
       GOMAXPROCS=1 TABULATE_SQUARES_GRUNDY=${SQUARES_COPIES_MAX:-5000000} TABULATE_SQUARES_WORKERS=1 \
         "$PREBUILT/sub.test" -test.run '^TestSquaresGrundyProcess$' -test.count 1 > /dev/null 2>&1 &
       pids+=($!)
     done
     wait "${pids[@]}"
-    awk -v k="$k" -v a="$t0" -v b="$EPOCHREALTIME" -v n="${SQUARES_COPIES_MAX:-5000000}" \
+    awk -v k="$k" -v a="$t0" -v b="${EPOCHREALTIME:-$(date +%s.%N)}" -v n="${SQUARES_COPIES_MAX:-5000000}" \
       'BEGIN { printf "copies of one worker, take-a-square to %d: %2d at once %7.2f s wall\n", n, k, b - a }'
   done | tee "$work/prof/squares-copies.txt"
 fi
