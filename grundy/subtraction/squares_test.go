@@ -679,6 +679,14 @@ func TestSquaresCancel(t *testing.T) {
 			_, err := squaresGrundy(ctx, 30_000_000, 0, progress)
 			return err
 		},
+		// Sixteen workers, the far part split by heaps (kernelSplit).
+		"grundy-by-heaps": func(ctx context.Context, progress grundy.Progress) error {
+			old := kernelSplit
+			defer func() { kernelSplit = old }()
+			kernelSplit = 1
+			_, err := squaresGrundy(ctx, 30_000_000, 16, progress)
+			return err
+		},
 		"solve": func(ctx context.Context, progress grundy.Progress) error {
 			_, err := SolveSquares(ctx, SquaresSolveGrundyMax, grundy.Options{Progress: progress})
 			return err
