@@ -65,6 +65,11 @@ fi
 # Three runs of one worker's work: about 20 s here at 5*10^6 (25 s on the
 # node of 2026-11-27, whose one worker took 18 s to 10^7 against 13 s here).
 if [[ -x ${PREBUILT:-/nonexistent}/sub.test ]]; then
+  # And where take-a-square's 16 workers wait: one run to 10^7 with a CPU
+  # and a block profile (about 5 s), beside the full array's above.
+  TABULATE_SQUARES_GRUNDY=10000000 TABULATE_SQUARES_WORKERS=16 "$PREBUILT/sub.test" -test.run '^TestSquaresGrundyProcess$' -test.count 1 \
+    -test.cpuprofile "$work/prof/squares-cpu-w16.pprof" -test.blockprofile "$work/prof/squares-block-w16.pprof" \
+    > "$work/prof/squares-log.txt" 2>&1 || echo "squares profile run failed"
   TABULATE_SQUARES_SERIAL=${SQUARES_SERIAL_MAX:-5000000} "$PREBUILT/sub.test" -test.run '^TestSquaresSerialShare$' -test.v -test.count 1 \
     > "$work/prof/squares-share.txt" 2>&1 || echo "squares serial-share run failed"
   sed -n '/serial share/,/--- PASS/p' "$work/prof/squares-share.txt"
