@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tabulate-games/tabulate/grundy/internal/serialshare"
 )
 
 // TestOctalSerialShare measures, on one goroutine, the main goroutine's
@@ -20,7 +22,7 @@ import (
 // runs it on heaps 0..n-1; without it, it is skipped.
 //
 // It runs the engine twice under GOMAXPROCS = 1, locked to one thread
-// whose CPU time is the clock (threadCPU; so a loaded machine changes the
+// whose CPU time is the clock (serialshare.Thread; so a loaded machine changes the
 // figures little): on one worker (T1, the plain path), then with the configuration of W workers
 // but the far parts listed at dispatch on the same goroutine and timed
 // (octalClock): F, the far parts (what the helpers take), S, the rest of
@@ -40,39 +42,23 @@ import (
 // helpers, rows read from other cores' caches), which one goroutine
 // cannot show: the node's figures against these say how much it costs.
 func TestOctalSerialShare(t *testing.T) {
-	spec := os.Getenv("TABULATE_OCTAL_SERIAL")
-	if spec == "" {
-		t.Skip("set TABULATE_OCTAL_SERIAL=code,n[,W] to measure the in-order share")
-	}
-	f := strings.Split(spec, ",")
-	if len(f) < 2 || len(f) > 3 {
-		t.Fatalf("TABULATE_OCTAL_SERIAL=%q: want code,n[,W]", spec)
-	}
+	f, w := serialshare.Spec(t, "TABULATE_OCTAL_SERIAL", "code,n[,W]", 2)
 	n, err := strconv.Atoi(f[1])
 	if err != nil || n < 2 {
-		t.Fatalf("TABULATE_OCTAL_SERIAL=%q: n must be an integer >= 2", spec)
-	}
-	w := 16
-	if len(f) == 3 {
-		if w, err = strconv.Atoi(f[2]); err != nil || w < 2 {
-			t.Fatalf("TABULATE_OCTAL_SERIAL=%q: W must be an integer >= 2", spec)
-		}
+		t.Fatalf("TABULATE_OCTAL_SERIAL: n = %q must be an integer >= 2", f[1])
 	}
 	r := testRules(t, f[0], f[0] == "grundy")
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	runtime.LockOSThread() // the clock is this thread's CPU time
-	defer runtime.UnlockOSThread()
 
-	t0 := threadCPU()
+	t0 := serialshare.Thread()
 	want, _, err := octalSolve(context.Background(), r, f[0], n-1, nil, octalOptions{workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t1 := threadCPU() - t0
+	t1 := serialshare.Thread() - t0
 	// $TABULATE_OCTAL_SERIAL_PACKED=1 forces packed rows: the rows W
 	// workers hand over on W CPUs (octalPackedRows), on a smaller machine.
 	packed := os.Getenv("TABULATE_OCTAL_SERIAL_PACKED") == "1"
-	c := octalClock{now: threadCPU}
+	c := octalClock{now: serialshare.Thread}
 	var got []int32
 	// The label lets a CPU profile (-test.cpuprofile) show this run alone:
 	// go tool pprof -tagfocus run=clock.
@@ -95,11 +81,10 @@ func TestOctalSerialShare(t *testing.T) {
 
 // serialShare formats the measure of TestOctalSerialShare.
 func serialShare(code string, n, w int, t1 time.Duration, c *octalClock) string {
-	var s, f time.Duration
+	m := serialshare.Turns{Serial: c.serial, Far: c.far, Unpiped: c.unpiped}
+	s, f := m.Totals()
 	blocks := 0
-	for b := range c.serial {
-		s += c.serial[b]
-		f += c.far[b]
+	for b := range c.far {
 		if c.far[b] > 0 {
 			blocks++
 		}
@@ -113,22 +98,12 @@ func serialShare(code string, n, w int, t1 time.Duration, c *octalClock) string 
 	fmt.Fprintf(&b, "  in-order share (S+U)/T1 = %.2f%% (10x at 16 needs at most about 3.5%%)\n", 100*sec(s+u)/sec(t1))
 	fmt.Fprintf(&b, "  %3s %8s %8s %8s\n", "P", "amdahl", "pipe", "no-steal")
 	for _, p := range []int{2, 4, 8, 16} {
-		pipe, nosteal := u, u
-		for i := range c.serial {
-			sb, fb := c.serial[i], c.far[i]
-			pipe += max(sb, (sb+fb)/time.Duration(p))
-			nosteal += max(sb, fb/time.Duration(p-1))
-		}
-		amdahl := sec(u+s) + sec(f)/float64(p)
-		fmt.Fprintf(&b, "  %3d %7.2fx %7.2fx %7.2fx\n", p, sec(t1)/amdahl, sec(t1)/sec(pipe), sec(t1)/sec(nosteal))
+		pr := m.Predict(t1, p)
+		fmt.Fprintf(&b, "  %3d %7.2fx %7.2fx %7.2fx\n", p, pr.Amdahl, pr.Pipe, pr.NoSteal)
 	}
-	sb := slices.Clone(c.serial)
-	slices.Sort(sb)
-	if len(sb) > 0 {
-		fmt.Fprintf(&b, "  S a block: median %v, 99th percentile %v, max %v\n", sb[len(sb)/2], sb[len(sb)*99/100], sb[len(sb)-1])
+	if len(c.serial) > 0 {
+		med, p99, most := m.Percentiles()
+		fmt.Fprintf(&b, "  S a block: median %v, 99th percentile %v, max %v\n", med, p99, most)
 	}
 	return b.String()
 }
-
-// wallStart is threadCPU's origin where it falls back to the wall clock.
-var wallStart = time.Now()

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/tabulate-games/tabulate/grundy"
 )
@@ -27,9 +29,12 @@ import (
 //     sequential sweeps, one move over the whole segment at a time (the
 //     elements are split in blocks of kernelBlock that the workers take in
 //     turn, each into its own rows, which are ORed when the heap is
-//     finished). Reason: the finish of a segment is sequential, so without
-//     the overlap the helpers would wait through it; on two cores this is
-//     most of the gain of a second worker.
+//     finished; from kernelHeapsFrom workers on, each with a CPU of its
+//     own, the segment is split by heaps instead, one unit a helper, each
+//     with every far move, into one set of rows, so that nothing is ORed:
+//     kernelByHeaps). Reason: the finish of a segment is sequential, so
+//     without the overlap the helpers would wait through it; on two cores
+//     this is most of the gain of a second worker.
 //   - near: the moves that land in the previous segment, on the calling
 //     goroutine once that segment is finished.
 //   - short: the moves that stay inside the segment, heap by heap, before
@@ -81,6 +86,63 @@ const kernelBlock = 64
 // done without helper goroutines. A variable so that tests can exercise the
 // parallel path on small ranges.
 var kernelParallelMin int64 = 1 << 18
+
+// kernelHeapsFrom is the least number of workers from which the far part
+// is split by heaps (kernelByHeaps).
+const kernelHeapsFrom = 8
+
+// kernelSplit forces the split of the far part: 0 follows kernelByHeaps,
+// 1 splits by heaps and -1 by moves at any W. A variable for tests.
+var kernelSplit = 0
+
+// kernelUnit, if positive, is the number of heaps in one unit of the far
+// part split by heaps, in place of kernelUnitFor's rule. A variable so that
+// tests can shrink it.
+var kernelUnit = 0
+
+// kernelUnitFor returns the number of heaps in one unit of the far part of
+// a segment of seg heaps split by heaps among W workers: the segment in
+// W−1 units, one for each helper, rounded up to whole cache lines of rows
+// (8 heaps; so no two units share a line), so that the helpers take every
+// unit at once and the calling goroutine, when it has finished its
+// in-order part, finds none left. Reason: a unit is the grain of the far
+// part, and the last unit taken decides when the turn ends; in units of
+// 256 heaps (16 a segment) at W = 16, the model of TestSquaresSerialShare
+// at 10^7 predicted 8.5x (a helper or the calling goroutine takes a second
+// unit while the others wait) against 13.1x for one unit a helper. Cost:
+// a unit longer than 256 heaps costs no more (the setup of each move is
+// spread over more heaps), but no goroutine takes another's unit if one
+// is descheduled.
+func kernelUnitFor(seg, workers int) int {
+	if kernelUnit > 0 {
+		return kernelUnit
+	}
+	u := (seg + max(workers-1, 1) - 1) / max(workers-1, 1)
+	return (u + 7) &^ 7
+}
+
+// kernelByHeaps reports whether the far part of W workers is split by
+// heaps rather than by moves, on a machine where cpus goroutines can run
+// at once (the least of runtime.NumCPU and GOMAXPROCS): from 8 workers,
+// when each has a CPU of its own.
+//
+// Split by moves (blocks of kernelBlock moves, each worker into rows of
+// its own), the calling goroutine ORs into each heap's row the rows of
+// every worker that took part: W−1 rows of up to 64 bytes a heap at 10^7,
+// on the in-order path, and on W cores read from the other cores' caches
+// (TestSquaresSerialShare, at 10^7 on one goroutine: the OR of 15 rows
+// took as long as the near and short parts together). Split by heaps
+// (units of kernelUnitFor heaps, each with every move into the one set of
+// rows), nothing is ORed, but each move is set up once a unit instead of
+// once a segment: 1.03 to 1.05 times the far part's CPU at 10^7. Where
+// the workers share fewer CPUs, the helpers' CPU is the wall, and the OR
+// on the calling goroutine is not in its way (W = 16 on 2 cores: 1.051
+// times the CPU of W = 2 split by heaps, 1.008 split by moves). The
+// figures that chose it are in docs/performance.md (issue 33,
+// "Take-a-square on many cores").
+func kernelByHeaps(workers, cpus int) bool {
+	return workers >= kernelHeapsFrom && cpus >= workers
+}
 
 // kernelValueLimit is the first Grundy value that does not fit the uint16
 // table. A variable so that tests can exercise the overflow path.
@@ -150,6 +212,29 @@ type kernelState struct {
 	progress grundy.Progress
 	reported int // last n reported to progress
 	buf      *[kernelMaxWords + 1]uint64
+	clock    *kernelClock // tests: no helper goroutine, the parts are timed (kernelClock)
+}
+
+// kernelClock is the measure of the calling goroutine's in-order share
+// (TestSquaresSerialShare, TABULATE_SQUARES_SERIAL): with it, kernelRun
+// starts no helper; the far part of each next segment is done on the
+// calling goroutine after the segment in hand is finished (where it joins
+// the helpers in a run), its blocks dealt in turn to the rows of the W
+// workers as W goroutines would fill them, so that kernelShort ORs as many
+// rows as on W cores. Each turn of the loop is timed: far, the far part of
+// the next segment; serial, the rest (near, short, the OR of the rows, the
+// mex, the start of the next far part); unpiped, the far part of a run's
+// first segment, which nothing overlaps. The rows do not depend on who
+// fills them, so the values are those of any W. Cost: nothing without it
+// (a nil test a segment); with it, four readings of the clock a segment.
+type kernelClock struct {
+	now         func() time.Duration // the test's reading of its thread's CPU time
+	serial, far []time.Duration      // by turn of the pipelined loop
+	pieces      []int                // by turn: the blocks or units of the far part
+	near        time.Duration        // the near parts, within serial
+	unpiped     time.Duration
+	merged      int64 // bytes of other workers' rows ORed into the heaps' rows by kernelShort
+	heaps       int64 // heaps finished by kernelShort
 }
 
 // kernel returns the Grundy values g(0..max) of the subtraction game whose
@@ -158,7 +243,14 @@ type kernelState struct {
 // if not nil, receives (highest n computed, max). A value that does not fit
 // uint16 gives errValueOverflow. max must be >= 0.
 func kernel(ctx context.Context, elems []int, max int, workers int, progress grundy.Progress) ([]uint16, error) {
+	return kernelTimed(ctx, elems, max, workers, progress, nil)
+}
+
+// kernelTimed is kernel, with the parts timed on the calling goroutine
+// alone if clock is not nil (kernelClock).
+func kernelTimed(ctx context.Context, elems []int, max int, workers int, progress grundy.Progress, clock *kernelClock) ([]uint16, error) {
 	s := &kernelState{
+		clock:    clock,
 		g:        make([]uint16, max+1),
 		elems:    elems,
 		max:      max,
@@ -220,7 +312,9 @@ type kernelFar[R row] struct {
 	b, e    int
 	src     int
 	blocks  int
-	count   int // elements that reach before src from some heap of [b, e)
+	count   int  // elements that reach before src from some heap of [b, e)
+	byHeaps bool // the blocks are units of unitLen heaps, all into the rows of worker 0 (kernelByHeaps)
+	unitLen int  // heaps in a unit of the split by heaps (kernelUnitFor)
 	taken   atomic.Int64
 	stopped atomic.Bool
 }
@@ -237,12 +331,16 @@ func (f *kernelFar[R]) start(parity, b, e, src int) {
 	for w := range f.used {
 		f.used[w][parity] = false
 	}
+	if f.byHeaps && f.count > 0 {
+		// Each unit clears its own rows: together they cover [b, e).
+		f.blocks = (e - b + f.unitLen - 1) / f.unitLen
+		f.used[0][parity] = true
+	}
 }
 
 // work takes blocks until none is left or ctx is cancelled, marking into
 // the rows of worker w.
 func (f *kernelFar[R]) work(ctx context.Context, w int) {
-	n := f.e - f.b
 	for !f.stopped.Load() {
 		blk := int(f.taken.Add(1) - 1)
 		if blk >= f.blocks {
@@ -252,15 +350,34 @@ func (f *kernelFar[R]) work(ctx context.Context, w int) {
 			f.stopped.Store(true)
 			return
 		}
-		r := f.rows[w][f.parity][:n]
-		if !f.used[w][f.parity] {
-			clear(r)
-			f.used[w][f.parity] = true
-		}
-		j0 := blk * kernelBlock
-		j1 := min(j0+kernelBlock, f.count)
-		kernelMarkBlock(f.g, r, f.b, f.e, 0, f.src, f.elems[j0:j1])
+		f.block(blk, w)
 	}
+}
+
+// dealt does every block on the calling goroutine, block i into the rows
+// of worker i mod workers: the rows W goroutines would fill, for
+// kernelClock.
+func (f *kernelFar[R]) dealt(ctx context.Context, workers int) {
+	for blk := 0; blk < f.blocks && ctx.Err() == nil; blk++ {
+		f.block(blk, blk%workers)
+	}
+}
+
+// block marks block blk of the far part into the rows of worker w, or,
+// split by heaps, unit blk into the rows of worker 0.
+func (f *kernelFar[R]) block(blk, w int) {
+	if f.byHeaps {
+		f.unit(blk)
+		return
+	}
+	r := f.rows[w][f.parity][:f.e-f.b]
+	if !f.used[w][f.parity] {
+		clear(r)
+		f.used[w][f.parity] = true
+	}
+	j0 := blk * kernelBlock
+	j1 := min(j0+kernelBlock, f.count)
+	kernelMarkBlock(f.g, r, f.b, f.e, 0, f.src, f.elems[j0:j1])
 }
 
 // kernelRun computes segments from a onwards with rows of type R, as long as
@@ -276,15 +393,21 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 	var zero R
 	width := len(zero)
 	seg := min(kernelSegment, s.max+1)
-	f := &kernelFar[R]{g: s.g, elems: s.elems, rows: make([][2][]R, s.workers), used: make([][2]bool, s.workers)}
+	f := &kernelFar[R]{g: s.g, elems: s.elems, rows: make([][2][]R, s.workers), used: make([][2]bool, s.workers),
+		byHeaps: kernelSplit > 0 || kernelSplit == 0 && kernelByHeaps(s.workers, min(runtime.NumCPU(), runtime.GOMAXPROCS(0))),
+		unitLen: kernelUnitFor(seg, s.workers)}
 	for w := range f.rows {
+		if f.byHeaps && w > 0 {
+			break // split by heaps, only the rows of worker 0 are filled
+		}
 		for p := range f.rows[w] {
 			f.rows[w][p] = make([]R, seg)
 		}
 	}
 	parallel := func(count int) bool {
-		return s.workers > 1 && int64(seg)*int64(count) >= kernelParallelMin
+		return s.workers > 1 && int64(seg)*int64(count) >= kernelParallelMin && s.clock == nil
 	}
+	c := s.clock
 
 	// The first segment of the run has no far part computed ahead: all its
 	// moves that land before it are done here, as its far part.
@@ -292,10 +415,18 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 	farEnd := b
 	parity := 0
 	f.start(parity, b, e, farEnd)
-	if err := kernelRunFar(ctx, f, s.workers, parallel(f.count)); err != nil {
+	if c != nil {
+		t0 := c.now()
+		f.dealt(ctx, s.workers)
+		c.unpiped += c.now() - t0
+	} else if err := kernelRunFar(ctx, f, s.workers, parallel(f.count)); err != nil {
 		return a, err
 	}
 	for {
+		var t0 time.Duration
+		if c != nil {
+			t0 = c.now()
+		}
 		nb, ne := e, min(e+seg, s.max+1)
 		next := nb <= s.max
 		var wg sync.WaitGroup
@@ -319,11 +450,16 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 			f.used[0][parity] = true
 		}
 		kernelMarkBlock(s.g, r, b, e, farEnd, b, s.elems[:upTo(s.elems, max(e-1-farEnd, 0))])
+		if c != nil {
+			c.near += c.now() - t0
+		}
 		err := kernelShort(s, f.rows, f.used, parity, b, e)
 		if err != nil {
 			f.stopped.Store(true)
 		}
-		if next {
+		if c != nil {
+			kernelTimeFar(ctx, c, f, s.workers, next && err == nil, t0)
+		} else if next {
 			f.work(ctx, 0)
 		}
 		wg.Wait()
@@ -348,6 +484,34 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 		farEnd, b, e = b, nb, ne
 		parity ^= 1
 	}
+}
+
+// unit marks the far part of the heaps [b+u·unitLen, b+(u+1)·unitLen) of the
+// segment into the rows of worker 0, which it clears first: every
+// move x of the segment's far part with b0 − x < src for the unit's first
+// heap b0 (the moves below that reach no source before src from the unit).
+func (f *kernelFar[R]) unit(u int) {
+	u0 := u * f.unitLen
+	u1 := min(u0+f.unitLen, f.e-f.b)
+	r := f.rows[0][f.parity][u0:u1]
+	clear(r)
+	b, e := f.b+u0, f.b+u1
+	kernelMarkBlock(f.g, r, b, e, 0, f.src, f.elems[upTo(f.elems, b-f.src):upTo(f.elems, e-1)])
+}
+
+// kernelTimeFar ends a turn of kernelRun under the clock c: the time since
+// t0 is the turn's serial part, and the far part of the next segment, if
+// do, is done (dealt to the rows of workers) and timed as its far part.
+func kernelTimeFar[R row](ctx context.Context, c *kernelClock, f *kernelFar[R], workers int, do bool, t0 time.Duration) {
+	t1 := c.now()
+	c.serial = append(c.serial, t1-t0)
+	pieces := 0
+	if do {
+		f.dealt(ctx, workers)
+		pieces = f.blocks
+	}
+	c.far = append(c.far, c.now()-t1)
+	c.pieces = append(c.pieces, pieces)
 }
 
 // kernelRunFar runs the far part prepared in f to completion, on all workers
@@ -485,6 +649,10 @@ func kernelShort[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b
 		}
 	}
 	mine := rows[0][parity]
+	if c := s.clock; c != nil {
+		c.merged += int64(len(others)) * int64(width*8) * int64(e-b)
+		c.heaps += int64(e - b)
+	}
 	dirty := width // buf[width:dirty] may hold bits from the previous n
 	for n := b; n < e; n++ {
 		i := n - b

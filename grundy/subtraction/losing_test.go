@@ -37,8 +37,8 @@ func TestValuesSquaresPlain(t *testing.T) {
 
 // TestKernelKnobs checks the segmented kernel against the plain DP with its
 // knobs moved: short segments (so that far, near and short parts all occur
-// with few heaps), rows wider than needed, the parallel path forced, on 1
-// and 3 workers.
+// with few heaps), rows wider than needed, the parallel path forced, on 1,
+// 3 and 16 workers (the far part split by moves, then by heaps).
 func TestKernelKnobs(t *testing.T) {
 	sets := []subtractionCase{
 		{name: "squares"}, {name: "primes"}, {name: "cubes", allBut: []int{8}},
@@ -55,7 +55,7 @@ func TestKernelKnobs(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := subtractionPlain(c.moves(max), max)
-			for _, workers := range []int{1, 3} {
+			for _, workers := range []int{1, 3, 16} { // 16: the far part split by heaps
 				got, err := kernel(context.Background(), s.Members(max), max, workers, nil)
 				if err != nil {
 					t.Fatal(err)

@@ -366,19 +366,37 @@ func TestSquaresGrundySegments(t *testing.T) {
 	if testing.Short() {
 		allWorkers = []int{1, 2, 16}
 	}
+	// The far part split by moves and by heaps (kernelByHeaps), each
+	// forced at every W; by heaps in units of 1, 7 (not dividing the
+	// segment) and kernelUnitFor's.
+	splits := []struct {
+		name  string
+		split int
+		unit  int
+	}{
+		{"moves", -1, kernelUnit},
+		{"heaps", 1, kernelUnit},
+		{"heaps-unit1", 1, 1},
+		{"heaps-unit7", 1, 7},
+	}
 	for _, tc := range cases {
-		for _, workers := range allWorkers {
-			t.Run(fmt.Sprintf("%s/workers=%d", tc.name, workers), func(t *testing.T) {
-				squaresSetKnobs(t, sieveSegment, sieveChunk, tc.segment, 0)
-				old := kernelMinWords
-				t.Cleanup(func() { kernelMinWords = old })
-				kernelMinWords = tc.minWords
-				g, err := squaresGrundy(context.Background(), tc.max, workers, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				squaresCompare(t, "Grundy values", g, naive[:tc.max+1])
-			})
+		for _, sp := range splits {
+			if sp.unit == 1 && tc.segment > 7 || sp.unit == 7 && tc.segment > 1000 {
+				continue // small units: the small segments show them (1000 = 142·7 + 6)
+			}
+			for _, workers := range allWorkers {
+				t.Run(fmt.Sprintf("%s/%s/workers=%d", tc.name, sp.name, workers), func(t *testing.T) {
+					squaresSetKnobs(t, sieveSegment, sieveChunk, tc.segment, 0)
+					oldW, oldS, oldU := kernelMinWords, kernelSplit, kernelUnit
+					t.Cleanup(func() { kernelMinWords, kernelSplit, kernelUnit = oldW, oldS, oldU })
+					kernelMinWords, kernelSplit, kernelUnit = tc.minWords, sp.split, sp.unit
+					g, err := squaresGrundy(context.Background(), tc.max, workers, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					squaresCompare(t, "Grundy values", g, naive[:tc.max+1])
+				})
+			}
 		}
 	}
 	t.Run("small max", func(t *testing.T) {
@@ -659,6 +677,14 @@ func TestSquaresCancel(t *testing.T) {
 		},
 		"grundy": func(ctx context.Context, progress grundy.Progress) error {
 			_, err := squaresGrundy(ctx, 30_000_000, 0, progress)
+			return err
+		},
+		// Sixteen workers, the far part split by heaps (kernelSplit).
+		"grundy-by-heaps": func(ctx context.Context, progress grundy.Progress) error {
+			old := kernelSplit
+			defer func() { kernelSplit = old }()
+			kernelSplit = 1
+			_, err := squaresGrundy(ctx, 30_000_000, 16, progress)
 			return err
 		},
 		"solve": func(ctx context.Context, progress grundy.Progress) error {

@@ -3,10 +3,12 @@
 # for issues 33 and 34, in order:
 #
 #  1. scale-octal.sh: 0.6 to 2^22 at W = 1, 2, 4, 8, 16, take-a-square's
-#     Grundy values to 10^7 at W = 1, 2, 16, 0.6's tail 2^20 -> 2^22 at
+#     Grundy values to 10^7 at W = 1, 2, 4, 8, 16, 0.6's tail 2^20 -> 2^22 at
 #     W = 1, 2, 16 (issue 33: the goal is >= 10x at 16 workers);
 #  then 0.6 to 2^22 at W = 16 once more with CPU and block profiles, and
-#  the serial-share model of the full array (TestOctalSerialShare);
+#  the serial-share models of the full array (TestOctalSerialShare) and of
+#  take-a-square's Grundy values (TestSquaresSerialShare), and 1, 2 and 16
+#  copies of take-a-square's one worker at once (the machine's ceiling);
 #  2. census-node.sh with RUNS=20:16: the census of the 1,023 three-digit
 #     octal codes to 2^20 on 16 workers, stopped after CENSUS_TIMEOUT
 #     seconds (default 330; NODE_RUNS="E:W ..." runs others), then the
@@ -20,7 +22,7 @@
 # gzipped (tabulate.gz, replay.gz: a lent machine takes 64 MiB of files);
 # without it both scripts build with Go. Writes $OUT/node.tgz (everything
 # both scripts wrote) and $OUT/summary.txt (their tables), at most two
-# files, since a lent machine returns only a few. About 2 + 4 minutes on
+# files, since a lent machine returns only a few. About 3 + 4 minutes on
 # 16 idle cores.
 set -uo pipefail
 : "${OUT:?set OUT to the folder for the results}"
@@ -56,10 +58,47 @@ if [[ -x ${PREBUILT:-/nonexistent}/octal.test ]]; then
     > "$work/prof/serial-share.txt" 2>&1 || echo "serial-share run failed"
   sed -n '/serial share/,/--- PASS/p' "$work/prof/serial-share.txt"
 fi
+# The serial-share model of take-a-square's Grundy values (grundy/subtraction
+# TestSquaresSerialShare: the calling goroutine's in-order share with one
+# worker's rows and with 16 workers' far parts split by moves and by heaps,
+# and the speed-ups each predicts), beside the measured W = 1..16 above.
+# Three runs of one worker's work: about 20 s here at 5*10^6 (25 s on the
+# node of 2026-11-27, whose one worker took 18 s to 10^7 against 13 s here).
+if [[ -x ${PREBUILT:-/nonexistent}/sub.test ]]; then
+  # And where take-a-square's 16 workers wait: one run to 10^7 with a CPU
+  # and a block profile (about 5 s), beside the full array's above.
+  TABULATE_SQUARES_GRUNDY=10000000 TABULATE_SQUARES_WORKERS=16 "$PREBUILT/sub.test" -test.run '^TestSquaresGrundyProcess$' -test.count 1 \
+    -test.cpuprofile "$work/prof/squares-cpu-w16.pprof" -test.blockprofile "$work/prof/squares-block-w16.pprof" \
+    > "$work/prof/squares-log.txt" 2>&1 || echo "squares profile run failed"
+  TABULATE_SQUARES_SERIAL=${SQUARES_SERIAL_MAX:-5000000} "$PREBUILT/sub.test" -test.run '^TestSquaresSerialShare$' -test.v -test.count 1 \
+    > "$work/prof/squares-share.txt" 2>&1 || echo "squares serial-share run failed"
+  sed -n '/serial share/,/--- PASS/p' "$work/prof/squares-share.txt"
+fi
+# The machine's own ceiling for that kernel, whatever the split: K copies
+# of one worker at once (K in SQUARES_COPIES, default 1 2 16), each
+# take-a-square to SQUARES_COPIES_MAX (5*10^6), one process each. A copy
+# slower among others than alone is the machine (shared cores, caches,
+# memory), not the split: the node's W = 2 took 1.39 times the CPU of W = 1
+# on 2026-11-27 (1.0 here). About 15 to 35 s on 16 cores.
+if [[ -x ${PREBUILT:-/nonexistent}/sub.test ]]; then
+  for k in ${SQUARES_COPIES:-1 2 16}; do
+    t0=${EPOCHREALTIME:-$(date +%s.%N)} pids=()
+    for ((i = 0; i < k; i++)); do
+      GOMAXPROCS=1 TABULATE_SQUARES_GRUNDY=${SQUARES_COPIES_MAX:-5000000} TABULATE_SQUARES_WORKERS=1 \
+        "$PREBUILT/sub.test" -test.run '^TestSquaresGrundyProcess$' -test.count 1 > /dev/null 2>&1 &
+      pids+=($!)
+    done
+    wait "${pids[@]}"
+    awk -v k="$k" -v a="$t0" -v b="${EPOCHREALTIME:-$(date +%s.%N)}" -v n="${SQUARES_COPIES_MAX:-5000000}" \
+      'BEGIN { printf "copies of one worker, take-a-square to %d: %2d at once %7.2f s wall\n", n, k, b - a }'
+  done | tee "$work/prof/squares-copies.txt"
+fi
 OUT="$work/census" RUNS=${NODE_RUNS:-20:16} CENSUS_TIMEOUT=${CENSUS_TIMEOUT:-330} bash scripts/device/census-node.sh 2>&1 | tee "$work/census/stdout.txt"
 {
   cat "$work/scale/machine.txt" "$work/scale/table.txt" 2>/dev/null
   sed -n '/serial share/,/--- PASS/p' "$work/prof/serial-share.txt" 2>/dev/null
+  sed -n '/serial share/,/--- PASS/p' "$work/prof/squares-share.txt" 2>/dev/null
+  cat "$work/prof/squares-copies.txt" 2>/dev/null
   echo
   cat "$work/census/summary.txt" 2>/dev/null
 } > "$OUT/summary.txt"

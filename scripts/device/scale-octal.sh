@@ -17,7 +17,7 @@
 #     (TestOctalEngineProcess, TABULATE_OCTAL_PROCESS=0.6,4194304), at
 #     W = 1, 2, 4, 8, 16 workers (TABULATE_OCTAL_WORKERS);
 #   - take-a-square's Grundy values g(0..10^7) (TestSquaresGrundyProcess)
-#     at W = 1, 2, 16;
+#     at W = 1, 2, 4, 8, 16;
 #   - last, if time is left, 0.6 in tail mode from 2^20 to 2^22
 #     (TestOctalTailProcess: the prefix on one worker, the tail on W
 #     goroutines) at W = 1, 2, 16, its sum being the checksum and final
@@ -127,7 +127,7 @@ for w in 1 2 4 8 16; do
   measure officers "$w" "TABULATE_OCTAL_PROCESS=0.6,$officers" "TABULATE_OCTAL_WORKERS=$w" "TABULATE_OCTAL_SUM=$OUT/sums/officers_W$w" -- \
     "$bin/octal.test" -test.run '^TestOctalEngineProcess$' -test.count 1
 done
-for w in 1 2 16; do
+for w in 1 2 4 8 16; do
   measure squares "$w" "TABULATE_SQUARES_GRUNDY=$squares" "TABULATE_SQUARES_WORKERS=$w" "TABULATE_SQUARES_SUM=$OUT/sums/squares_W$w" -- \
     "$bin/sub.test" -test.run '^TestSquaresGrundyProcess$' -test.count 1
 done

@@ -180,6 +180,28 @@ var list = []Mutant{
 		Old: "mex := j*64 + bits.TrailingZeros64(^buf[j])", New: "mex := j*63 + bits.TrailingZeros64(^buf[j])",
 		Pkg: "./grundy/subtraction", Run: "KernelMexGuard",
 		Why: "the segmented mex miscounts the values past the first word"},
+	// The far part of the segmented kernel split by heaps (issue 33): from
+	// which W, the grain of its units, its first move, who clears the rows.
+	{Name: "kernel-heaps-from-plus-1", File: "grundy/subtraction/kernel.go",
+		Old: "return workers >= kernelHeapsFrom && cpus >= workers", New: "return workers > kernelHeapsFrom && cpus >= workers",
+		Pkg: "./grundy/subtraction", Run: "TestKernelByHeaps",
+		Why: "the split by heaps from 9 workers instead of 8: W = 8 ORs 7 rows a heap on its in-order path"},
+	{Name: "kernel-heaps-cpus-minus-1", File: "grundy/subtraction/kernel.go",
+		Old: "return workers >= kernelHeapsFrom && cpus >= workers", New: "return workers >= kernelHeapsFrom && cpus >= workers-1",
+		Pkg: "./grundy/subtraction", Run: "TestKernelByHeaps",
+		Why: "the split by heaps with one CPU fewer than workers, where it only costs CPU"},
+	{Name: "kernel-unit-lines", File: "grundy/subtraction/kernel.go",
+		Old: "return (u + 7) &^ 7", New: "return u",
+		Pkg: "./grundy/subtraction", Run: "TestKernelUnitFor",
+		Why: "units of the split by heaps not whole cache lines of rows: two cores write one line"},
+	{Name: "kernel-unit-first-move-plus-1", File: "grundy/subtraction/kernel.go",
+		Old: "f.elems[upTo(f.elems, b-f.src):upTo(f.elems, e-1)]", New: "f.elems[upTo(f.elems, b-f.src+1):upTo(f.elems, e-1)]",
+		Pkg: "./grundy/subtraction", Run: "TestSquaresGrundySegments",
+		Why: "a unit of the split by heaps leaves out the move from its first heap to the last far source"},
+	{Name: "kernel-heaps-rows-cleared", File: "grundy/subtraction/kernel.go",
+		Old: "f.used[0][parity] = true\n\t}\n}", New: "f.used[0][parity] = false\n\t}\n}",
+		Pkg: "./grundy/subtraction", Run: "TestSquaresGrundySegments",
+		Why: "split by heaps, the calling goroutine clears the rows its helpers filled"},
 
 	// tabulate merge: shards are merged only if they are one run, whole.
 	{Name: "merge-version", File: "merge/merge.go",

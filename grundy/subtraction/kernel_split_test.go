@@ -1,0 +1,53 @@
+package subtraction
+
+import "testing"
+
+// TestKernelByHeaps pins the rule of kernelByHeaps: the far part is split
+// by moves up to 7 workers and by heaps from 8, when each worker has a CPU
+// of its own (docs/performance.md, issue 33, "Take-a-square on many
+// cores": at 8 the two splits are predicted alike, from there the OR of
+// the other workers' rows costs the calling goroutine more than a split
+// by heaps costs the helpers; with fewer CPUs than workers the split by
+// heaps only costs CPU).
+func TestKernelByHeaps(t *testing.T) {
+	for _, c := range []struct {
+		workers, cpus int
+		want          bool
+	}{
+		{1, 16, false}, {2, 16, false}, {3, 16, false}, {7, 16, false}, {8, 16, true}, {16, 16, true},
+		{8, 8, true}, {8, 7, false}, {16, 15, false}, {16, 2, false}, {64, 64, true}, {64, 128, true},
+	} {
+		if got := kernelByHeaps(c.workers, c.cpus); got != c.want {
+			t.Errorf("kernelByHeaps(%d workers, %d CPUs) = %t, want %t", c.workers, c.cpus, got, c.want)
+		}
+	}
+}
+
+// TestKernelUnitFor checks the units of the split by heaps: whole cache
+// lines of rows (a multiple of 8 heaps), at most one unit a helper, and no
+// more heaps in a unit than that needs. The figures for 4096 heaps are
+// worked by hand: 4096/15 = 273.07 → 280 at W = 16, 4096/7 = 585.1 → 592
+// at W = 8.
+func TestKernelUnitFor(t *testing.T) {
+	if got := kernelUnitFor(4096, 16); got != 280 {
+		t.Errorf("kernelUnitFor(4096, 16) = %d, want 280", got)
+	}
+	if got := kernelUnitFor(4096, 8); got != 592 {
+		t.Errorf("kernelUnitFor(4096, 8) = %d, want 592", got)
+	}
+	for _, seg := range []int{1, 7, 64, 100, 1000, 4096} {
+		for _, w := range []int{2, 3, 8, 15, 16, 64} {
+			u := kernelUnitFor(seg, w)
+			units := (seg + u - 1) / u
+			if u%8 != 0 || units > w-1 || u-8 >= (seg+w-2)/(w-1) {
+				t.Errorf("kernelUnitFor(%d, %d) = %d: %d units (want a multiple of 8, at most %d units, the least such)", seg, w, u, units, w-1)
+			}
+		}
+	}
+	old := kernelUnit
+	t.Cleanup(func() { kernelUnit = old })
+	kernelUnit = 7
+	if got := kernelUnitFor(4096, 16); got != 7 {
+		t.Errorf("kernelUnitFor with kernelUnit = 7: %d", got)
+	}
+}
