@@ -56,10 +56,28 @@ if [[ -x ${PREBUILT:-/nonexistent}/octal.test ]]; then
     > "$work/prof/serial-share.txt" 2>&1 || echo "serial-share run failed"
   sed -n '/serial share/,/--- PASS/p' "$work/prof/serial-share.txt"
 fi
+# The tail's in-order share (grundy/octal TestTailSerialShare: stage B's
+# part on one goroutine at A's chunks 4, 12, 16, and the speed-ups it
+# predicts), then the tail at W = 2 and 16 with what its pipe did
+# (TestTailPipeWaits: waits, parks, wake-ups a heap, where A's chunks
+# stood), W = 16 with a CPU profile: 0.6 from 2^20 to 3*2^20, TAIL_SPAN
+# overrides. About 60 s on 16 cores.
+if [[ -x ${PREBUILT:-/nonexistent}/octal.test ]]; then
+  span=${TAIL_SPAN:-1048576,3145727}
+  {
+    TABULATE_TAIL_SERIAL=0.6,$span,4/12/16 "$PREBUILT/octal.test" -test.run '^TestTailSerialShare$' -test.count 1 2>&1 || echo "tail serial-share run failed"
+    for w in 2 16; do
+      prof=(); [[ $w == 16 ]] && prof=(-test.cpuprofile "$work/prof/cpu-tail-w16.pprof")
+      TABULATE_TAIL_WAITS=0.6,$span,$w "$PREBUILT/octal.test" -test.run '^TestTailPipeWaits$' -test.count 1 "${prof[@]}" 2>&1 || echo "tail waits run at W = $w failed"
+    done
+  } | grep -v '^PASS$' > "$work/prof/tail-share.txt"
+  cat "$work/prof/tail-share.txt"
+fi
 OUT="$work/census" RUNS=${NODE_RUNS:-20:16} CENSUS_TIMEOUT=${CENSUS_TIMEOUT:-330} bash scripts/device/census-node.sh 2>&1 | tee "$work/census/stdout.txt"
 {
   cat "$work/scale/machine.txt" "$work/scale/table.txt" 2>/dev/null
   sed -n '/serial share/,/--- PASS/p' "$work/prof/serial-share.txt" 2>/dev/null
+  cat "$work/prof/tail-share.txt" 2>/dev/null
   echo
   cat "$work/census/summary.txt" 2>/dev/null
 } > "$OUT/summary.txt"
