@@ -518,6 +518,20 @@ var list = []Mutant{
 		Old: "if pos += h; pos >= w {", New: "if pos += 1; pos >= w {",
 		Pkg: "./grundy/octal", Run: "TestTailWorkersOracle",
 		Why: "a helper of the tail steps its window by one heap where it steps its heap by W-1: it reads the values of other heaps"},
+	// The adaptation of the tail's stage A (grundy/octal/tailpipe.go,
+	// adapt): its chunks of step 3 go up only while they take work off B.
+	{Name: "tail-chunks-raise-off-by-one", File: "grundy/octal/tailpipe.go",
+		Old: "dx >= tailPipeRaise:", New: "dx > tailPipeRaise:",
+		Pkg: "./grundy/octal", Run: "TestTailPipeAdapt$",
+		Why: "A's chunks stay where B went past them at exactly tailPipeRaise heaps of an interval"},
+	{Name: "tail-chunks-raise-unguarded", File: "grundy/octal/tailpipe.go",
+		Old: "c < tailPipeMaxChunks && dx >= tailPipeRaise:", New: "c < tailPipeMaxChunks:",
+		Pkg: "./grundy/octal", Run: "TestTailPipeAdapt$",
+		Why: "A's chunks climb whenever only A waits, to 24 chunks: A's work 6.6 times one worker's for B's 18% (the node's burn at W = 16)"},
+	{Name: "tail-chunks-lower-unused", File: "grundy/octal/tailpipe.go",
+		Old: "case dx == 0 && c > 0:", New: "case false:",
+		Pkg: "./grundy/octal", Run: "TestTailPipeAdapt$",
+		Why: "A's chunks stay up where B never went past them: every chunk listed for nothing"},
 	// The rows engine of Wythoff's game (grundy/wythoff/rows.go): its bit
 	// sets are rings over a window of values, each word tagged.
 	{Name: "wythoff-rows-ring-evict", File: "grundy/wythoff/rows.go",
