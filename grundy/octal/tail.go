@@ -334,6 +334,7 @@ type tailState[V tailValue] struct {
 	pipeChunks int            // tailInternal.pipeChunks
 	clock      *tailClock     // tailInternal.clock: tests only, nil in production
 	stats      *tailPipeStats // tailInternal.stats: tests only, nil in production
+	tap        tapMarks       // tailInternal.tapMarks: tests only, nil in production
 }
 
 // Tail computes the Grundy values g(0..max) of the octal game c without
@@ -388,7 +389,14 @@ type tailInternal struct {
 	pipeChunks    int            // stage A's chunks of step 3, fixed (-1: none; 0: adaptive)
 	clock         *tailClock     // the in-order share measured on one goroutine (TestTailSerialShare)
 	stats         *tailPipeStats // the pipe's waits and wake-ups, filled in when it stops
+	tapMarks      tapMarks       // sees the pipe's marks of each heap before settle
 }
+
+// tapMarks is a test's look at the marks of heap n in the pipelined tail
+// just before settle (TestTailPipeNearMarks): B's marks mk (bytes), A's
+// packed marks extra, A's chunks of step 3 listed up to bot from each end,
+// and the window w.
+type tapMarks func(n int64, bot, w int, mk []byte, extra []uint64)
 
 func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in tailInternal) (TailResult, error) {
 	name := tailTitle(c.key)
@@ -494,7 +502,7 @@ func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in ta
 		if in.valueLimit > 0 {
 			s.limit = in.valueLimit
 		}
-		s.workers, s.pipeChunks, s.clock, s.stats = in.tailWorkers, in.pipeChunks, in.clock, in.stats
+		s.internal(in)
 		return s.finish(ctx, opts, res)
 	}
 	s := newTailState[uint16](c, r, e, start, max, int(w), res.LastRare, tally, res.Tables, opts.OnFrequencies)
@@ -502,11 +510,16 @@ func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in ta
 	if in.valueLimit > 0 {
 		s.limit = in.valueLimit
 	}
-	s.workers, s.pipeChunks, s.clock, s.stats = in.tailWorkers, in.pipeChunks, in.clock, in.stats
+	s.internal(in)
 	return s.finish(ctx, opts, res)
 }
 
 func max64(a, b int64) int64 { return max(a, b) }
+
+// internal takes the tests' switches that act in the tail itself.
+func (s *tailState[V]) internal(in tailInternal) {
+	s.workers, s.pipeChunks, s.clock, s.stats, s.tap = in.tailWorkers, in.pipeChunks, in.clock, in.stats, in.tapMarks
+}
 
 // newTailState takes the state of the full-array engine e, which computed
 // heaps 0..start, for a tail with window w.

@@ -219,3 +219,65 @@ func TestTailPipeWaits(t *testing.T) {
 	}
 	fmt.Printf("  A's chunks at the adaptations (chunks:times):%s\n", b.String())
 }
+
+// TestTailPipeNearMarks checks that the pipelined tail has marked, by the
+// time it settles heap n, every split of step 3 that A's chunks cover
+// (a <= bot and a > w-k-bot, from both ends of a <= w-k), whichever stage
+// listed it: g(a) XOR g(n-k-a) from the plain mex (octalPlain) is set in
+// B's marks or A's. The values alone do not show a split left out where
+// another split gives the same value (most of the near ones: B skipping
+// every near split from a = 161 on changed no value in TestTailPipe* or
+// TestTailWorkersOracle). 0.6 (split digit 1: 6 = 4+2, two heaps after
+// taking one) with A's chunks fixed at 6 (to 450 from each end: the first
+// five start below D, the fifth at 224 ends past it), and 4.07 (split
+// digits 0 and 2: 4 and 7 have bit 4) with a window of 300 and A's chunks
+// at 24, where both ends of every chunk lie at distances below D.
+func TestTailPipeNearMarks(t *testing.T) {
+	cases := []struct {
+		code       string
+		split      []int
+		start, max int64
+		window     int64
+		chunks     int
+	}{
+		{"0.6", []int{1}, 1 << 16, 1<<16 + 6000, 0, 6},
+		{"4.07", []int{0, 2}, 1 << 12, 1<<12 + 3000, 300, 24},
+	}
+	for _, tc := range cases {
+		g, err := octalPlain(context.Background(), tc.code, int(tc.max), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := Parse(tc.code)
+		bad, seen, nearSeen := 0, 0, 0
+		tap := func(n int64, bot, w int, mk []byte, extra []uint64) {
+			seen++
+			for _, k := range tc.split {
+				h := w - k
+				for a := 1; a <= h; a++ {
+					if a > bot && a <= h-bot {
+						a = h - bot // to the high end
+						continue
+					}
+					v := g[a] ^ g[n-int64(k+a)]
+					if k+a < tailPipeAhead {
+						nearSeen++
+					}
+					if mk[v] == 0 && (int(v)/64 >= len(extra) || extra[v/64]>>(v%64)&1 == 0) {
+						if bad++; bad <= 3 {
+							t.Errorf("%s heap %d: the split (%d, %d) after taking %d (value %d, distance %d) is not marked (A's chunks to %d, window %d)",
+								tc.code, n, a, n-int64(k+a), k, v, k+a, bot, w)
+						}
+					}
+				}
+			}
+		}
+		in := tailInternal{noPeriodic: true, tailWorkers: 2, pipeChunks: tc.chunks, tapMarks: tap}
+		if _, err := tailRun(context.Background(), tailOctal(c), tc.max, TailOptions{Start: tc.start, Window: tc.window}, in); err != nil {
+			t.Fatalf("%s: %v", tc.code, err)
+		}
+		if seen < int(tc.max-tc.start)-1 || nearSeen == 0 {
+			t.Fatalf("%s: %d heaps looked at, %d near splits: the tap did not run", tc.code, seen, nearSeen)
+		}
+	}
+}

@@ -532,6 +532,10 @@ var list = []Mutant{
 		Old: "case dx == 0 && c > 0:", New: "case false:",
 		Pkg: "./grundy/octal", Run: "TestTailPipeAdapt$",
 		Why: "A's chunks stay up where B never went past them: every chunk listed for nothing"},
+	{Name: "tail-near-loop-stops-early", File: "grundy/octal/tailpipe.go",
+		Old: "for b := 0; b < bot && b < d-1; {", New: "for b := 0; b < bot && b < d-64; {",
+		Pkg: "./grundy/octal", Run: "TestTailPipeNearMarks$",
+		Why: "B stops its near splits of A's chunks one chunk early (the chunk from a = 225 to 288): splits at distance below D go unmarked"},
 	// The rows engine of Wythoff's game (grundy/wythoff/rows.go): its bit
 	// sets are rings over a window of values, each word tagged.
 	{Name: "wythoff-rows-ring-evict", File: "grundy/wythoff/rows.go",
