@@ -64,7 +64,7 @@ import (
 // that a wait on a busy machine does not burn a core. The share of step 3 A lists
 // adapts: B counts the heaps at which it waited and those at which A did,
 // and every tailPipeAdapt heaps moves A's chunks down if B waited, up if
-// only A did.
+// only A did and B still lists step 3 past A's chunks (adapt).
 //
 // Reason: step 1 and step 3 are nearly all of the tail's time (0.6 from
 // 2^20: markRareNear16 about 30%, markPairs 50%, stillMissing 10%), and the

@@ -6,7 +6,8 @@
 #     Grundy values to 10^7 at W = 1, 2, 16, 0.6's tail 2^20 -> 2^22 at
 #     W = 1, 2, 16 (issue 33: the goal is >= 10x at 16 workers);
 #  then 0.6 to 2^22 at W = 16 once more with CPU and block profiles, and
-#  the serial-share model of the full array (TestOctalSerialShare);
+#  the serial-share model of the full array (TestOctalSerialShare) and of
+#  the tail (TestTailSerialShare, TestTailPipeWaits at W = 2 and 16);
 #  2. census-node.sh with RUNS=20:16: the census of the 1,023 three-digit
 #     octal codes to 2^20 on 16 workers, stopped after CENSUS_TIMEOUT
 #     seconds (default 330; NODE_RUNS="E:W ..." runs others), then the
