@@ -391,7 +391,8 @@ func tailWorkersOracle(t *testing.T, code string, start, max int64) {
 // TestTailResumeAcrossWorkers stops a tail run on 16 workers (GOMAXPROCS
 // 16, so the tail takes 15 helpers and the prefix 15) half way, as a kill
 // would after a checkpoint, and resumes it from its checkpoint on one
-// worker, and the other way round: the result (every frequency table with
+// worker, and the other way round, and likewise 2 -> 8, 3 -> 2, 8 -> 3
+// (so every W of TestTailWorkersOracle stops and resumes): the result (every frequency table with
 // its checksum, the final one among them) equals that of an uninterrupted
 // run on one worker, whose values TestTailWorkersOracle checks against the
 // plain mex.
@@ -404,7 +405,7 @@ func TestTailResumeAcrossWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, ws := range [][2]int{{16, 1}, {1, 16}} {
+	for _, ws := range [][2]int{{16, 1}, {1, 16}, {2, 8}, {3, 2}, {8, 3}} {
 		path := filepath.Join(t.TempDir(), "ck")
 		cctx, cancel := context.WithCancel(ctx)
 		opts := TailOptions{Start: start, Checkpoint: path, Workers: ws[0], Progress: func(done, _ int64) {

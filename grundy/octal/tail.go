@@ -317,6 +317,7 @@ type tailState[V tailValue] struct {
 	mk     []byte
 	par    []uint64
 	miss   []int32 // step 3: the values below v* not seen yet (stillMissing)
+	step3  int64   // chunks of step 3 settle listed (tailPipe.adapt reads it)
 
 	meta     TailResult // the prefix's findings (labelling, period; relabel's mask)
 	tally    *Tally
@@ -329,8 +330,11 @@ type tailState[V tailValue] struct {
 	handed int64
 	vbuf   []int32
 
-	workers    int // goroutines of the tail if not 0 (tailInternal.tailWorkers), else opts.Workers
-	pipeChunks int // tailInternal.pipeChunks
+	workers    int            // goroutines of the tail if not 0 (tailInternal.tailWorkers), else opts.Workers
+	pipeChunks int            // tailInternal.pipeChunks
+	clock      *tailClock     // tailInternal.clock: tests only, nil in production
+	stats      *tailPipeStats // tailInternal.stats: tests only, nil in production
+	tap        tapMarks       // tailInternal.tapMarks: tests only, nil in production
 }
 
 // Tail computes the Grundy values g(0..max) of the octal game c without
@@ -378,12 +382,21 @@ func tailTitle(key string) string {
 
 // tailInternal holds the switches the tests use.
 type tailInternal struct {
-	noWindowCheck bool  // let the window be shorter than the largest distance read
-	noPeriodic    bool  // never prove a period in the prefix
-	valueLimit    int64 // stop (TailWidth) at a value this large, not 2^width
-	tailWorkers   int   // goroutines of the tail alone (1, 2), not from opts.Workers
-	pipeChunks    int   // stage A's chunks of step 3, fixed (-1: none; 0: adaptive)
+	noWindowCheck bool           // let the window be shorter than the largest distance read
+	noPeriodic    bool           // never prove a period in the prefix
+	valueLimit    int64          // stop (TailWidth) at a value this large, not 2^width
+	tailWorkers   int            // goroutines of the tail alone (1, 2), not from opts.Workers
+	pipeChunks    int            // stage A's chunks of step 3, fixed (-1: none; 0: adaptive)
+	clock         *tailClock     // the in-order share measured on one goroutine (TestTailSerialShare)
+	stats         *tailPipeStats // the pipe's waits and wake-ups, filled in when it stops
+	tapMarks      tapMarks       // sees the pipe's marks of each heap before settle
 }
+
+// tapMarks is a test's look at the marks of heap n in the pipelined tail
+// just before settle (TestTailPipeNearMarks): B's marks mk (bytes), A's
+// packed marks extra, A's chunks of step 3 listed up to bot from each end,
+// and the window w.
+type tapMarks func(n int64, bot, w int, mk []byte, extra []uint64)
 
 func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in tailInternal) (TailResult, error) {
 	name := tailTitle(c.key)
@@ -489,7 +502,7 @@ func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in ta
 		if in.valueLimit > 0 {
 			s.limit = in.valueLimit
 		}
-		s.workers, s.pipeChunks = in.tailWorkers, in.pipeChunks
+		s.internal(in)
 		return s.finish(ctx, opts, res)
 	}
 	s := newTailState[uint16](c, r, e, start, max, int(w), res.LastRare, tally, res.Tables, opts.OnFrequencies)
@@ -497,11 +510,16 @@ func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in ta
 	if in.valueLimit > 0 {
 		s.limit = in.valueLimit
 	}
-	s.workers, s.pipeChunks = in.tailWorkers, in.pipeChunks
+	s.internal(in)
 	return s.finish(ctx, opts, res)
 }
 
 func max64(a, b int64) int64 { return max(a, b) }
+
+// internal takes the tests' switches that act in the tail itself.
+func (s *tailState[V]) internal(in tailInternal) {
+	s.workers, s.pipeChunks, s.clock, s.stats, s.tap = in.tailWorkers, in.pipeChunks, in.clock, in.stats, in.tapMarks
+}
 
 // newTailState takes the state of the full-array engine e, which computed
 // heaps 0..start, for a tail with window w.
@@ -626,6 +644,13 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 	workers := min(grundy.Goroutines(opts.Workers), runtime.GOMAXPROCS(0))
 	if s.workers > 0 {
 		workers = s.workers // the tests' choice, also on one P
+	}
+	if s.clock != nil {
+		s.clock.begin()
+		defer s.clock.end()
+		if s.clock.piped {
+			workers = 2 // the pipe's split, both stages on this goroutine (tailClock)
+		}
 	}
 	if workers >= 2 && s.per == 0 && s.n <= s.max {
 		pipe = newTailPipe(s, workers-1) // W-1 helpers (tailpipe.go)
@@ -837,6 +862,7 @@ func (s *tailState[V]) settle(mkb []byte, bot int, extra []uint64) (int32, bool)
 	for ; ; chunk = octalNextChunk(bot) { // bot: listed from each end
 		more := s.step3Chunk(mk, rec, bot, chunk, 0, w)
 		bot += chunk
+		s.step3++
 		if !more {
 			break
 		}

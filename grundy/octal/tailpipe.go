@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // tailPipe is the tail's helper goroutines (TailOptions.Workers >= 2: W-1
@@ -63,7 +64,7 @@ import (
 // that a wait on a busy machine does not burn a core. The share of step 3 A lists
 // adapts: B counts the heaps at which it waited and those at which A did,
 // and every tailPipeAdapt heaps moves A's chunks down if B waited, up if
-// only A did.
+// only A did and B still lists step 3 past A's chunks (adapt).
 //
 // Reason: step 1 and step 3 are nearly all of the tail's time (0.6 from
 // 2^20: markRareNear16 about 30%, markPairs 50%, stillMissing 10%), and the
@@ -121,9 +122,77 @@ type tailPipe[V tailValue] struct {
 
 	waitsB         int64
 	lastA, lastB   int64 // at the last adaptation
+	lastX          int64 // beyond at the last adaptation
 	pubBits        int   // the vbits B last published
 	heaps, nextAdj int64
-	fixed          bool // chunks do not adapt (tailInternal.pipeChunks)
+	beyond         int64 // heaps at which B listed step 3 past A's chunks
+	fixed          bool  // chunks do not adapt (tailInternal.pipeChunks)
+	chunkHist      [tailPipeMaxChunks + 1]int64
+	clockMk        *[1 << 16]byte // stage A's marks when s.clock lists them on B's goroutine
+}
+
+// tailPipeStats is what a tailPipe did (tailInternal.stats, tests only:
+// TestTailPipeWaits, TestTailSerialShare), summed over the pipes of a run.
+type tailPipeStats struct {
+	Heaps                   int64 // heaps B finished with the pipe
+	WaitsB, YieldsB, ParksB int64 // B's waits for a helper, its Gosched calls in them, its parks
+	WaitsA, ParksA          int64 // the helpers' waits for B, and their parks
+	WakesA, WakesB          int64 // wake-ups sent to helpers (by B), to B (by helpers)
+	Beyond                  int64 // heaps at which B listed step 3 past A's chunks
+	Chunks                  [tailPipeMaxChunks + 1]int64
+	// Chunks[c]: the adaptations (every tailPipeAdapt heaps) that left A's
+	// chunks of step 3 at c
+}
+
+// tailClock measures the tail's in-order share on one goroutine
+// (TestTailSerialShare, $TABULATE_TAIL_SERIAL): run reads it at its start
+// and end (total), and with piped, the tail runs the pipe's split on its
+// own goroutine: no helper starts, and at every D-th heap from the pipe's
+// first, B lists stage A's part of the next D heaps (all their far marks
+// read heaps already done) and times it (far, by bucket of D heaps); the
+// rest of each bucket is serial (B's near part, v*, step 3 from where A
+// stopped, add, the frequency count, and the block ends' checks and
+// checkpoints). The marks do not depend on who lists them, so the values
+// are those of any W. Cost: nothing without it (a nil test a heap); with
+// it, two readings of the clock every D heaps.
+type tailClock struct {
+	now         func() time.Duration // the test's reading of its thread's CPU time
+	piped       bool                 // run the pipe's split (else the tail as W says, timed whole)
+	t0, last    time.Duration        // at run's start; at the current bucket's start
+	total       time.Duration
+	serial, far []time.Duration // by bucket of D heaps
+}
+
+func (c *tailClock) begin() { c.t0 = c.now(); c.last = c.t0 }
+
+func (c *tailClock) end() {
+	t := c.now()
+	c.total += t - c.t0
+	c.close(t)
+}
+
+// close ends the current bucket (if any) at t.
+func (c *tailClock) close(t time.Duration) {
+	if len(c.far) > len(c.serial) {
+		c.serial = append(c.serial, t-c.last-c.far[len(c.far)-1])
+	}
+	c.last = t
+}
+
+// clocked lists stage A's part of heaps n..n+D-1 on B's goroutine, timed
+// (tailClock).
+func (p *tailPipe[V]) clocked(n int64) {
+	const d = tailPipeAhead
+	c, s := p.s.clock, p.s
+	t := c.now()
+	c.close(t)
+	if p.clockMk == nil {
+		p.clockMk = new([1 << 16]byte)
+	}
+	for m := n; m < n+d && m <= s.max; m++ {
+		p.list(m, int(m%int64(s.w)), p.clockMk)
+	}
+	c.far = append(c.far, c.now()-t)
 }
 
 // tailCounter is a counter on a cache line pair of its own.
@@ -156,8 +225,12 @@ const (
 	// tailPipeAdapt is the heaps between adaptations of A's chunks.
 	tailPipeAdapt = 256
 	// tailPipeChunks is the chunks of step 3 A starts with and the most
-	// it lists (32, 64, 64, 64, ... splits from each end: octalNextChunk).
+	// it lists (32, 64, 64, 64, 64, 72, 90, ... splits from each end:
+	// octalNextChunk; 24 chunks are about 20,000).
 	tailPipeChunks, tailPipeMaxChunks = 4, 24
+	// tailPipeRaise is the heaps of tailPipeAdapt at which B must have
+	// listed step 3 past A's chunks for them to go up (adapt): 1/32.
+	tailPipeRaise = tailPipeAdapt / 32
 )
 
 // tailWaiter parks a goroutine until the other side's counter reaches want.
@@ -165,6 +238,9 @@ type tailWaiter struct {
 	sleeping atomic.Bool
 	want     atomic.Int64
 	ch       chan struct{} // capacity 1: a wake-up is never lost, at most one is stale
+	// counted for tailPipeStats, where a wait is long (a yield, a park) or
+	// a wake-up sent: no cost at a wait that a spin ends
+	yields, parks, wakes atomic.Int64
 }
 
 // wake wakes the waiter if it is parked and c, the counter just stored,
@@ -175,6 +251,7 @@ func (t *tailWaiter) wake(c int64) {
 	if t.sleeping.Load() && c >= t.want.Load() {
 		select {
 		case t.ch <- struct{}{}:
+			t.wakes.Add(1)
 		default:
 		}
 	}
@@ -217,8 +294,10 @@ func (p *tailPipe[V]) await(c *atomic.Int64, target int64, t *tailWaiter, spin b
 		switch {
 		case i < tailSpin:
 		case i < tailSpin+tailYield:
+			t.yields.Add(1)
 			runtime.Gosched()
 		default:
+			t.parks.Add(1)
 			t.want.Store(target)
 			t.sleeping.Store(true)
 			if c.Load() < target && !p.quit.Load() {
@@ -272,6 +351,9 @@ func newTailPipe[V tailValue](s *tailState[V], helpers int) *tailPipe[V] {
 	}
 	p.done.Store(s.n - 1)
 	p.nextAdj = tailPipeAdapt
+	if s.clock != nil {
+		return p // stage A runs in mex (tailClock)
+	}
 	p.exited.Add(helpers)
 	for j := range helpers {
 		go p.loop(j, s.n+int64(j), s.max)
@@ -307,27 +389,7 @@ func (p *tailPipe[V]) loop(j int, first, last int64) {
 				return
 			}
 		}
-		words := (1<<p.vbits.Load() + 63) / 64 // every value A reads is below 2^vbits
-		rec := s.ring[pos : pos+w]             // g(m-d) = rec[w-d]; only d >= D is read
-		s.markRare(mk, rec, &p.a)
-		bot := 0
-		for j := int32(0); j < p.chunks.Load(); j++ {
-			chunk := 32
-			if bot > 0 {
-				chunk = octalNextChunk(bot)
-			}
-			more := s.step3Chunk(mk, rec, bot, chunk, d, w)
-			bot += chunk
-			if !more {
-				break
-			}
-		}
-		slot := int(m & (d - 1))
-		dst := p.bits[slot*p.sw : slot*p.sw+words]
-		clear(dst)
-		octalPack(dst, mk[:])
-		clear(mk[:64*words])
-		p.words[slot], p.bots[slot] = words, bot
+		p.list(m, pos, mk)
 		p.ready[j].v.Store(m)
 		p.bWait.wake(m)
 		if pos += h; pos >= w {
@@ -336,12 +398,46 @@ func (p *tailPipe[V]) loop(j int, first, last int64) {
 	}
 }
 
+// list is stage A's work for heap m, whose window starts at s.ring[pos]
+// (heap m-D done): its marks at distance >= D into the slot of m, with
+// mk, cleared again, as scratch.
+func (p *tailPipe[V]) list(m int64, pos int, mk *[1 << 16]byte) {
+	const d = tailPipeAhead
+	s := p.s
+	w := s.w
+	words := (1<<p.vbits.Load() + 63) / 64 // every value A reads is below 2^vbits
+	rec := s.ring[pos : pos+w]             // g(m-d) = rec[w-d]; only d >= D is read
+	s.markRare(mk, rec, &p.a)
+	bot := 0
+	for j := int32(0); j < p.chunks.Load(); j++ {
+		chunk := 32
+		if bot > 0 {
+			chunk = octalNextChunk(bot)
+		}
+		more := s.step3Chunk(mk, rec, bot, chunk, d, w)
+		bot += chunk
+		if !more {
+			break
+		}
+	}
+	slot := int(m & (d - 1))
+	dst := p.bits[slot*p.sw : slot*p.sw+words]
+	clear(dst)
+	octalPack(dst, mk[:])
+	clear(mk[:64*words])
+	p.words[slot], p.bots[slot] = words, bot
+}
+
 // mex is tailState.mex for heap s.n, with stage A's marks.
 func (p *tailPipe[V]) mex() (int32, bool) {
 	const d = tailPipeAhead
 	s := p.s
 	n := s.n
-	if r := &p.ready[(n-p.first)%int64(p.helpers)].v; r.Load() < n {
+	if p.s.clock != nil {
+		if (n-p.first)%d == 0 {
+			p.clocked(n)
+		}
+	} else if r := &p.ready[(n-p.first)%int64(p.helpers)].v; r.Load() < n {
 		p.waitsB++
 		p.await(r, n, &p.bWait, true)
 	}
@@ -353,7 +449,13 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 	mk := (*[1 << 16]byte)(s.mk[:1<<16])
 	s.markRare(mk, rec, &p.b)
 	bot := p.bots[slot]
-	for b := 0; b < bot; { // A's chunks, the splits at distance below D
+	// A's chunks, the splits at distance below D. Trick: the loop stops at
+	// the first chunk with b >= D-1. Reason: every split a chunk lists has
+	// a > b (its low end from b+1, its high end above the low one), so
+	// distance k+a >= D; with A's chunks at 16, the calls for none of them
+	// were about 14% of B's in-order time (S 0.653 -> 0.563 s, 0.6 from
+	// 2^20 to 3*2^20, TestTailSerialShare). Cost: none.
+	for b := 0; b < bot && b < d-1; {
 		chunk := 32
 		if b > 0 {
 			chunk = octalNextChunk(b)
@@ -361,7 +463,14 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 		s.step3Chunk(mk, rec, b, chunk, 0, d-1)
 		b += chunk
 	}
+	listed := s.step3
+	if s.tap != nil {
+		s.tap(n, bot, s.w, s.mk, p.bits[slot*p.sw:slot*p.sw+p.words[slot]])
+	}
 	v, ok := s.settle(s.mk, bot, p.bits[slot*p.sw:slot*p.sw+p.words[slot]])
+	if s.step3 != listed {
+		p.beyond++
+	}
 	if p.heaps++; p.heaps >= p.nextAdj && !p.fixed {
 		p.adapt()
 	}
@@ -369,19 +478,35 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 }
 
 // adapt moves A's chunks of step 3 down if B waited for A since the last
-// call, up if only A waited.
+// call, up if only A waited and B still listed step 3 past A's chunks at
+// tailPipeRaise heaps or more of the last tailPipeAdapt, and down if B
+// listed past them at none.
+//
+// Trick: A's chunks go up only while they still take work off B. Reason:
+// each chunk past what a heap needs is listed by A for every heap, and
+// chunks grow by a quarter (octalNextChunk): on 0.6 from 2^19 to 2^20,
+// A's 16 chunks (3,343 splits from each end) leave B 1.7% of the heaps to
+// go on with and 18.3% of one worker's time in order, A's 18 leave 0.15%
+// and 17.9%, and A's far part costs 1.40 s against 1.96 s (T1 0.88 s;
+// TestTailSerialShare). With many helpers only A waited, so the chunks
+// climbed to tailPipeMaxChunks (24, about 20,000 splits from each end):
+// A's work 6.6 times one worker's for B's 18% (the node's 81.7 s of CPU
+// for 6.5 s of wall at W = 16, issue 33). Cost: a counter a heap.
 func (p *tailPipe[V]) adapt() {
 	p.nextAdj = p.heaps + tailPipeAdapt
 	wa, wb := p.waitsA.Load(), p.waitsB
-	da, db := wa-p.lastA, wb-p.lastB
-	p.lastA, p.lastB = wa, wb
+	da, db, dx := wa-p.lastA, wb-p.lastB, p.beyond-p.lastX
+	p.lastA, p.lastB, p.lastX = wa, wb, p.beyond
 	c := p.chunks.Load()
 	switch {
 	case db > 2 && c > 0:
 		p.chunks.Store(c - 1)
-	case db == 0 && da > 0 && c < tailPipeMaxChunks:
+	case db == 0 && da > 0 && c < tailPipeMaxChunks && dx >= tailPipeRaise:
 		p.chunks.Store(c + 1)
+	case dx == 0 && c > 0:
+		p.chunks.Store(c - 1)
 	}
+	p.chunkHist[min(p.chunks.Load(), tailPipeMaxChunks)]++
 }
 
 // finished tells stage A that heap n is done (its value in the ring).
@@ -406,4 +531,20 @@ func (p *tailPipe[V]) stop() {
 		}
 	}
 	p.exited.Wait()
+	if st := p.s.stats; st != nil {
+		st.Heaps += p.heaps
+		st.WaitsB += p.waitsB
+		st.Beyond += p.beyond
+		st.YieldsB += p.bWait.yields.Load()
+		st.ParksB += p.bWait.parks.Load()
+		st.WakesB += p.bWait.wakes.Load()
+		st.WaitsA += p.waitsA.Load()
+		for j := range p.aWait {
+			st.ParksA += p.aWait[j].parks.Load()
+			st.WakesA += p.aWait[j].wakes.Load()
+		}
+		for c, k := range p.chunkHist {
+			st.Chunks[c] += k
+		}
+	}
 }

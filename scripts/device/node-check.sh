@@ -6,12 +6,14 @@
 #     Grundy values to 10^7 at W = 1, 2, 4, 8, 16, 0.6's tail 2^20 -> 2^22 at
 #     W = 1, 2, 16 (issue 33: the goal is >= 10x at 16 workers);
 #  then 0.6 to 2^22 at W = 16 once more with CPU and block profiles, and
-#  the serial-share models of the full array (TestOctalSerialShare) and of
-#  take-a-square's Grundy values (TestSquaresSerialShare), and 1, 2 and 16
-#  copies of take-a-square's one worker at once (the machine's ceiling);
-#  2. census-node.sh with RUNS=20:16: the census of the 1,023 three-digit
-#     octal codes to 2^20 on 16 workers, stopped after CENSUS_TIMEOUT
-#     seconds (default 330; NODE_RUNS="E:W ..." runs others), then the
+#  the serial-share models of the full array (TestOctalSerialShare), of
+#  the tail (TestTailSerialShare, TestTailPipeWaits at W = 2 and 16) and
+#  of take-a-square's Grundy values (TestSquaresSerialShare), and 1, 2 and
+#  16 copies of take-a-square's one worker at once (the machine's ceiling);
+#  2. census-node.sh with RUNS=19:16: the census of the 1,023 three-digit
+#     octal codes to 2^19 on 16 workers (about 110 s on the node of
+#     2026-11-27), stopped after CENSUS_TIMEOUT seconds (default 150;
+#     NODE_RUNS="E:W ..." runs others, NODE_RUNS=none skips it), then the
 #     replay of its order (issue 34: the
 #     goal is <= 3.5 minutes, and a replay within 10% of the bound).
 #
@@ -22,7 +24,7 @@
 # gzipped (tabulate.gz, replay.gz: a lent machine takes 64 MiB of files);
 # without it both scripts build with Go. Writes $OUT/node.tgz (everything
 # both scripts wrote) and $OUT/summary.txt (their tables), at most two
-# files, since a lent machine returns only a few. About 3 + 4 minutes on
+# files, since a lent machine returns only a few. About 5 + 2 minutes on
 # 16 idle cores.
 set -uo pipefail
 : "${OUT:?set OUT to the folder for the results}"
@@ -93,12 +95,32 @@ if [[ -x ${PREBUILT:-/nonexistent}/sub.test ]]; then
       'BEGIN { printf "copies of one worker, take-a-square to %d: %2d at once %7.2f s wall\n", n, k, b - a }'
   done | tee "$work/prof/squares-copies.txt"
 fi
-OUT="$work/census" RUNS=${NODE_RUNS:-20:16} CENSUS_TIMEOUT=${CENSUS_TIMEOUT:-330} bash scripts/device/census-node.sh 2>&1 | tee "$work/census/stdout.txt"
+# The tail's in-order share (grundy/octal TestTailSerialShare: stage B's
+# part on one goroutine at A's chunks 4, 12, 16, and the speed-ups it
+# predicts), then the tail at W = 2 and 16 with what its pipe did
+# (TestTailPipeWaits: waits, parks, wake-ups a heap, where A's chunks
+# stood), W = 16 with a CPU profile: 0.6 from 2^20 to 3*2^20, TAIL_SPAN
+# overrides. About 60 s on 16 cores.
+if [[ -x ${PREBUILT:-/nonexistent}/octal.test ]]; then
+  span=${TAIL_SPAN:-1048576,3145727}
+  {
+    TABULATE_TAIL_SERIAL=0.6,$span,4/12/16 "$PREBUILT/octal.test" -test.run '^TestTailSerialShare$' -test.count 1 2>&1 || echo "tail serial-share run failed"
+    for w in 2 16; do
+      prof=(); [[ $w == 16 ]] && prof=(-test.cpuprofile "$work/prof/cpu-tail-w16.pprof")
+      TABULATE_TAIL_WAITS=0.6,$span,$w "$PREBUILT/octal.test" -test.run '^TestTailPipeWaits$' -test.count 1 "${prof[@]}" 2>&1 || echo "tail waits run at W = $w failed"
+    done
+  } | grep -v '^PASS$' > "$work/prof/tail-share.txt"
+  cat "$work/prof/tail-share.txt"
+fi
+if [[ ${NODE_RUNS:-} != none ]]; then
+  OUT="$work/census" RUNS=${NODE_RUNS:-19:16} CENSUS_TIMEOUT=${CENSUS_TIMEOUT:-150} bash scripts/device/census-node.sh 2>&1 | tee "$work/census/stdout.txt"
+fi
 {
   cat "$work/scale/machine.txt" "$work/scale/table.txt" 2>/dev/null
   sed -n '/serial share/,/--- PASS/p' "$work/prof/serial-share.txt" 2>/dev/null
   sed -n '/serial share/,/--- PASS/p' "$work/prof/squares-share.txt" 2>/dev/null
   cat "$work/prof/squares-copies.txt" 2>/dev/null
+  cat "$work/prof/tail-share.txt" 2>/dev/null
   echo
   cat "$work/census/summary.txt" 2>/dev/null
 } > "$OUT/summary.txt"
