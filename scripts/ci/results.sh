@@ -71,5 +71,17 @@ for entry in "${entries[@]}"; do
     grep -qF "$sum" docs/results.md || { echo "results.sh: FAILED: docs/results.md does not print the sha256 of $path ($sum)" >&2; fail=1; }
   done <<<"$listed"
 done
+# The frequency tables of the runs to 2^32 (hours each: not rerun here) are
+# kept in docs/data; the page must print each file's sha256 and that of
+# its table at 2^29..2^32 alone (the rows with that heaps and partial
+# false, as lines value,count under the header value,count).
+for csv in docs/data/*-frequencies-2^32.csv; do
+  sum="$(sha256sum "$csv" | cut -d' ' -f1)"
+  grep -qF "$sum" docs/results.md || { echo "results.sh: FAILED: docs/results.md does not print the sha256 of $csv ($sum)" >&2; fail=1; }
+  for k in 29 30 31 32; do
+    sum="$(awk -F, -v h=$((1 << k)) 'NR == 1 { print "value,count" } $1 == h && $4 == "false" { print $2 "," $3 }' "$csv" | sha256sum | cut -d' ' -f1)"
+    grep -qF "$sum" docs/results.md || { echo "results.sh: FAILED: docs/results.md does not print the sha256 of $csv's table at 2^$k ($sum)" >&2; fail=1; }
+  done
+done
 [[ "$fail" == 0 ]] && echo "results.sh: every table of the entries run has the page's sha256"
 exit "$fail"
