@@ -822,7 +822,6 @@ func (s *tailState[V]) settle(mkb []byte, bot int, extra []uint64) (int32, bool)
 	}
 	mk := (*[1 << 16]byte)(mkb[:1<<16]) // every value fits 16 bits (V)
 	mw := ((1 << s.vbits) + 63) / 64
-	octalPack(seen[:mw], mkb)
 	for i, x := range extra {
 		seen[i] |= x
 	}
@@ -832,17 +831,14 @@ func (s *tailState[V]) settle(mkb []byte, bot int, extra []uint64) (int32, bool)
 	if s.dom&int((s.n-int64(s.r.split[0]))&1) == 1 {
 		flip = ^uint64(0)
 	}
-	vstar, need := -1, 0
-	for i, x := range seen {
-		hard := s.par[i] ^ flip
-		if free := hard &^ x; free != 0 {
-			tz := bits.TrailingZeros64(free)
-			vstar = 64*i + tz
-			need += bits.OnesCount64(^x &^ hard & (1<<tz - 1))
-			break
-		}
-		need += bits.OnesCount64(^x &^ hard)
-	}
+	// Trick: the marks of mkb are packed only up to v*'s word, as the
+	// full-array engine does (octalPackVstar, which has the argument):
+	// missingBelow reads seen below v* only, stillMissing reads mkb, and
+	// relabel's path packs every word again first. Reason: at every heap
+	// the tail packed all 2^vbits marks (0.6 from 2^20: 1,024, v* mostly in
+	// the first words), about half of settle and a sixth of stage B's
+	// in-order time (TestTailSerialShare, docs/performance.md). Cost: none.
+	vstar, need := octalPackVstar(seen, mkb, mw, s.par, flip)
 	if vstar < 0 {
 		panic(fmt.Sprintf("octal: tail: no value of the hard parity below %d at n = %d", 64*len(seen), s.n))
 	}
