@@ -165,6 +165,56 @@ func TestTailPipeAdapt(t *testing.T) {
 	}
 }
 
+// TestTailPipeWakeParked checks that B, which looks at the helpers'
+// waiters only while the counter of parked helpers is not 0
+// (tailPipe.finished), still wakes a parked helper: a helper parks for
+// done >= 10, B finishes heap 9 (no wake-up: too early) and heap 10 (one
+// wake-up), and the helper returns; the counter is 1 while it sleeps and 0
+// after. A lost wake-up shows as no wake-up sent; the test then quits the
+// helper (stop), so that it fails instead of hanging.
+func TestTailPipeWakeParked(t *testing.T) {
+	const helpers = 3
+	p := &tailPipe[uint8]{s: &tailState[uint8]{}, helpers: helpers, aWait: make([]tailWaiter, helpers)}
+	for j := range p.aWait {
+		p.aWait[j].ch = make(chan struct{}, 1)
+		p.aWait[j].group = &p.parked
+	}
+	p.done.Store(0)
+	w := &p.aWait[1]
+	got := make(chan bool, 1)
+	p.exited.Add(1)
+	go func() {
+		defer p.exited.Done()
+		got <- p.await(&p.done, 10, w, false)
+	}()
+	for !w.sleeping.Load() {
+		runtime.Gosched()
+	}
+	if n := p.parked.Load(); n != 1 {
+		t.Errorf("one helper asleep: parked = %d, want 1", n)
+	}
+	p.finished(9)
+	if n := w.wakes.Load(); n != 0 {
+		t.Errorf("heap 9 done, the helper waits for 10: %d wake-ups sent, want 0", n)
+	}
+	p.finished(10)
+	if n := w.wakes.Load(); n != 1 {
+		t.Errorf("heap 10 done: %d wake-ups sent to the parked helper, want 1 (a lost wake-up)", n)
+		p.stop()
+	}
+	if ok := <-got; !ok && w.wakes.Load() == 1 {
+		t.Error("the helper woken at done = 10 reported a quit")
+	}
+	if n := p.parked.Load(); n != 0 {
+		t.Errorf("the helper awake: parked = %d, want 0", n)
+	}
+	for j := range p.aWait {
+		if j != 1 && p.aWait[j].wakes.Load() != 0 {
+			t.Errorf("helper %d, not parked, was sent a wake-up", j)
+		}
+	}
+}
+
 // TestTailPipeWaits runs the tail on W workers and prints its wall and
 // process CPU time (from its first progress report past the start, as
 // TestOctalTailProcess) and what the pipe did (tailPipeStats): B's waits

@@ -108,7 +108,8 @@ type tailPipe[V tailValue] struct {
 	first   int64         // the first heap of stage A: helper j lists first+j, first+j+helpers, ...
 	_       [128]byte
 	waitsA  atomic.Int64 // waits of A (read by B to adapt)
-	_       [112]byte
+	parked  atomic.Int32 // helpers parked or about to park (finished)
+	_       [108]byte
 	done    atomic.Int64 // the last heap B has finished
 	chunks  atomic.Int32 // chunks of step 3 A lists a heap
 	vbits   atomic.Int32 // B's vbits, stored before done
@@ -235,6 +236,7 @@ const (
 
 // tailWaiter parks a goroutine until the other side's counter reaches want.
 type tailWaiter struct {
+	group    *atomic.Int32 // counts the waiters of a group that park (the helpers': tailPipe.parked), or nil
 	sleeping atomic.Bool
 	want     atomic.Int64
 	ch       chan struct{} // capacity 1: a wake-up is never lost, at most one is stale
@@ -298,12 +300,18 @@ func (p *tailPipe[V]) await(c *atomic.Int64, target int64, t *tailWaiter, spin b
 			runtime.Gosched()
 		default:
 			t.parks.Add(1)
+			if t.group != nil {
+				t.group.Add(1)
+			}
 			t.want.Store(target)
 			t.sleeping.Store(true)
 			if c.Load() < target && !p.quit.Load() {
 				<-t.ch
 			}
 			t.sleeping.Store(false)
+			if t.group != nil {
+				t.group.Add(-1)
+			}
 		}
 	}
 }
@@ -322,6 +330,7 @@ func newTailPipe[V tailValue](s *tailState[V], helpers int) *tailPipe[V] {
 	}
 	for j := range p.aWait {
 		p.aWait[j].ch = make(chan struct{}, 1)
+		p.aWait[j].group = &p.parked
 	}
 	p.bWait.ch = make(chan struct{}, 1)
 	p.sw = max(1, (1<<(8*tailBytes[V]()))/64)
@@ -510,14 +519,29 @@ func (p *tailPipe[V]) adapt() {
 }
 
 // finished tells stage A that heap n is done (its value in the ring).
+//
+// Trick: B looks at the helpers' waiters only when one of them is parked,
+// by one load of a counter (parked) that a helper raises before it marks
+// itself sleeping and lowers after it wakes. A wake-up is never lost: the
+// helper raises the counter, then stores sleeping, then loads done; B
+// stores done, then loads the counter, then sleeping. With Go's atomics
+// sequentially consistent, if the helper's load of done misses B's store,
+// B's load of the counter comes after the raise and its load of sleeping
+// after the store: B sees the helper sleeping and wakes it (tailWaiter.wake).
+// Reason: B loaded every helper's sleeping flag at every heap, 15 loads on
+// lines the helpers write when they park, in B's in-order part; a helper
+// parks once every D/2 heaps, so the counter is nearly always 0. Cost: two
+// atomic adds a park. Ours.
 func (p *tailPipe[V]) finished(n int64) {
 	if p.s.vbits != p.pubBits {
 		p.pubBits = p.s.vbits
 		p.vbits.Store(int32(p.s.vbits))
 	}
 	p.done.Store(n)
-	for j := range p.aWait {
-		p.aWait[j].wake(n)
+	if p.parked.Load() != 0 {
+		for j := range p.aWait {
+			p.aWait[j].wake(n)
+		}
 	}
 }
 

@@ -558,6 +558,10 @@ var list = []Mutant{
 		Old: "for b := 0; b < bot && b < d-1; {", New: "for b := 0; b < bot && b < d-64; {",
 		Pkg: "./grundy/octal", Run: "TestTailPipeNearMarks$",
 		Why: "B stops its near splits of A's chunks one chunk early (the chunk from a = 225 to 288): splits at distance below D go unmarked"},
+	{Name: "tail-parked-wake-lost", File: "grundy/octal/tailpipe.go",
+		Old: "if p.parked.Load() != 0 {", New: "if p.parked.Load() > 1 {",
+		Pkg: "./grundy/octal", Run: "TestTailPipeWakeParked$",
+		Why: "B skips the helpers' waiters while exactly one helper is parked: its wake-up is lost and the tail hangs"},
 	// The rows engine of Wythoff's game (grundy/wythoff/rows.go): its bit
 	// sets are rings over a window of values, each word tagged.
 	{Name: "wythoff-rows-ring-evict", File: "grundy/wythoff/rows.go",
