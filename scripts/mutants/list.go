@@ -555,7 +555,7 @@ var list = []Mutant{
 		Pkg: "./grundy/octal", Run: "TestTailPipeAdapt$",
 		Why: "A's chunks stay up where B never went past them: every chunk listed for nothing"},
 	{Name: "tail-near-loop-stops-early", File: "grundy/octal/tailpipe.go",
-		Old: "for b := 0; b < bot && b < d-1; {", New: "for b := 0; b < bot && b < d-64; {",
+		Old: "for end < bot && end < d-1 {", New: "for end < bot && end < d-64 {",
 		Pkg: "./grundy/octal", Run: "TestTailPipeNearMarks$",
 		Why: "B stops its near splits of A's chunks one chunk early (the chunk from a = 225 to 288): splits at distance below D go unmarked"},
 	{Name: "tail-parked-wake-lost", File: "grundy/octal/tailpipe.go",
