@@ -482,13 +482,21 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 			end += octalNextChunk(end)
 		}
 	}
-	if end > 0 {
-		s.step3Chunk(mk, rec, 0, end, 0, d-1)
-	}
+	// Trick: settle lists these near splits only if v* leaves a value
+	// below it missing without them (tailState.nearEnd). Reason: they are
+	// splits of step 3: of two common heaps, whose values are of the
+	// parity v* does not count, or with a rare heap, which step 1 marks
+	// too (the argument at the top of this file): v* is the same
+	// without them, and where every value below v* is seen anyway, g(n) =
+	// v* needs none of them. They were over half of B's in-order time
+	// after the cuts above (markPairs 0.18 of 0.34 s); without them S went
+	// from 0.355-0.381 to 0.197 s (0.6 from 2^20 to 3*2^20, c = 16,
+	// TestTailSerialShare; B listed step 3 past A's chunks at the same
+	// 34,850 heaps, so A's chunks adapt as before). Cost: at the heaps
+	// that need them, a stillMissing pass more. Ours (the sparse-space
+	// method's own order: step 3 after v*).
 	listed := s.step3
-	if s.tap != nil {
-		s.tap(n, bot, s.w, s.mk, p.bits[slot*p.sw:slot*p.sw+p.words[slot]])
-	}
+	s.nearEnd = end
 	v, ok := s.settle(s.mk, bot, p.bits[slot*p.sw:slot*p.sw+p.words[slot]])
 	if s.step3 != listed {
 		p.beyond++
