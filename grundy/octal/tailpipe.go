@@ -26,8 +26,10 @@ import (
 // of those chunks with a < D-k, a few hundred marks, among them the only
 // ones that read g(n-1)) and the moves that leave one heap, ORs A's bit
 // set into seen, computes v* (step 2) and lists step 3 on from where A
-// stopped, checking the missing values as before (settle). So A runs up
-// to D heaps ahead of B, and neither waits for the other at every heap.
+// stopped, checking the missing values as before (settle; the near
+// splits of A's chunks only where v* leaves a value missing, see mex). So
+// A runs up to D heaps ahead of B, and neither waits for the other at
+// every heap.
 //
 // Every value is exact and the same as on one goroutine: the marks of A
 // and B together are the marks settle would have made by the end of A's
