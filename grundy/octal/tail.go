@@ -335,6 +335,7 @@ type tailState[V tailValue] struct {
 	clock      *tailClock     // tailInternal.clock: tests only, nil in production
 	stats      *tailPipeStats // tailInternal.stats: tests only, nil in production
 	tap        tapMarks       // tailInternal.tapMarks: tests only, nil in production
+	nearEnd    int            // the pipe's near splits of A's chunks for settle to list if needed (tailPipe.mex)
 }
 
 // Tail computes the Grundy values g(0..max) of the octal game c without
@@ -389,13 +390,15 @@ type tailInternal struct {
 	pipeChunks    int            // stage A's chunks of step 3, fixed (-1: none; 0: adaptive)
 	clock         *tailClock     // the in-order share measured on one goroutine (TestTailSerialShare)
 	stats         *tailPipeStats // the pipe's waits and wake-ups, filled in when it stops
-	tapMarks      tapMarks       // sees the pipe's marks of each heap before settle
+	tapMarks      tapMarks       // sees the pipe's marks of a heap once settle has listed B's near splits
 }
 
 // tapMarks is a test's look at the marks of heap n in the pipelined tail
-// just before settle (TestTailPipeNearMarks): B's marks mk (bytes), A's
-// packed marks extra, A's chunks of step 3 listed up to bot from each end,
-// and the window w.
+// (TestTailPipeNearMarks) at a heap where the marks leave a value below v*
+// missing, once settle has listed B's near splits of A's chunks and before
+// it checks them (tailState.nearEnd): B's marks mk (bytes), A's packed
+// marks extra, A's chunks of step 3 listed up to bot from each end, and
+// the window w.
 type tapMarks func(n int64, bot, w int, mk []byte, extra []uint64)
 
 func tailRun(ctx context.Context, c tailGame, max int64, opts TailOptions, in tailInternal) (TailResult, error) {
@@ -806,7 +809,9 @@ func (s *tailState[V]) markRare(mk *[1 << 16]byte, rec []V, part *tailPart[V]) {
 }
 
 // settle finishes g(n) from the marks in mkb and the bit set extra (step 1
-// done, and step 3's splits listed up to bot from each end): it adds the
+// done, and step 3's splits listed up to bot from each end, but for those
+// at distance below tailPipeAhead from 0 to s.nearEnd, which it lists
+// only if v* leaves a value below it missing; tailPipe.mex): it adds the
 // moves that leave one heap, computes v* (step 2) and lists step 3's
 // splits from bot on until no value below v* is missing, then clears mkb.
 // It returns false if the splits inside the window do not settle g(n)
@@ -822,7 +827,6 @@ func (s *tailState[V]) settle(mkb []byte, bot int, extra []uint64) (int32, bool)
 	}
 	mk := (*[1 << 16]byte)(mkb[:1<<16]) // every value fits 16 bits (V)
 	mw := ((1 << s.vbits) + 63) / 64
-	octalPack(seen[:mw], mkb)
 	for i, x := range extra {
 		seen[i] |= x
 	}
@@ -832,17 +836,14 @@ func (s *tailState[V]) settle(mkb []byte, bot int, extra []uint64) (int32, bool)
 	if s.dom&int((s.n-int64(s.r.split[0]))&1) == 1 {
 		flip = ^uint64(0)
 	}
-	vstar, need := -1, 0
-	for i, x := range seen {
-		hard := s.par[i] ^ flip
-		if free := hard &^ x; free != 0 {
-			tz := bits.TrailingZeros64(free)
-			vstar = 64*i + tz
-			need += bits.OnesCount64(^x &^ hard & (1<<tz - 1))
-			break
-		}
-		need += bits.OnesCount64(^x &^ hard)
-	}
+	// Trick: the marks of mkb are packed only up to v*'s word, as the
+	// full-array engine does (octalPackVstar, which has the argument):
+	// missingBelow reads seen below v* only, stillMissing reads mkb, and
+	// relabel's path packs every word again first. Reason: at every heap
+	// the tail packed all 2^vbits marks (0.6 from 2^20: 1,024, v* mostly in
+	// the first words), about half of settle and a sixth of stage B's
+	// in-order time (TestTailSerialShare, docs/performance.md). Cost: none.
+	vstar, need := octalPackVstar(seen, mkb, mw, s.par, flip)
 	if vstar < 0 {
 		panic(fmt.Sprintf("octal: tail: no value of the hard parity below %d at n = %d", 64*len(seen), s.n))
 	}
@@ -855,6 +856,16 @@ func (s *tailState[V]) settle(mkb []byte, bot int, extra []uint64) (int32, bool)
 	// sequence, as the most even splits do for sparseMex), across the split
 	// digits together, until no value below v* is missing.
 	s.miss = missingBelow(s.miss[:0], seen, s.par, flip, vstar)
+	if e := s.nearEnd; e > 0 {
+		s.nearEnd = 0
+		s.step3Chunk(mk, rec, 0, e, 0, tailPipeAhead-1)
+		if s.tap != nil {
+			s.tap(s.n, bot, w, mkb, extra)
+		}
+		if s.miss = stillMissing(mkb, s.miss); len(s.miss) == 0 {
+			return int32(vstar), true
+		}
+	}
 	chunk := 32
 	if bot > 0 { // the first chunks are listed (tailPipe): go on as the loop would
 		chunk = octalNextChunk(bot)

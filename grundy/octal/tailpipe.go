@@ -26,8 +26,10 @@ import (
 // of those chunks with a < D-k, a few hundred marks, among them the only
 // ones that read g(n-1)) and the moves that leave one heap, ORs A's bit
 // set into seen, computes v* (step 2) and lists step 3 on from where A
-// stopped, checking the missing values as before (settle). So A runs up
-// to D heaps ahead of B, and neither waits for the other at every heap.
+// stopped, checking the missing values as before (settle; the near
+// splits of A's chunks only where v* leaves a value missing, see mex). So
+// A runs up to D heaps ahead of B, and neither waits for the other at
+// every heap.
 //
 // Every value is exact and the same as on one goroutine: the marks of A
 // and B together are the marks settle would have made by the end of A's
@@ -108,7 +110,8 @@ type tailPipe[V tailValue] struct {
 	first   int64         // the first heap of stage A: helper j lists first+j, first+j+helpers, ...
 	_       [128]byte
 	waitsA  atomic.Int64 // waits of A (read by B to adapt)
-	_       [112]byte
+	parked  atomic.Int32 // helpers parked or about to park (finished)
+	_       [108]byte
 	done    atomic.Int64 // the last heap B has finished
 	chunks  atomic.Int32 // chunks of step 3 A lists a heap
 	vbits   atomic.Int32 // B's vbits, stored before done
@@ -235,6 +238,7 @@ const (
 
 // tailWaiter parks a goroutine until the other side's counter reaches want.
 type tailWaiter struct {
+	group    *atomic.Int32 // counts the waiters of a group that park (the helpers': tailPipe.parked), or nil
 	sleeping atomic.Bool
 	want     atomic.Int64
 	ch       chan struct{} // capacity 1: a wake-up is never lost, at most one is stale
@@ -298,12 +302,18 @@ func (p *tailPipe[V]) await(c *atomic.Int64, target int64, t *tailWaiter, spin b
 			runtime.Gosched()
 		default:
 			t.parks.Add(1)
+			if t.group != nil {
+				t.group.Add(1)
+			}
 			t.want.Store(target)
 			t.sleeping.Store(true)
 			if c.Load() < target && !p.quit.Load() {
 				<-t.ch
 			}
 			t.sleeping.Store(false)
+			if t.group != nil {
+				t.group.Add(-1)
+			}
 		}
 	}
 }
@@ -322,6 +332,7 @@ func newTailPipe[V tailValue](s *tailState[V], helpers int) *tailPipe[V] {
 	}
 	for j := range p.aWait {
 		p.aWait[j].ch = make(chan struct{}, 1)
+		p.aWait[j].group = &p.parked
 	}
 	p.bWait.ch = make(chan struct{}, 1)
 	p.sw = max(1, (1<<(8*tailBytes[V]()))/64)
@@ -455,18 +466,39 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 	// distance k+a >= D; with A's chunks at 16, the calls for none of them
 	// were about 14% of B's in-order time (S 0.653 -> 0.563 s, 0.6 from
 	// 2^20 to 3*2^20, TestTailSerialShare). Cost: none.
-	for b := 0; b < bot && b < d-1; {
-		chunk := 32
-		if b > 0 {
-			chunk = octalNextChunk(b)
+	//
+	// Trick: the chunks up to there are listed by one call, one chunk from
+	// 0 to end, their sum. Reason: chunks from 0 to end, one after the
+	// other, list a <= end from the low end and a > h-end from the high
+	// one (h = w-k; all of 1..h where the two meet), and one chunk of
+	// size end lists the same splits. Five calls a heap of step3Chunk and
+	// markPairs (chunks of 32 and 64) took about a sixth more of B's
+	// in-order time than one (S 0.431-0.449 -> 0.356-0.381 s, 0.6 from
+	// 2^20 to 3*2^20, c = 16, TestTailSerialShare, 3 runs each; the
+	// seventh session of docs/performance.md). Cost: none.
+	end := 0
+	for end < bot && end < d-1 {
+		if end == 0 {
+			end = 32
+		} else {
+			end += octalNextChunk(end)
 		}
-		s.step3Chunk(mk, rec, b, chunk, 0, d-1)
-		b += chunk
 	}
+	// Trick: settle lists these near splits only if v* leaves a value
+	// below it missing without them (tailState.nearEnd). Reason: they are
+	// splits of step 3: of two common heaps, whose values are of the
+	// parity v* does not count, or with a rare heap, which step 1 marks
+	// too (the argument at the top of this file): v* is the same
+	// without them, and where every value below v* is seen anyway, g(n) =
+	// v* needs none of them. They were over half of B's in-order time
+	// after the cuts above (markPairs 0.18 of 0.34 s); without them S went
+	// from 0.355-0.381 to 0.197 s (0.6 from 2^20 to 3*2^20, c = 16,
+	// TestTailSerialShare; B listed step 3 past A's chunks at the same
+	// 34,850 heaps, so A's chunks adapt as before). Cost: at the heaps
+	// that need them, a stillMissing pass more. Ours (the sparse-space
+	// method's own order: step 3 after v*).
 	listed := s.step3
-	if s.tap != nil {
-		s.tap(n, bot, s.w, s.mk, p.bits[slot*p.sw:slot*p.sw+p.words[slot]])
-	}
+	s.nearEnd = end
 	v, ok := s.settle(s.mk, bot, p.bits[slot*p.sw:slot*p.sw+p.words[slot]])
 	if s.step3 != listed {
 		p.beyond++
@@ -510,14 +542,29 @@ func (p *tailPipe[V]) adapt() {
 }
 
 // finished tells stage A that heap n is done (its value in the ring).
+//
+// Trick: B looks at the helpers' waiters only when one of them is parked,
+// by one load of a counter (parked) that a helper raises before it marks
+// itself sleeping and lowers after it wakes. A wake-up is never lost: the
+// helper raises the counter, then stores sleeping, then loads done; B
+// stores done, then loads the counter, then sleeping. With Go's atomics
+// sequentially consistent, if the helper's load of done misses B's store,
+// B's load of the counter comes after the raise and its load of sleeping
+// after the store: B sees the helper sleeping and wakes it (tailWaiter.wake).
+// Reason: B loaded every helper's sleeping flag at every heap, 15 loads on
+// lines the helpers write when they park, in B's in-order part; a helper
+// parks once every D/2 heaps, so the counter is nearly always 0. Cost: two
+// atomic adds a park. Ours.
 func (p *tailPipe[V]) finished(n int64) {
 	if p.s.vbits != p.pubBits {
 		p.pubBits = p.s.vbits
 		p.vbits.Store(int32(p.s.vbits))
 	}
 	p.done.Store(n)
-	for j := range p.aWait {
-		p.aWait[j].wake(n)
+	if p.parked.Load() != 0 {
+		for j := range p.aWait {
+			p.aWait[j].wake(n)
+		}
 	}
 }
 
