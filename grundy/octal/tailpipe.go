@@ -474,7 +474,7 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 	// size end lists the same splits. Five calls a heap of step3Chunk and
 	// markPairs (chunks of 32 and 64) took about a sixth more of B's
 	// in-order time than one (S 0.431-0.449 -> 0.356-0.381 s, 0.6 from
-	// 2^20 to 3*2^20, c = 16, TestTailSerialShare, 3 runs each; the
+	// 2^20 to 3*2^20, c = 16, TestTailSerialShare, 3 runs each; see
 	// the sixth session's second round in docs/performance.md). Cost: none.
 	end := 0
 	for end < bot && end < d-1 {
