@@ -37,8 +37,10 @@ import (
 //     this is most of the gain of a second worker.
 //   - near: the moves that land in the previous segment, on the calling
 //     goroutine once that segment is finished.
-//   - short: the moves that stay inside the segment, heap by heap, before
-//     each mex is taken.
+//   - short: the moves that stay inside the segment, before each mex is
+//     taken: in sub-blocks of kernelSub heaps, swept into each sub-block
+//     from the segment before it, heap by heap only within the sub-block
+//     (kernelFinish).
 //
 // The tricks, each with its reason and cost:
 //
