@@ -146,6 +146,13 @@ func kernelByHeaps(workers, cpus int) bool {
 	return workers >= kernelHeapsFrom && cpus >= workers
 }
 
+// kernelSplitsByHeaps reports whether a run of W workers on this machine
+// splits its far part by heaps: kernelSplit if forced, else kernelByHeaps
+// with the least of runtime.NumCPU and GOMAXPROCS.
+func kernelSplitsByHeaps(workers int) bool {
+	return kernelSplit > 0 || kernelSplit == 0 && kernelByHeaps(workers, min(runtime.NumCPU(), runtime.GOMAXPROCS(0)))
+}
+
 // kernelValueLimit is the first Grundy value that does not fit the uint16
 // table. A variable so that tests can exercise the overflow path.
 var kernelValueLimit = 1 << 16
@@ -188,20 +195,26 @@ func kernelWords(v int) int {
 // kernelMemory estimates the peak bytes of the kernel over 0..max with
 // runtime.GOMAXPROCS(0) workers when its values stay at most vmax: the
 // uint16 table (2 bytes a heap) and two buffers of rows of one segment per
-// worker. It returns 0 for a negative max.
+// worker, or of worker 0 alone where the far part is split by heaps
+// (kernelSplitsByHeaps). It returns 0 for a negative max.
 func kernelMemory(max, vmax int) int64 {
 	if max < 0 {
 		return 0
 	}
 	workers := int64(grundy.Goroutines(0))
+	if kernelSplitsByHeaps(int(workers)) {
+		workers = 1
+	}
 	seg := int64(min(kernelSegment, max+1))
 	words := int64(kernelWords(vmax))
 	// The buffers are allocated again each time the values outgrow them,
 	// so all widths up to the last one together take less than twice the
 	// last.
-	const slack = 64 << 10 // goroutines and small buffers
-	return 2*(int64(max)+1) + 2*2*workers*seg*words*8 + 8*kernelMaxWords + slack
+	return 2*(int64(max)+1) + 2*2*workers*seg*words*8 + 8*kernelMaxWords + kernelSlack
 }
+
+// kernelSlack is kernelMemory's allowance for goroutines and small buffers.
+const kernelSlack = 64 << 10
 
 // kernelState is the state of one kernel computation, shared by the runs at
 // each row width.
@@ -214,6 +227,7 @@ type kernelState struct {
 	progress grundy.Progress
 	reported int // last n reported to progress
 	buf      *[kernelMaxWords + 1]uint64
+	rowBytes int64        // bytes of rows allocated by the last kernelRun (tests: kernelMemory)
 	clock    *kernelClock // tests: no helper goroutine, the parts are timed (kernelClock)
 }
 
@@ -251,7 +265,16 @@ func kernel(ctx context.Context, elems []int, max int, workers int, progress gru
 // kernelTimed is kernel, with the parts timed on the calling goroutine
 // alone if clock is not nil (kernelClock).
 func kernelTimed(ctx context.Context, elems []int, max int, workers int, progress grundy.Progress, clock *kernelClock) ([]uint16, error) {
-	s := &kernelState{
+	s := newKernelState(elems, max, workers, progress, clock)
+	if err := s.run(ctx); err != nil {
+		return nil, err
+	}
+	return s.g, nil
+}
+
+// newKernelState returns the state of kernelTimed's computation.
+func newKernelState(elems []int, max int, workers int, progress grundy.Progress, clock *kernelClock) *kernelState {
+	return &kernelState{
 		clock:    clock,
 		g:        make([]uint16, max+1),
 		elems:    elems,
@@ -261,8 +284,12 @@ func kernelTimed(ctx context.Context, elems []int, max int, workers int, progres
 		reported: -1,
 		buf:      new([kernelMaxWords + 1]uint64),
 	}
+}
+
+// run computes s.g, one kernelRun for each row width the values need.
+func (s *kernelState) run(ctx context.Context) error {
 	var err error
-	for a := 0; a <= max && err == nil; {
+	for a := 0; a <= s.max && err == nil; {
 		switch kernelWords(s.maxVal) {
 		case 1:
 			a, err = kernelRun[[1]uint64](ctx, s, a)
@@ -288,10 +315,7 @@ func kernelTimed(ctx context.Context, elems []int, max int, workers int, progres
 			a, err = kernelRun[[1024]uint64](ctx, s, a)
 		}
 	}
-	if err != nil {
-		return nil, err
-	}
-	return s.g, nil
+	return err
 }
 
 // upTo returns how many of the ascending elems are at most v.
@@ -395,8 +419,9 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 	var zero R
 	width := len(zero)
 	seg := min(kernelSegment, s.max+1)
+	s.rowBytes = 0
 	f := &kernelFar[R]{g: s.g, elems: s.elems, rows: make([][2][]R, s.workers), used: make([][2]bool, s.workers),
-		byHeaps: kernelSplit > 0 || kernelSplit == 0 && kernelByHeaps(s.workers, min(runtime.NumCPU(), runtime.GOMAXPROCS(0))),
+		byHeaps: kernelSplitsByHeaps(s.workers),
 		unitLen: kernelUnitFor(seg, s.workers)}
 	for w := range f.rows {
 		if f.byHeaps && w > 0 {
@@ -404,6 +429,7 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 		}
 		for p := range f.rows[w] {
 			f.rows[w][p] = make([]R, seg)
+			s.rowBytes += int64(seg * width * 8)
 		}
 	}
 	parallel := func(count int) bool {

@@ -216,6 +216,10 @@ var list = []Mutant{
 		Old: "\tclear(buf[width:dirty])\n\treturn nil\n}", New: "\treturn nil\n}",
 		Pkg: "./grundy/subtraction", Run: "KernelMexGuard",
 		Why: "a sub-block starts with the bits past the rows' width that the one before it left"},
+	{Name: "kernel-memory-heaps-rows", File: "grundy/subtraction/kernel.go",
+		Old: "if kernelSplitsByHeaps(int(workers)) {", New: "if false && kernelSplitsByHeaps(int(workers)) {",
+		Pkg: "./grundy/subtraction", Run: "TestKernelMemoryRows",
+		Why: "kernelMemory counts every worker's rows where only worker 0's are allocated (split by heaps)"},
 
 	// tabulate merge: shards are merged only if they are one run, whole.
 	{Name: "merge-version", File: "merge/merge.go",
