@@ -37,8 +37,10 @@ import (
 //     this is most of the gain of a second worker.
 //   - near: the moves that land in the previous segment, on the calling
 //     goroutine once that segment is finished.
-//   - short: the moves that stay inside the segment, heap by heap, before
-//     each mex is taken.
+//   - short: the moves that stay inside the segment, before each mex is
+//     taken: in sub-blocks of kernelSub heaps, swept into each sub-block
+//     from the segment before it, heap by heap only within the sub-block
+//     (kernelFinish).
 //
 // The tricks, each with its reason and cost:
 //
@@ -144,6 +146,13 @@ func kernelByHeaps(workers, cpus int) bool {
 	return workers >= kernelHeapsFrom && cpus >= workers
 }
 
+// kernelSplitsByHeaps reports whether a run of W workers on this machine
+// splits its far part by heaps: kernelSplit if forced, else kernelByHeaps
+// with the least of runtime.NumCPU and GOMAXPROCS.
+func kernelSplitsByHeaps(workers int) bool {
+	return kernelSplit > 0 || kernelSplit == 0 && kernelByHeaps(workers, min(runtime.NumCPU(), runtime.GOMAXPROCS(0)))
+}
+
 // kernelValueLimit is the first Grundy value that does not fit the uint16
 // table. A variable so that tests can exercise the overflow path.
 var kernelValueLimit = 1 << 16
@@ -186,20 +195,26 @@ func kernelWords(v int) int {
 // kernelMemory estimates the peak bytes of the kernel over 0..max with
 // runtime.GOMAXPROCS(0) workers when its values stay at most vmax: the
 // uint16 table (2 bytes a heap) and two buffers of rows of one segment per
-// worker. It returns 0 for a negative max.
+// worker, or of worker 0 alone where the far part is split by heaps
+// (kernelSplitsByHeaps). It returns 0 for a negative max.
 func kernelMemory(max, vmax int) int64 {
 	if max < 0 {
 		return 0
 	}
 	workers := int64(grundy.Goroutines(0))
+	if kernelSplitsByHeaps(int(workers)) {
+		workers = 1
+	}
 	seg := int64(min(kernelSegment, max+1))
 	words := int64(kernelWords(vmax))
 	// The buffers are allocated again each time the values outgrow them,
 	// so all widths up to the last one together take less than twice the
 	// last.
-	const slack = 64 << 10 // goroutines and small buffers
-	return 2*(int64(max)+1) + 2*2*workers*seg*words*8 + 8*kernelMaxWords + slack
+	return 2*(int64(max)+1) + 2*2*workers*seg*words*8 + 8*kernelMaxWords + kernelSlack
 }
+
+// kernelSlack is kernelMemory's allowance for goroutines and small buffers.
+const kernelSlack = 64 << 10
 
 // kernelState is the state of one kernel computation, shared by the runs at
 // each row width.
@@ -212,6 +227,7 @@ type kernelState struct {
 	progress grundy.Progress
 	reported int // last n reported to progress
 	buf      *[kernelMaxWords + 1]uint64
+	rowBytes int64        // bytes of rows allocated by the last kernelRun (tests: kernelMemory)
 	clock    *kernelClock // tests: no helper goroutine, the parts are timed (kernelClock)
 }
 
@@ -249,7 +265,16 @@ func kernel(ctx context.Context, elems []int, max int, workers int, progress gru
 // kernelTimed is kernel, with the parts timed on the calling goroutine
 // alone if clock is not nil (kernelClock).
 func kernelTimed(ctx context.Context, elems []int, max int, workers int, progress grundy.Progress, clock *kernelClock) ([]uint16, error) {
-	s := &kernelState{
+	s := newKernelState(elems, max, workers, progress, clock)
+	if err := s.run(ctx); err != nil {
+		return nil, err
+	}
+	return s.g, nil
+}
+
+// newKernelState returns the state of kernelTimed's computation.
+func newKernelState(elems []int, max int, workers int, progress grundy.Progress, clock *kernelClock) *kernelState {
+	return &kernelState{
 		clock:    clock,
 		g:        make([]uint16, max+1),
 		elems:    elems,
@@ -259,8 +284,12 @@ func kernelTimed(ctx context.Context, elems []int, max int, workers int, progres
 		reported: -1,
 		buf:      new([kernelMaxWords + 1]uint64),
 	}
+}
+
+// run computes s.g, one kernelRun for each row width the values need.
+func (s *kernelState) run(ctx context.Context) error {
 	var err error
-	for a := 0; a <= max && err == nil; {
+	for a := 0; a <= s.max && err == nil; {
 		switch kernelWords(s.maxVal) {
 		case 1:
 			a, err = kernelRun[[1]uint64](ctx, s, a)
@@ -286,10 +315,7 @@ func kernelTimed(ctx context.Context, elems []int, max int, workers int, progres
 			a, err = kernelRun[[1024]uint64](ctx, s, a)
 		}
 	}
-	if err != nil {
-		return nil, err
-	}
-	return s.g, nil
+	return err
 }
 
 // upTo returns how many of the ascending elems are at most v.
@@ -393,8 +419,9 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 	var zero R
 	width := len(zero)
 	seg := min(kernelSegment, s.max+1)
+	s.rowBytes = 0
 	f := &kernelFar[R]{g: s.g, elems: s.elems, rows: make([][2][]R, s.workers), used: make([][2]bool, s.workers),
-		byHeaps: kernelSplit > 0 || kernelSplit == 0 && kernelByHeaps(s.workers, min(runtime.NumCPU(), runtime.GOMAXPROCS(0))),
+		byHeaps: kernelSplitsByHeaps(s.workers),
 		unitLen: kernelUnitFor(seg, s.workers)}
 	for w := range f.rows {
 		if f.byHeaps && w > 0 {
@@ -402,6 +429,7 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 		}
 		for p := range f.rows[w] {
 			f.rows[w][p] = make([]R, seg)
+			s.rowBytes += int64(seg * width * 8)
 		}
 	}
 	parallel := func(count int) bool {
@@ -453,7 +481,7 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 		if c != nil {
 			c.near += c.now() - t0
 		}
-		err := kernelShort(s, f.rows, f.used, parity, b, e)
+		err := kernelFinish(s, f.rows, f.used, parity, b, e)
 		if err != nil {
 			f.stopped.Store(true)
 		}
@@ -633,10 +661,44 @@ func kernelMark8[R row](rows []R, src *[8][]uint16) {
 	}
 }
 
-// kernelShort finishes the segment [b, e) in order: for each n it merges the
-// rows of the workers that took part, adds the moves that stay inside the
-// segment and takes the mex.
-func kernelShort[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b, e int) error {
+// kernelSub is the number of heaps in one sub-block of the in-order
+// finish of a segment (kernelFinish). A variable so that tests can shrink it.
+var kernelSub = 256
+
+// kernelFinish finishes the segment [b, e) in order, in sub-blocks [c, d)
+// of kernelSub heaps: the moves from the sub-block that land in the
+// segment before it, [b, c), are marked into its rows by kernelMarkBlock
+// (four or eight moves a pass over the rows), and kernelShort does the
+// rest heap by heap: the moves that stay inside the sub-block, and the mex.
+// Reason: heap by heap, each mark is a load of a value and a read-modify-
+// write of the one buffer of seen values, one after another; the sweeps of
+// kernelMarkBlock mark four rows' words at once. On one goroutine at 2·10^6
+// (TestSquaresSerialShare), the short part and the mex took 0.128 s of 0.169
+// s in order. Cost: the sub-block's sources [b, c) are passed once more, and
+// a sub-block of 256 heaps still has up to 16 moves heap by heap (about
+// (2/3)·256^1.5 marks) for 64 in a segment of 4096.
+func kernelFinish[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b, e int) error {
+	var zero R
+	mine := rows[0][parity]
+	for c := b; c < e; c += kernelSub {
+		if kernelWords(s.maxVal) > len(zero) {
+			// A value of [b, c) does not fit the rows (the run ends
+			// with this segment): the rest is done heap by heap.
+			return kernelShort(s, rows, used, parity, b, b, c, e)
+		}
+		d := min(c+kernelSub, e)
+		kernelMarkBlock(s.g, mine[c-b:d-b], c, d, b, c, s.elems[:upTo(s.elems, d-1-b)])
+		if err := kernelShort(s, rows, used, parity, b, c, c, d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// kernelShort finishes the heaps [c, d) of the segment that starts at b, in
+// order: for each n it merges the rows of the workers that took part, adds
+// the moves that land in [lo, n) and takes the mex.
+func kernelShort[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b, lo, c, d int) error {
 	g := s.g
 	buf := s.buf
 	elems := s.elems
@@ -649,12 +711,12 @@ func kernelShort[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b
 		}
 	}
 	mine := rows[0][parity]
-	if c := s.clock; c != nil {
-		c.merged += int64(len(others)) * int64(width*8) * int64(e-b)
-		c.heaps += int64(e - b)
+	if k := s.clock; k != nil {
+		k.merged += int64(len(others)) * int64(width*8) * int64(d-c)
+		k.heaps += int64(d - c)
 	}
 	dirty := width // buf[width:dirty] may hold bits from the previous n
-	for n := b; n < e; n++ {
+	for n := c; n < d; n++ {
 		i := n - b
 		for j := 0; j < width; j++ {
 			buf[j] = mine[i][j]
@@ -666,7 +728,7 @@ func kernelShort[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b
 		}
 		clear(buf[width:dirty])
 		for _, x := range elems {
-			if x > i {
+			if x > n-lo {
 				break
 			}
 			v := g[n-x]
@@ -684,5 +746,8 @@ func kernelShort[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b
 		g[n] = uint16(mex)
 		s.maxVal = max(s.maxVal, mex)
 	}
+	// A value of this sub-block may lie past the rows' width (the run
+	// ends with the segment): the next sub-block starts from a clean buf.
+	clear(buf[width:dirty])
 	return nil
 }

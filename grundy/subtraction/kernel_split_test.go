@@ -1,6 +1,9 @@
 package subtraction
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // TestKernelByHeaps pins the rule of kernelByHeaps: the far part is split
 // by moves up to 7 workers and by heaps from 8, when each worker has a CPU
@@ -49,5 +52,27 @@ func TestKernelUnitFor(t *testing.T) {
 	kernelUnit = 7
 	if got := kernelUnitFor(4096, 16); got != 7 {
 		t.Errorf("kernelUnitFor with kernelUnit = 7: %d", got)
+	}
+}
+
+// TestKernelMemoryRows checks kernelMemory's rows against the rows the
+// kernel allocates (kernelState.rowBytes, the last run's width): two
+// buffers of a segment for each worker split by moves, for worker 0 alone
+// split by heaps, and twice that for the narrower widths before it.
+func TestKernelMemoryRows(t *testing.T) {
+	old := kernelSplit
+	defer func() { kernelSplit = old }()
+	const max = 200000
+	elems := Squares().Members(max)
+	for _, split := range []int{-1, 1} {
+		kernelSplit = split
+		s := newKernelState(elems, max, 0, nil, nil)
+		if err := s.run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		rows := kernelMemory(max, s.maxVal) - 2*(max+1) - 8*kernelMaxWords - kernelSlack
+		if rows != 2*s.rowBytes {
+			t.Errorf("split %d, %d workers: kernelMemory counts %d bytes of rows, want twice the %d allocated", split, s.workers, rows, s.rowBytes)
+		}
 	}
 }

@@ -202,6 +202,24 @@ var list = []Mutant{
 		Old: "f.used[0][parity] = true\n\t}\n}", New: "f.used[0][parity] = false\n\t}\n}",
 		Pkg: "./grundy/subtraction", Run: "TestSquaresGrundySegments",
 		Why: "split by heaps, the calling goroutine clears the rows its helpers filled"},
+	// The in-order finish in sub-blocks (kernelFinish): the boundary of
+	// the swept moves, the fall-back to heap by heap, the clean buffer.
+	{Name: "kernel-sub-boundary-minus-1", File: "grundy/subtraction/kernel.go",
+		Old: "kernelMarkBlock(s.g, mine[c-b:d-b], c, d, b, c, ", New: "kernelMarkBlock(s.g, mine[c-b:d-b], c, d, b, c-1, ",
+		Pkg: "./grundy/subtraction", Run: "TestSquaresGrundySegments",
+		Why: "a sub-block's sweep leaves out the moves to the last heap before it"},
+	{Name: "kernel-sub-wide-values", File: "grundy/subtraction/kernel.go",
+		Old: "if kernelWords(s.maxVal) > len(zero) {", New: "if false && kernelWords(s.maxVal) > len(zero) {",
+		Pkg: "./grundy/subtraction", Run: "KernelMexGuard",
+		Why: "a sub-block's sweep folds a value past the rows' width into the wrong word"},
+	{Name: "kernel-sub-dirty-buffer", File: "grundy/subtraction/kernel.go",
+		Old: "\tclear(buf[width:dirty])\n\treturn nil\n}", New: "\treturn nil\n}",
+		Pkg: "./grundy/subtraction", Run: "KernelMexGuard",
+		Why: "a sub-block starts with the bits past the rows' width that the one before it left"},
+	{Name: "kernel-memory-heaps-rows", File: "grundy/subtraction/kernel.go",
+		Old: "if kernelSplitsByHeaps(int(workers)) {", New: "if false && kernelSplitsByHeaps(int(workers)) {",
+		Pkg: "./grundy/subtraction", Run: "TestKernelMemoryRows",
+		Why: "kernelMemory counts every worker's rows where only worker 0's are allocated (split by heaps)"},
 
 	// tabulate merge: shards are merged only if they are one run, whole.
 	{Name: "merge-version", File: "merge/merge.go",
