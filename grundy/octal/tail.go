@@ -819,6 +819,8 @@ func (s *tailState[V]) markRare(mk *[1 << 16]byte, rec []V, part *tailPart[V]) {
 func (s *tailState[V]) settle(mkb []byte, bot int, extra []uint64) (int32, bool) {
 	w := s.w
 	rec := s.ring[s.pos : s.pos+w] // g(n-d) = rec[w-d]
+	nearEnd := s.nearEnd           // this heap's alone: never carried to the next
+	s.nearEnd = 0
 	seen := s.seen
 	clear(seen)
 	for _, k := range s.r.single {
@@ -856,9 +858,8 @@ func (s *tailState[V]) settle(mkb []byte, bot int, extra []uint64) (int32, bool)
 	// sequence, as the most even splits do for sparseMex), across the split
 	// digits together, until no value below v* is missing.
 	s.miss = missingBelow(s.miss[:0], seen, s.par, flip, vstar)
-	if e := s.nearEnd; e > 0 {
-		s.nearEnd = 0
-		s.step3Chunk(mk, rec, 0, e, 0, tailPipeAhead-1)
+	if nearEnd > 0 {
+		s.step3Chunk(mk, rec, 0, nearEnd, 0, tailPipeAhead-1)
 		if s.tap != nil {
 			s.tap(s.n, bot, w, mkb, extra)
 		}
