@@ -91,7 +91,8 @@ import (
 //
 // The tricks that make the three steps fast (byte marks, packing by
 // multiplication, chunked step 3, the second core) are described, each with
-// its reason, cost and source, beside their code in octal_sparse.go.
+// its reason, cost and source, beside their code (doc.go says which file
+// holds what).
 // Grundy's game, which splits without removing and forbids equal heaps, runs
 // on the same engine (octal_split.go).
 //
@@ -268,7 +269,7 @@ type Stats struct {
 // one CPU the default is one goroutine) adds min(W, GOMAXPROCS)-1 helpers
 // (at least one), which list the far part of each heap of the next block
 // of heaps while the caller computes this one, the caller listing queued
-// parts too while it waits (the pipeline described in octal_sparse.go),
+// parts too while it waits (the pipeline described in pipe.go),
 // and for the long scans of step 3 a goroutine that lists half of each
 // chunk while the caller lists the other half. The values are the same
 // for every W.

@@ -52,7 +52,7 @@ import (
 // 16-bit copy of the values was not faster either (kernels.go says the same
 // of SWAR). No source: the C++ solver of tczajka/octal-games and
 // Flammenkamp's programs are single-threaded; the far/near cut is the one
-// octalPipe makes for the sparse-space method (octal_sparse.go).
+// octalPipe makes for the sparse-space method (pipe.go).
 
 // plainParMin is the fewest splits of one s from which the far parts go to
 // helpers.
