@@ -24,7 +24,7 @@ const (
 
 	// octalHistBits bounds the masks tried: m < 1<<octalHistBits. Values
 	// are folded modulo 2^16 in the histogram, which is exact for masks
-	// below it; the values of the games of issue 14 stay far below (0.007
+	// below it; the values of the census's octal games stay far below (0.007
 	// to 3*10^5: 1066).
 	octalHistBits = 16
 

@@ -82,7 +82,7 @@ func newNearRare(a int, v int) nearRare { return nearRare(uint32(1<<16-a) | uint
 // offsets in both engines; only for games whose last rare heap plus t is
 // at most 2^16 (0.6: 20,627, 0.014: 64,126, 0.161: 23,784; not Grundy's
 // game, 82,860) and values below 2^15. Source: Grossman keeps values in 8
-// bits (issue 25), the Rust solver of rogalski-wmii-uni-lodz-pl/octal in 16;
+// bits, the Rust solver of rogalski-wmii-uni-lodz-pl/octal in 16;
 // the offsets are ours.
 func markRareNear16[V tailValue](mk *[1 << 16]byte, near *[1 << 16]V, rare []nearRare) {
 	i := 0
@@ -140,15 +140,15 @@ func missingBelow(dst []int32, seen, par []uint64, flip uint64, vstar int) []int
 // 1.23*10^9 to 1.92*10^9 with them (cachegrind, 0.6 to 3*10^5); the
 // missing values, 57 on average after step 1 on 0.6, are found in a few
 // chunks, so the list shrinks fast. Measured: on par with the pack and
-// count (0.6 to 10^6, one worker, 5 rounds of whole processes, CPU median
-// 3.69 s against 3.66 s, load 12 to 17); kept for the tail's step 3, which
+// count (0.6 to 10^6, one worker, 5 whole processes each, CPU median
+// 3.69 s against 3.66 s); kept for the tail's step 3, which
 // shares it. The loop has no branch but its own: keeping a value or not
 // was a branch mispredicted about half the time, which made the first
 // version of this check 8 to 20% slower than the pack and count though it
 // ran fewer instructions. On the marks of octalMarks16 (values below
 // 2^16) it indexes the array by a uint16, without a bounds check, and it
-// no longer tests the bit set too (issue 33: that load, shift and AND
-// were half of the check; ours). Cost: a list of the missing values
+// does not test the bit set too (that load, shift and AND were half of
+// the check; ours). Cost: a list of the missing values
 // (missingBelow), made once a heap.
 func stillMissing(mk []byte, miss []int32) []int32 {
 	j := 0
@@ -182,7 +182,7 @@ func stillMissing(mk []byte, miss []int32) []int32 {
 // pack of every word a heap was 2% of the CPU of one worker (pprof, 0.6 to
 // 2^22); on two workers a heap took three (the helper's two, the main
 // goroutine's). Measured: 0.6 to 2^22 on one worker took 0.956 times the
-// CPU (farm-bench, 4 pairs, load 6 to 9). Cost: none. Ours.
+// CPU (farm-bench, 4 pairs). Cost: none. Ours.
 func octalPackVstar(seen []uint64, mk []byte, mw int, par []uint64, flip uint64) (vstar, need int) {
 	for w := range seen {
 		if w < mw {

@@ -122,15 +122,12 @@ func (e *octalEngine) choose(n int) {
 // 2^17: 0.27, one split digit) to 0.8 (0.76: two split digits, 0.40 of the
 // heaps rare).
 //
-// Reason for comparing costs, not splits: the rule was "more than twice
-// the splits", the factor 2 for the second core, which the sparse-space
-// method used and plainMex did not; since plainMex uses every worker too
-// (plainpar.go) it was only a handicap of the plain mex, and the splits of
-// step 1 read from the whole array cost about 2.7 plain splits each. So the
-// games it kept on the sparse-space method in the band (0.314, 0.371: a
-// fifth of their heaps rare, spread over the whole array) took 1.27 to 1.40
-// times the CPU of a plain game (measured 2026-11-27, one goroutine, load
-// 3 to 10; docs/census.md). Cost: three counters in sparseMex.
+// Reason for comparing costs, not splits: plainMex uses every worker too
+// (plainpar.go), and the splits of step 1 read from the whole array cost
+// about 2.7 plain splits each; a rule of "more than twice the splits" kept
+// games of the band on the sparse-space method (0.314, 0.371: a fifth of
+// their heaps rare, spread over the whole array) at 1.27 to 1.40 times the
+// CPU of a plain game (one goroutine; docs/census.md). Cost: three counters in sparseMex.
 func (e *octalEngine) plainPays(n int, count int64) bool {
 	switch e.forcePlain {
 	case 1:

@@ -311,7 +311,7 @@ func octalGrundy(ctx context.Context, c Code, max int, progress grundy.Progress,
 // the result (4 bytes a value), the scratch of the period check at a
 // checkpoint (2 bytes a value), the list of rare heaps (8 bytes each,
 // budgeted at an eighth of the heaps: 0.007, the poorest sparse space of
-// issue 14, has a tenth, most games far fewer) and a fixed 1 MiB: about 7
+// the census, has a tenth, most games far fewer) and a fixed 1 MiB: about 7
 // bytes a heap. It returns 0 for a negative max.
 func Memory(c Code, max int) int64 {
 	if max < 0 {

@@ -73,7 +73,7 @@ const octalPartHeaps = 8
 // Trick: parts of 16 heaps on few workers. Reason: each part is a channel
 // send and receive and a wake-up of a parked helper; 0.6 to 2^22 at W = 2
 // took 0.979 times the CPU with parts of 16 heaps against 8 on one P
-// (farm-bench, 3 pairs, load 6.6 to 7.8; 0.81 on two cores, a noisy set).
+// (farm-bench, 3 pairs; 0.81 on two cores, a noisy set).
 // Cost: on many workers, parts of 8 heaps, so that none waits for a part
 // while others are queued. Ours.
 func octalPartHeapsFor(helpers int) int {
@@ -135,13 +135,11 @@ func octalPartHeapsFor(helpers int) int {
 // 1.4 times the CPU of one worker on two (0.6 to 2^22 on a 16-core node:
 // 12.5 s of CPU on one worker, 17.2 s on two), which bounded the speed-up
 // near 2 at 16 workers. Cost: a channel send and receive a part, the far
-// part's step 2 and a second pack of its marks (since issue 33's fourth
-// session a pack up to v* and a copy of the marks as bytes, heap), a mark
-// array of 64 KiB a helper: W = 2 took 1.045 times the CPU of W = 1 on one
-// P and 1.085 on two cores (0.6 to 2^21, farm-bench, load 10 to 15), the
-// splits listed being the same (2.26*10^9 against 2.29*10^9 to 2^20); with
-// the byte rows and parts of 16 heaps, 1.039 and 1.069 (0.6 to 2^22, load
-// 6.7 to 8.9). Sources: the C++
+// part's step 2 (a pack up to v*) and a copy of the marks as bytes (heap),
+// a mark array of 64 KiB a helper: W = 2 took 1.039 times the CPU of W = 1
+// on one P and 1.069 on two cores (0.6 to 2^22, farm-bench), the splits
+// listed being about the same (2.26*10^9 against 2.29*10^9 to 2^20).
+// Sources: the C++
 // solver of tczajka/octal-games and the Rust solver of
 // rogalski-wmii-uni-lodz-pl/octal are single-threaded; Grossman's program
 // for 0.6 ("Searching for periodicity in Officers", Games of No Chance 5)
@@ -249,7 +247,7 @@ const octalPackedFrom = 12
 // written by another core (512 bytes on 0.6; the node's W = 16 profile:
 // the copy 0.16 s and the pack 0.35 s of the main goroutine's 1.81 s in
 // sparseMex), where a packed row is one line. Measured on one goroutine
-// (the model's run, 0.6 to 2^22, two runs each, load 7 to 8): the in-order
+// (the model's run, 0.6 to 2^22, two runs each): the in-order
 // time S 0.46 and 0.48 s against 0.50 and 0.50 s with byte rows, the far
 // part 6.49 and 6.65 s against 6.36 and 6.40 s (+2% to +4%), the other
 // cores' lines not counted. Cost: that 2% to 4% more CPU in the helpers,
@@ -383,8 +381,8 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 	// against one pack a heap on one worker (0.6 to 2^22: octalPack 0.50 s
 	// of CPU on two workers, 0.14 s on one; pprof). Measured: W = 2 with
 	// byte rows took 0.986 times the CPU of packed rows on one P and 0.962
-	// on two cores (both with octalPackVstar; farm-bench, 3 pairs each,
-	// load 7.5 to 8.7). Cost: a copy of 64*mw bytes on each side (512 on
+	// on two cores (both with octalPackVstar; farm-bench, 3 pairs
+	// each). Cost: a copy of 64*mw bytes on each side (512 on
 	// 0.6) and rows four times as long as packed ones, at most
 	// octalByteRow bytes a heap (3 tasks of 128 KiB).
 	if t.rb > 0 {
