@@ -209,7 +209,7 @@ var list = []Mutant{
 		Pkg: "./grundy/subtraction", Run: "TestSquaresGrundySegments",
 		Why: "a sub-block's sweep leaves out the moves to the last heap before it"},
 	{Name: "kernel-sub-wide-values", File: "grundy/subtraction/kernel.go",
-		Old: "if kernelWords(s.maxVal) > len(zero) {", New: "if false && kernelWords(s.maxVal) > len(zero) {",
+		Old: "if kernelWords(s.maxVal, s.opt) > len(zero) {", New: "if false && kernelWords(s.maxVal, s.opt) > len(zero) {",
 		Pkg: "./grundy/subtraction", Run: "KernelMexGuard",
 		Why: "a sub-block's sweep folds a value past the rows' width into the wrong word"},
 	{Name: "kernel-sub-dirty-buffer", File: "grundy/subtraction/kernel.go",
@@ -217,7 +217,7 @@ var list = []Mutant{
 		Pkg: "./grundy/subtraction", Run: "KernelMexGuard",
 		Why: "a sub-block starts with the bits past the rows' width that the one before it left"},
 	{Name: "kernel-memory-heaps-rows", File: "grundy/subtraction/kernel.go",
-		Old: "if kernelSplitsByHeaps(int(workers)) {", New: "if false && kernelSplitsByHeaps(int(workers)) {",
+		Old: "if kernelSplitsByHeaps(int(workers), o) {", New: "if false && kernelSplitsByHeaps(int(workers), o) {",
 		Pkg: "./grundy/subtraction", Run: "TestKernelMemoryRows",
 		Why: "kernelMemory counts every worker's rows where only worker 0's are allocated (split by heaps)"},
 
