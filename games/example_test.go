@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/catalogue"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
@@ -38,7 +40,7 @@ func ExampleOctal() {
 		fmt.Println(err)
 		return
 	}
-	kayles := games.Octal(code)
+	kayles := heapgame.Octal(code)
 	g, err := kayles.Values(context.Background(), 12, grundy.Options{Workers: 1})
 	fmt.Println(kayles.Rules, g, err)
 	// Output:
@@ -55,7 +57,7 @@ func ExampleSubtraction() {
 		fmt.Println(err)
 		return
 	}
-	h := games.Subtraction(set)
+	h := heapgame.Subtraction(set)
 	g, err := h.Values(context.Background(), 9, grundy.Options{Workers: 1})
 	fmt.Println(h.Rules, g, err, h.Prove != nil)
 	// Output:
@@ -72,7 +74,7 @@ func ExampleHeap_Answer() {
 		fmt.Println(err)
 		return
 	}
-	h := games.Subtraction(set)
+	h := heapgame.Subtraction(set)
 	g, err := h.Values(context.Background(), 7, grundy.Options{Workers: 1})
 	if err != nil {
 		fmt.Println(err)
@@ -90,9 +92,9 @@ func ExampleHeap_Answer() {
 // ParseHeaps reads a position of several heaps as tabulate solve takes it,
 // each heap within the bound the caller gives.
 func ExampleParseHeaps() {
-	heaps, err := games.ParseHeaps("grundy-game", []string{"7", "5"}, 100)
+	heaps, err := heapgame.ParseHeaps("grundy-game", []string{"7", "5"}, 100)
 	fmt.Println(heaps, err)
-	_, err = games.ParseHeaps("grundy-game", []string{"7", "x"}, 100)
+	_, err = heapgame.ParseHeaps("grundy-game", []string{"7", "x"}, 100)
 	fmt.Println(err != nil)
 	// Output:
 	// [7 5] <nil>
@@ -124,7 +126,7 @@ func ExampleSolver() {
 // OEIS A030193, and 0.07 (Dawson's Kayles) is A002187 shifted by one.
 func ExampleRules() {
 	for _, def := range [][2]string{{"subtraction", "1,3,4"}, {"subtraction", "squares"}, {"octal", "0.07"}, {"octal", "0.8"}} {
-		h, err := games.Rules(def[0], def[1])
+		h, err := heapgame.Rules(def[0], def[1])
 		if err != nil {
 			fmt.Println(err)
 			continue
@@ -224,7 +226,7 @@ func ExampleRecordedGames() {
 func ExampleFamily() {
 	f, _ := games.FamilyByName("octal")
 	m := f.Member()
-	m.(*games.OctalRules).Code = "0.77"
+	m.(*catalogue.OctalRules).Code = "0.77"
 	if err := m.Check(); err != nil {
 		fmt.Println(err)
 		return
@@ -290,7 +292,7 @@ func ExampleHeap_JobsTo() {
 		fmt.Println(err)
 		return
 	}
-	for _, j := range games.Subtraction(cubes).JobsTo("cubes", 1000, 1_000_000) {
+	for _, j := range heapgame.Subtraction(cubes).JobsTo("cubes", 1000, 1_000_000) {
 		fmt.Println(j.Table)
 	}
 	// Output:
