@@ -69,11 +69,11 @@ var grundysGameHeap = heapgame.Heap{
 // Jobs plans the Grundy table and the losing heaps.
 func (g *GrundysGame) Jobs(game string, workers int) []games.Job {
 	if g.Tail {
-		return heapgame.GrundysGameTail(&g.TailKeys, grundysGameHeap.Rules).Jobs(game, int64(g.Max))
+		return heapgame.GrundysGameTail(&g.TailKeys, grundysGameHeap.Rules).Plan(game, int64(g.Max))
 	}
 	h := grundysGameHeap
 	h.Play = g.Play
-	return h.Jobs(game, g.Max)
+	return h.Plan(game, g.Max)
 }
 
 // grundysGameSolveMax is the largest heap solve answers for (about a second).

@@ -84,10 +84,10 @@ func (o *OctalRules) Jobs(game string, workers int) []games.Job {
 	}
 	if o.Tail {
 		code, _ := octal.Parse(o.Code)
-		return heapgame.OctalTail(code, &o.TailKeys).Jobs(game, int64(o.Max))
+		return heapgame.OctalTail(code, &o.TailKeys).Plan(game, int64(o.Max))
 	}
 	h.Play = o.Play
-	return h.Jobs(game, o.Max)
+	return h.Plan(game, o.Max)
 }
 
 // Def returns the octal game called name.
@@ -198,7 +198,7 @@ func (s *SubtractionRules) Jobs(game string, workers int) []games.Job {
 			return movesTable(ctx, sink, game, set, g[:top+1])
 		}
 	}
-	return h.JobsTo(game, s.Max, s.LosingMax)
+	return h.PlanTo(game, s.Max, s.LosingMax)
 }
 
 // Def returns the subtraction game called name.

@@ -75,7 +75,7 @@ func (s *Squares) Jobs(game string, workers int) []games.Job {
 			return movesTable(ctx, sink, game, subtraction.Squares(), g[:min(cfg.MovesMax, cfg.GrundyMax)+1])
 		}
 	}
-	return h.JobsTo(game, cfg.GrundyMax, cfg.WinMax)
+	return h.PlanTo(game, cfg.GrundyMax, cfg.WinMax)
 }
 
 // movesTable writes GAME/moves of a subtraction game (take-a-square's

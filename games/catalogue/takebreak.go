@@ -71,7 +71,7 @@ func (r *TakebreakRules) Jobs(game string, workers int) []games.Job {
 		return nil
 	}
 	h.Play = r.Play
-	return h.Jobs(game, r.Max)
+	return h.Plan(game, r.Max)
 }
 
 // Def returns the take-and-break game called name.

@@ -84,7 +84,7 @@ type Heap struct {
 	// Losing, when set, streams the losing positions 0..max in ascending
 	// order without the Grundy values (subtraction games, by
 	// subtraction.Losing), so that GAME/p_positions can reach past the
-	// Grundy table (JobsTo); LosingMemory estimates its peak bytes.
+	// Grundy table (PlanTo); LosingMemory estimates its peak bytes.
 	Losing       func(ctx context.Context, max int64, opts grundy.Options, emit func([]int64) error) error
 	LosingMemory func(max int64) int64
 	// Growth, set for a game whose losing positions thin out
@@ -120,12 +120,12 @@ type Heap struct {
 	Play Play
 
 	rule     moveRule // the winning moves from any heap of a proven period (periodic.go); nil: from Moves
-	noLosing bool     // JobsTo: the grundy job leaves GAME/p_positions to its own job
+	noLosing bool     // PlanTo: the grundy job leaves GAME/p_positions to its own job
 }
 
-// Jobs plans the game's tables up to max: one job computes the sequence and
+// Plan plans the game's tables up to max: one job computes the sequence and
 // writes both tables, the figures and the findings.
-func (h Heap) Jobs(game string, max int) []games.Job {
+func (h Heap) Plan(game string, max int) []games.Job {
 	return h.playJobs(game, func() []games.Job { return h.normalJobs(game, max) })
 }
 
@@ -144,17 +144,17 @@ func (h Heap) normalJobs(game string, max int) []games.Job {
 		Run: func(ctx context.Context, s games.Sink) error { return h.run(ctx, s, game, max) }}}
 }
 
-// JobsTo is Jobs with GAME/p_positions up to losingMax (0 meaning max):
+// PlanTo is Plan with GAME/p_positions up to losingMax (0 meaning max):
 // when the game has Losing and losingMax is past max (or the game is a
 // Growth game), the table and the finding "losing" come from a job of
 // their own that streams Losing, and reach losingMax; the other tables and
-// findings stay those of Jobs(game, max). Otherwise it is Jobs(game, max).
-func (h Heap) JobsTo(game string, max int, losingMax int64) []games.Job {
+// findings stay those of Plan(game, max). Otherwise it is Plan(game, max).
+func (h Heap) PlanTo(game string, max int, losingMax int64) []games.Job {
 	if losingMax <= 0 {
 		losingMax = int64(max)
 	}
 	if h.Losing == nil || (losingMax <= int64(max) && !h.Growth) {
-		return h.Jobs(game, max)
+		return h.Plan(game, max)
 	}
 	h.noLosing = true
 	return h.playJobs(game, func() []games.Job {
@@ -284,7 +284,7 @@ func heapAfter(values int64) int64 {
 }
 
 // run computes the sequence and writes GAME/grundy, GAME/p_positions (unless
-// JobsTo gave it a job of its own), the findings and the figures: one
+// PlanTo gave it a job of its own), the findings and the figures: one
 // phase a function, in this order.
 func (h Heap) run(ctx context.Context, s games.Sink, game string, max int) error {
 	seq, err := h.values(ctx, s, max)
@@ -305,7 +305,7 @@ func (h Heap) run(ctx context.Context, s games.Sink, game string, max int) error
 			return err
 		}
 	}
-	if !h.noLosing { // JobsTo gives GAME/p_positions a job of its own
+	if !h.noLosing { // PlanTo gives GAME/p_positions a job of its own
 		if err := h.losingOf(ctx, s, game, int64(max), seq); err != nil {
 			return err
 		}

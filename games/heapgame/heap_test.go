@@ -11,10 +11,10 @@ import (
 )
 
 // TestJobsToLosing checks a subtraction game's p_positions past its Grundy
-// table (JobsTo, losing_max in a configuration): the cubes with Grundy values
+// table (PlanTo, losing_max in a configuration): the cubes with Grundy values
 // to 1,000 and losing positions to 200,000, against the plain recursion over
 // the moves k³ (a heap is losing when no move reaches a losing heap); and
-// that without a larger losingMax JobsTo is Jobs.
+// that without a larger losingMax PlanTo is Jobs.
 func TestJobsToLosing(t *testing.T) {
 	set, err := subtraction.NewSet("cubes", nil, nil)
 	if err != nil {
@@ -36,10 +36,10 @@ func TestJobsToLosing(t *testing.T) {
 		}
 	}
 	h := Subtraction(set)
-	if jobs := h.JobsTo("cubes", max, max); len(jobs) != 1 {
-		t.Fatalf("JobsTo with losingMax = max: %d jobs, want the one of Jobs", len(jobs))
+	if jobs := h.PlanTo("cubes", max, max); len(jobs) != 1 {
+		t.Fatalf("PlanTo with losingMax = max: %d jobs, want the one of Plan", len(jobs))
 	}
-	jobs := h.JobsTo("cubes", max, losingMax)
+	jobs := h.PlanTo("cubes", max, losingMax)
 	if len(jobs) != 2 || jobs[0].Table != "grundy" || jobs[1].Table != "p_positions" || jobs[1].Memory <= 0 {
 		t.Fatalf("jobs %+v, want grundy and p_positions", jobs)
 	}

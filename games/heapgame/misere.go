@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/grundy/misere"
@@ -93,7 +92,7 @@ func (p Play) Max() int {
 	return DefaultMisereMax
 }
 
-// playJobs is what Heap.Jobs and JobsTo plan under the section's Play:
+// playJobs is what Heap.Plan and PlanTo plan under the section's Play:
 // the jobs of normal play (normal, computed only when asked for),
 // GAME/misere and, with misere_quotient, the quotient's tables.
 func (h Heap) playJobs(game string, normal func() []games.Job) []games.Job {
@@ -246,57 +245,6 @@ func (m MisereMove) String() string {
 	return fmt.Sprintf("heap %d: %d -> %s", m.Heap, m.From, to)
 }
 
-// misereSolver answers positions of several heaps of a game under misère
-// play (solve, games/heapgame/miserequotient.go): by the tame rule, the misère
-// quotient or a search, saying which (Answer.Method). The genus table
-// (analysed up to the largest heap asked, again when a larger heap comes)
-// and the last quotients are kept for the next position.
-type misereSolver struct {
-	game misere.Game
-	// rule is the theorem that may prove the genus period (Heap.GenusRule):
-	// with every heap tame, the tame rule then answers heaps of any size.
-	rule misere.GenusRule
-	// maxOrder bounds the quotients; 0 means misere.DefaultMaxOrder.
-	maxOrder int
-	mu       sync.Mutex
-	t        *misere.Table
-	// quotients are the quotients computed so far (up to maxQuotients);
-	// quotientFails, when not 0, is the heap from which the quotient
-	// cannot be computed within maxOrder.
-	quotients     []*misere.Quotient
-	quotientFails int
-	// quotientPlan is the plan that refused the quotient (planQuotient),
-	// nil when none did; onQuotient, when set (tests), is called before
-	// a quotient is computed past its plan.
-	quotientPlan *QuotientPlanError
-	onQuotient   func(top int)
-	// wild[h] reports whether heap h is known wild from the table wildOf
-	// (someWild).
-	wild   []bool
-	wildOf *misere.Table
-	// solved is the quotient proven for every heap, once solvedDone;
-	// solvedWhy says why there is none (solvedQuotient).
-	solved     *misere.Quotient
-	solvedDone bool
-	solvedWhy  string
-	// tame is the tame rule's solution for heaps of any size, once
-	// tameDone; tameWhy says why there is none (tameSolution).
-	tame     *misere.TameSolution
-	tameDone bool
-	tameWhy  string
-}
-
-// budgetArg turns a search past MiserePositions into an *ArgError (a
-// position too large to answer, exit status 2), keeping other errors.
-func budgetArg(err error) error {
-	var be *misere.BudgetError
-	if errors.As(err, &be) {
-		return &games.ArgError{Arg: "position", Problem: fmt.Sprintf("needs more than %d positions of the misère search (%s)", be.Limit, be.What),
-			Allowed: "fewer or smaller heaps: the sums of a wild game are decided by search"}
-	}
-	return err
-}
-
 // misereAnswer is the Answer of a misère position of heaps as given:
 // winning moves by heap as given, numbered from 1.
 func misereAnswer(game string, position any, heaps []int, a solved) *games.Answer {
@@ -356,26 +304,6 @@ func playOf(bounds json.RawMessage) Play {
 		return Play{}
 	}
 	return p
-}
-
-// MisereSearch decides positions of several heaps of a game under misère
-// play by the first method that applies (the tame rule when every heap is
-// tame, the misère quotient of the heaps up to the largest, a search over
-// the sum), keeping what it computed for the next position. It is safe
-// for concurrent use.
-type MisereSearch struct{ m *misereSolver }
-
-// NewMisereSearch is the search of the misère game g.
-func NewMisereSearch(g misere.Game) *MisereSearch {
-	return &MisereSearch{&misereSolver{game: g}}
-}
-
-// Solve decides heaps (each 0..MisereSolveMax, checked by the caller): the
-// answer, and the quotient that decided it when the method is the
-// quotient (nil otherwise).
-func (s *MisereSearch) Solve(ctx context.Context, heaps []int) (misere.Answer, *games.QuotientMethod, error) {
-	a, err := s.m.solve(ctx, heaps)
-	return a.Answer, a.Quotient, err
 }
 
 // GrundysSplit is Grundy's game as a misere.Game: a heap is split into two

@@ -1,8 +1,6 @@
 package heapgame
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -30,132 +28,11 @@ var solvedProbes = []int{256, 1024}
 // solvedProbes.
 const solvedTime = 60 * time.Second
 
-// solvedQuotient returns the game's misère quotient proven for every heap,
-// or nil with the reason when none was found within solvedProbes and
-// solvedTime; a quotient its plan refuses (planQuotient) is not computed. The caller holds m.mu.
-func (m *misereSolver) solvedQuotient(ctx context.Context) (*misere.Quotient, string, error) {
-	if m.solvedDone {
-		return m.solved, m.solvedWhy, nil
-	}
-	if !misere.WindowOf(m.game).OK {
-		m.solvedDone, m.solvedWhy = true, "the periodicity theorem for misère quotients needs a game with finitely many code digits"
-		return nil, m.solvedWhy, nil
-	}
-	tctx, cancel := context.WithTimeout(ctx, solvedTime)
-	defer cancel()
-	why := ""
-	for _, n := range solvedProbes {
-		q, err := planQuotient(tctx, m.game, n, m.maxOrder, quotientProbeWork)
-		if err == nil && q == nil {
-			q, err = misere.QuotientOf(tctx, m.game, n, misere.QuotientLimits{MaxOrder: m.maxOrder})
-		}
-		var se *misere.QuotientSizeError
-		var qe *misere.QuotientSearchError
-		var pe *QuotientPlanError
-		switch {
-		case errors.As(err, &se), errors.As(err, &qe), errors.As(err, &pe):
-			why = err.Error()
-		case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
-			why = fmt.Sprintf("the quotient of heaps up to %d was not reached in %v", n, solvedTime)
-		case err != nil:
-			return nil, "", err
-		}
-		if err != nil {
-			break
-		}
-		if _, ok := q.Solved(); ok {
-			m.solved, m.solvedDone = q, true
-			return q, "", nil
-		}
-		why = fmt.Sprintf("the quotient of heaps up to %d (order %d) is not proven for every heap", n, q.Order())
-	}
-	m.solvedDone, m.solvedWhy = true, why
-	return nil, why, nil
-}
-
 // tameProbes are the heap bounds to which tabulate solve --misere
 // analyses the genus of a game, in turn, for a period that a theorem
 // proves while every heap is tame (misere.ProveTame): most octal codes
 // that are tame have it by heap 30 (0.52 by heap 21).
 var tameProbes = []int{misereProbe, 256, 1024}
-
-// tameSolution returns the tame rule's solution for heaps of any size
-// (misere.ProveTame on the genus table to the first of tameProbes that
-// proves it), or nil with the reason when some heap is wild, the genus
-// period is not proven by the last probe, or the genus search is past its
-// budget. The caller holds m.mu.
-func (m *misereSolver) tameSolution(ctx context.Context) (*misere.TameSolution, string, error) {
-	if m.tameDone {
-		return m.tame, m.tameWhy, nil
-	}
-	why := ""
-	for _, n := range tameProbes {
-		err := m.analyse(ctx, n)
-		var be *misere.BudgetError
-		if errors.As(err, &be) {
-			why = err.Error()
-			break
-		}
-		if err != nil {
-			return nil, "", err
-		}
-		var s *misere.TameSolution
-		if s, why = misere.ProveTame(m.t, m.rule); s != nil {
-			m.tame, m.tameDone = s, true
-			return s, "", nil
-		}
-		if m.t.FirstWild() >= 0 {
-			break
-		}
-	}
-	m.tameDone, m.tameWhy = true, why
-	return nil, why, nil
-}
-
-// solveAny answers heaps, some past MisereSolveMax: by the tame rule when
-// every heap of the game is tame and its genus period proven
-// (tameSolution), else from the solved quotient; listing at most keep
-// winning moves (MovesListMax when keep < 0) and counting the rest. A game
-// with neither is an *ArgError naming the heap too large and both
-// reasons.
-func (m *misereSolver) solveAny(ctx context.Context, name string, heaps []int, keep int64) (*games.Answer, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if keep < 0 {
-		keep = MovesListMax
-	}
-	hs := make([]int64, len(heaps))
-	for i, h := range heaps {
-		hs[i] = int64(h)
-	}
-	ts, tameWhy, err := m.tameSolution(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if ts != nil {
-		a, err := ts.DecideAny(m.game, hs, keep)
-		if err != nil {
-			return nil, err
-		}
-		ans := anyAnswer(name, heaps, a)
-		ans.By = fmt.Sprintf("the tame rule: every heap tame, the genus period %d from heap %d proven by %s on heaps 0..%d", ts.Period, ts.Preperiod, ts.Theorem, ts.Max())
-		ans.Method = string(misere.MethodTame)
-		return ans, nil
-	}
-	q, why, err := m.solvedQuotient(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if q == nil {
-		for i, h := range heaps {
-			if h > MisereSolveMax {
-				return nil, &games.ArgError{Arg: fmt.Sprintf("heap %d", i+1), Value: fmt.Sprint(h), Problem: "is out of range",
-					Allowed: fmt.Sprintf("0 to %d; larger heaps only for a game whose misère quotient is proven for every heap (here: %s) or whose heaps are all tame with a proven genus period (here: %s)", MisereSolveMax, why, tameWhy)}
-			}
-		}
-	}
-	return quotientAnyAnswer(q, m.game, name, heaps, keep)
-}
 
 // quotientAnyAnswer answers heaps of game g (named name) of any size from
 // q, its solved quotient, listing at most keep winning moves

@@ -224,11 +224,11 @@ func GrundysGameTail(keys *TailKeys, rules string) TailGame {
 		keys:   keys, limit: octal.GrundysGameMax}
 }
 
-// check checks the section's max and tail keys.
+// Check checks the section's max and tail keys.
 func (g TailGame) Check(max int64) error { return g.keys.check(max, g.limit, g.window) }
 
-// jobs plans the one job of a tail run: GAME/frequencies and the findings.
-func (g TailGame) Jobs(game string, max int64) []games.Job {
+// Plan plans the one job of a tail run: GAME/frequencies and the findings.
+func (g TailGame) Plan(game string, max int64) []games.Job {
 	start := g.keys.start(max)
 	// The prefix's full array and the tail's 3 windows of 2-byte values
 	// beside it (the engine's TailMemory: the tail's buffers are filled

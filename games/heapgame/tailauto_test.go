@@ -147,12 +147,12 @@ func TestTailAutoRefuses(t *testing.T) {
 	// The same refusal from the job's Prepare, which the pipeline runs
 	// before it opens the folder; a max whose full array fits is probed
 	// there too, for the start the plan counts.
-	job := OctalTail(plain, &TailKeys{Tail: true}).Jobs("g", 1<<31)[0]
+	job := OctalTail(plain, &TailKeys{Tail: true}).Plan("g", 1<<31)[0]
 	if _, err := job.Prepare(ctx, games.Preparing{MemoryLimit: 1 << 40}); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
 		t.Errorf("0.164, Prepare: %v, want a *KeyError naming a start past a full array's limit", err)
 	}
 	g := OctalTail(code, &TailKeys{Tail: true})
-	if got, err := g.Jobs("officers", 1<<20)[0].Prepare(ctx, games.Preparing{MemoryLimit: 1 << 40}); err != nil || got.MemoryFor != "start 1048576" {
+	if got, err := g.Plan("officers", 1<<20)[0].Prepare(ctx, games.Preparing{MemoryLimit: 1 << 40}); err != nil || got.MemoryFor != "start 1048576" {
 		t.Errorf("0.6 to 2^20 within the limit, Prepare: %v, %+v; want no error, start 2^20 (the probe's end, max)", err, got)
 	}
 }
@@ -180,7 +180,7 @@ func TestTailAutoBudget(t *testing.T) {
 		}
 		return engine(ctx, to, opts)
 	}
-	job := g.Jobs("officers", max)[0]
+	job := g.Plan("officers", max)[0]
 	// The job's bytes: a run from 2^15, its prefix (7 bytes a heap and 1
 	// MiB, octal.Memory) and beside it the tail's buffers (3W+1 values of
 	// 2 bytes for the window W = (2^15 - 1 - 1)/2 of 0.6, t = 1, and 2 MiB

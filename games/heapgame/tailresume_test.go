@@ -54,7 +54,7 @@ func newAutoRun(t *testing.T, max int64) *autoRun {
 		}
 		return engine(ctx, to, opts)
 	}
-	r.job = g.Jobs("g", max)[0]
+	r.job = g.Plan("g", max)[0]
 	return r
 }
 

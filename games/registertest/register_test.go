@@ -61,7 +61,7 @@ func (s *toySection) Check() error {
 	return nil
 }
 
-func (s *toySection) Jobs(game string, workers int) []games.Job { return toyHeap.Jobs(game, s.Max) }
+func (s *toySection) Jobs(game string, workers int) []games.Job { return toyHeap.Plan(game, s.Max) }
 
 // The toy is registered by this package's initialization, which runs
 // after that of configs, pipeline and lookup.
