@@ -53,11 +53,10 @@ var grundysGameHeap = heapgame.Heap{
 	Title: "Grundy's game",
 	Rules: "Grundy's game: split a heap into two unequal heaps",
 	Values: func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
-		return octal.GrundysGame(ctx, max, opts)
+		g, _, err := octal.GrundysGame(ctx, max, opts)
+		return g, err
 	},
-	Sparse: func(ctx context.Context, max int, opts grundy.Options) ([]int32, octal.Stats, error) {
-		return octal.GrundysGameWithStats(ctx, max, opts)
-	},
+	Sparse: octal.GrundysGame,
 	Memory: octal.GrundysGameMemory,
 	// max^2/4 steps at a few hundred million a second.
 	Cost: func(max int) float64 { return float64(max) * float64(max) / 4 / 3e8 },
@@ -121,7 +120,8 @@ func answerGrundysGame(ctx context.Context, args []string) (*games.Answer, error
 		return nil, err
 	}
 	g, err := grundysGameValues.get(int64(slices.Max(heaps)), grundysGameSolveMax, func(top int64) ([]int32, error) {
-		return octal.GrundysGame(ctx, int(top), grundy.Options{Progress: games.ProgressOf(ctx, "computing", "n")})
+		g, _, err := octal.GrundysGame(ctx, int(top), grundy.Options{Progress: games.ProgressOf(ctx, "computing", "n")})
+		return g, err
 	})
 	if err != nil {
 		return nil, err
