@@ -624,4 +624,13 @@ var list = []Mutant{
 		Old: "if v > top {", New: "if false {",
 		Pkg: "./grundy/wythoff", Run: "TestDiagonalWindowGuard$",
 		Why: "a mex past b + 2a (fact 1), or a scan that found none, is stored as a value"},
+
+	// The format registry (output/format.go) is the one list of extensions
+	// the manifest keeps files by: a literal list that misses one drops a
+	// game's files of that format from the manifest when another game runs
+	// into the folder, while they stay on disk.
+	{Name: "manifest-extensions-literal", File: "output/manifest.go",
+		Old: "for _, ext := range extensions() {", New: `for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg", ".pdf"} {`,
+		Pkg: "./cmd/tabulate", Run: "TestArrowKeptListed$",
+		Why: "a run of another game into the folder unlists the first game's .arrow files, left on disk"},
 }
