@@ -245,6 +245,10 @@ func (g tailGame) jobs(game string, max int64) []Job {
 			return p, err
 		}
 		job.Budget = func(bytes int64) { g.chosen.budget = bytes - writes }
+	} else {
+		job.Prepare = func(ctx context.Context, in Preparing) (Prepared, error) {
+			return Prepared{}, g.prepareResume(in, max)
+		}
 	}
 	job.Run = func(ctx context.Context, s Sink) error { return g.runJob(ctx, s, game, max) }
 	return []Job{job}
@@ -293,7 +297,7 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 			}
 		}
 		if k.Values != nil {
-			if vals, err = openTailValues(filepath.Join(dir, tailValuesName), k.Values, resumeAt); err != nil {
+			if vals, err = openTailValues(filepath.Join(dir, tailValuesName), g.key, k.Values, resumeAt); err != nil {
 				return err
 			}
 		}
@@ -408,6 +412,31 @@ func (g tailGame) matches(path string, max int64) (octal.CheckpointInfo, error) 
 		return info, nil
 	}
 	return octal.CheckpointInfo{}, &TailCheckpointError{Path: path, Problem: "was made by another configuration: " + strings.Join(diff, ", ")}
+}
+
+// prepareResume refuses, before the run's folder is touched (the Prepare
+// of a tail with its start given), a checkpoint in the game's folder that
+// this configuration cannot resume (resumable: a link, damaged, another
+// configuration's) and a values file that lacks what a resume from that
+// checkpoint needs (valuesResume). The run checks both again under the
+// folder's lock.
+func (g tailGame) prepareResume(in Preparing, max int64) error {
+	info, _, err := g.resumable(in, max)
+	if err != nil || g.keys.Values == nil || in.Out == "" {
+		return err
+	}
+	rel := in.Game + "/" + tailValuesName
+	f, err := output.OpenIn(in.Out, rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		f = nil
+	case err != nil:
+		return err
+	default:
+		defer f.Close()
+	}
+	_, _, err = valuesResume(f, filepath.Join(in.Out, filepath.FromSlash(rel)), g.key, g.keys.Values, info.Heap)
+	return err
 }
 
 // explain adds to an error of the engine what happened to the results and

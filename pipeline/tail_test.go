@@ -375,7 +375,7 @@ func TestTailCheckpointRefused(t *testing.T) {
 	}
 	_, err = runTail(t, context.Background(), withValues, out)
 	var ce *games.TailCheckpointError
-	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "holds 1000 values, but the checkpoint") {
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "values of heaps 100..19000") {
 		t.Errorf("values cut short: %v, want a *games.TailCheckpointError", err)
 	}
 }
