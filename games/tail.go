@@ -297,7 +297,7 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 			}
 		}
 		if k.Values != nil {
-			if vals, err = openTailValues(filepath.Join(dir, tailValuesName), g.key, k.Values, resumeAt); err != nil {
+			if vals, err = openTailValues(dir, g.key, k.Values, resumeAt); err != nil {
 				return err
 			}
 		}
@@ -434,8 +434,11 @@ func (g tailGame) prepareResume(in Preparing, max int64) error {
 		return err
 	default:
 		defer f.Close()
+		if err := output.Unshared(f); err != nil {
+			return err // the run would write through it
+		}
 	}
-	_, _, err = valuesResume(f, filepath.Join(in.Out, filepath.FromSlash(rel)), g.key, g.keys.Values, info.Heap)
+	_, _, err = valuesResume(nonEmpty(f), filepath.Join(in.Out, filepath.FromSlash(rel)), g.key, g.keys.Values, info.Heap)
 	return err
 }
 

@@ -7,8 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -156,29 +156,19 @@ func valuesResume(f *os.File, path, key string, r []int, resumeAt int64) (keep i
 			resumeAt, keep, want.lo, want.lo+keep-1, want.lo, want.hi, path, problem)}
 }
 
-// openTailValues opens the values file at path for the range r of the
-// game key, keeping the values before heap resumeAt (a checkpoint's heap;
-// 0 for none) that an earlier run wrote (valuesResume; a file that does
-// not hold them is a *TailCheckpointError, and so is one that is not a
-// regular file).
-func openTailValues(path, key string, r []int, resumeAt int64) (*tailValues, error) {
-	t := &tailValues{lo: int64(r[0]), hi: int64(r[1]), path: path}
-	fi, err := os.Lstat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		return nil, fmt.Errorf("tail values %s: %w", path, err)
-	case !fi.Mode().IsRegular():
-		return nil, &TailCheckpointError{Path: path, Problem: fmt.Sprintf("is not a regular file (%v)", fi.Mode().Type())}
-	}
-	if t.f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644); err != nil {
+// openTailValues opens the values file tail.values in the game's folder
+// dir for the range r of the game key, keeping the values before heap
+// resumeAt (a checkpoint's heap; 0 for none) that an earlier run wrote
+// (valuesResume: a file that does not hold them is a
+// *TailCheckpointError). It is opened by output.OpenWriteIn's rule: a
+// link, a hard link, a FIFO or a device there is an *output.UnsafeError.
+func openTailValues(dir, key string, r []int, resumeAt int64) (*tailValues, error) {
+	t := &tailValues{lo: int64(r[0]), hi: int64(r[1]), path: filepath.Join(dir, tailValuesName)}
+	var err error
+	if t.f, err = output.OpenWriteIn(dir, tailValuesName, 0o644); err != nil {
 		return nil, fmt.Errorf("tail values: %w", err)
 	}
-	existing := t.f
-	if fi == nil {
-		existing = nil // created just now
-	}
-	keep, same, err := valuesResume(existing, path, key, r, resumeAt)
+	keep, same, err := valuesResume(nonEmpty(t.f), t.path, key, r, resumeAt)
 	if err != nil {
 		t.f.Close()
 		return nil, err
@@ -193,10 +183,19 @@ func openTailValues(path, key string, r []int, resumeAt int64) (*tailValues, err
 	}
 	if err != nil {
 		t.f.Close()
-		return nil, fmt.Errorf("tail values %s: %w", path, err)
+		return nil, fmt.Errorf("tail values %s: %w", t.path, err)
 	}
 	t.n, t.w = keep, bufio.NewWriterSize(t.f, 1<<16)
 	return t, nil
+}
+
+// nonEmpty returns f, or nil when f is empty (a values file just created
+// holds nothing: it is missing to valuesResume).
+func nonEmpty(f *os.File) *os.File {
+	if fi, err := f.Stat(); err == nil && fi.Size() == 0 {
+		return nil
+	}
+	return f
 }
 
 // tailCheckpointBeside names the checkpoint beside the values file path.

@@ -45,15 +45,16 @@ type Lock struct {
 // LockDir takes the lock of dir, which must exist, and writes the caller's
 // PID into it. If another process holds it, LockDir returns a *LockedError
 // at once (it does not wait). The lock file is opened by the rule of
-// OpenIn: a symbolic link planted at OUT/.tabulate.lock (dangling or not),
-// a FIFO or a device there is an *UnsafeError, and nothing is created,
-// truncated or written where it leads.
+// OpenWriteIn: a symbolic link planted at OUT/.tabulate.lock (dangling or
+// not), a hard link to a file elsewhere, a FIFO or a device there is an
+// *UnsafeError, and nothing is created, truncated or written where it
+// leads.
 func LockDir(dir string) (*Lock, error) {
 	path := filepath.Join(dir, LockName)
 	var f *os.File
 	for {
 		var err error
-		f, _, err = openIn(dir, LockName, os.O_RDWR|os.O_CREATE, 0o644)
+		f, err = OpenWriteIn(dir, LockName, 0o644)
 		var ue *UnsafeError
 		if errors.As(err, &ue) {
 			return nil, fmt.Errorf("lock file: %w", err)
