@@ -371,8 +371,13 @@ func (g tailGame) runJob(ctx context.Context, s Sink, game string, max int64) er
 // checkpoint is fine. It returns what the checkpoint says (its Heap, the
 // heap the run resumes at; the zero CheckpointInfo when there is none).
 func (g tailGame) matches(path string, max int64) (octal.CheckpointInfo, error) {
-	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+	fi, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return octal.CheckpointInfo{}, nil
+	case err == nil && !fi.Mode().IsRegular():
+		return octal.CheckpointInfo{}, &TailCheckpointError{Path: path,
+			Problem: "is " + output.FileKind(fi.Mode()) + ", not a regular file (tabulate never follows a link, nor reads anything but a regular file, under an output folder)"}
 	}
 	info, err := octal.ReadCheckpointInfo(path)
 	if err != nil {

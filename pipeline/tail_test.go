@@ -362,7 +362,7 @@ func TestTailCheckpointRefused(t *testing.T) {
 	if err := os.Symlink(elsewhere, ckpt); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	refused("a link", made, "cannot be resumed")
+	refused("a link", made, "is a symbolic link, not a regular file")
 
 	// The values of a range beside a checkpoint, cut short.
 	out = t.TempDir()

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tabulate-games/tabulate/configs"
+	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/pipeline"
 )
 
@@ -21,6 +22,9 @@ import (
 const abandonGrace = 5 * time.Second
 
 func main() {
+	if len(os.Args) > 1 {
+		output.SetLockHolder("tabulate " + os.Args[1]) // named to a second command the lock refuses
+	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	abandonRun := make(chan struct{})
 	abandon = abandonRun

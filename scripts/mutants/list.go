@@ -163,7 +163,7 @@ var list = []Mutant{
 		Pkg: "./output", Run: "LockGuard",
 		Why: "two runs take the same output folder"},
 	{Name: "lock-ignores-held", File: "output/lock.go",
-		Old: "return nil, &LockedError{Dir: dir, PID: readPID(dir)}", New: "break",
+		Old: "return nil, &LockedError{Dir: dir, PID: pid, Holder: holder}", New: "_, _ = pid, holder; break",
 		Pkg: "./output", Run: "LockGuard",
 		Why: "LockDir returns a lock it could not take"},
 
