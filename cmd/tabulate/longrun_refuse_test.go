@@ -63,8 +63,8 @@ func TestTailCheckpointLinkSaid(t *testing.T) {
 	}
 }
 
-// TestPlotIntoEmpty (A10): plot OUT --into '' is refused with exit status
-// 2, as --out '' is, and nothing under OUT changes.
+// TestPlotIntoEmpty (A10): plot OUT --into ” is refused with exit status
+// 2, as --out ” is, and nothing under OUT changes.
 func TestPlotIntoEmpty(t *testing.T) {
 	config := writeConfig(t, outsideConfig)
 	out := t.TempDir()
