@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -42,7 +42,7 @@ func checkValues(t *testing.T, out string, g []int32, lo, hi int) {
 // a values file that lacks the values before the checkpoint's heap: with
 // values added after a checkpoint exists, changed after one, with
 // GAME/tail.values deleted, and with another game's file in its place,
-// the run is refused with a *games.TailCheckpointError before the folder
+// the run is refused with a *heapgame.TailCheckpointError before the folder
 // is touched (the manifest and an earlier g/values.csv byte for byte as
 // they were, no g/values.csv written), and a range that lies wholly past
 // the checkpoint's heap is written right. The values are checked against
@@ -54,9 +54,9 @@ func TestTailValuesResume(t *testing.T) {
 		manifest, _ := os.ReadFile(filepath.Join(out, output.ManifestName))
 		values, verr := os.ReadFile(filepath.Join(out, "g", "values.csv"))
 		_, err := runTail(t, context.Background(), yaml, out)
-		var ce *games.TailCheckpointError
+		var ce *heapgame.TailCheckpointError
 		if !errors.As(err, &ce) || !strings.Contains(err.Error(), says) {
-			t.Errorf("%s: %v, want a *games.TailCheckpointError saying %q", what, err, says)
+			t.Errorf("%s: %v, want a *heapgame.TailCheckpointError saying %q", what, err, says)
 		}
 		if after, _ := os.ReadFile(filepath.Join(out, output.ManifestName)); !bytes.Equal(after, manifest) {
 			t.Errorf("%s: the refused run changed the manifest", what)
@@ -109,7 +109,7 @@ func TestTailValuesResume(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("stopped run: %v, want cancelled", err)
 	}
-	info, err := octal.ReadCheckpointInfo(filepath.Join(out, "g", games.TailCheckpointName))
+	info, err := octal.ReadCheckpointInfo(filepath.Join(out, "g", heapgame.TailCheckpointName))
 	if err != nil || info.Heap <= 16384 || info.Heap >= 30000 {
 		t.Fatalf("stopped run: checkpoint %+v, %v; want one in the tail", info, err)
 	}

@@ -63,7 +63,7 @@ func TestTailCheckpointLinkSaid(t *testing.T) {
 	}
 }
 
-// TestPlotIntoEmpty (A10): plot OUT --into ” is refused with exit status
+// TestPlotIntoEmpty (A10): plot OUT --into "" is refused with exit status
 // 2, as --out ” is, and nothing under OUT changes.
 func TestPlotIntoEmpty(t *testing.T) {
 	config := writeConfig(t, outsideConfig)
