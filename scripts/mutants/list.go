@@ -482,6 +482,12 @@ var list = []Mutant{
 		Old: "return b == PeriodicProven || b == ArithmeticProven", New: "return b == PeriodicProven",
 		Pkg: "./census", Run: "TestTakebreakCensus$",
 		Why: "an arithmetic period proven by its theorem is listed as unproven, and its paper rows say candidate"},
+	// The one count of the statuses (census/status.go, CountsOf), which the
+	// summary line, the captions and the manifest print.
+	{Name: "census-counts-candidates-open", File: "census/status.go",
+		Old: "c.Candidates++", New: "c.Open++",
+		Pkg: "./census", Run: "TestTakebreakCensus$",
+		Why: "the candidates are counted as open in the summary, the captions and the manifest, against the CSV's status column"},
 	// The periodicity theorem for misère quotients (grundy/misere
 	// phiperiod.go): the window MisereSolver applies, and the condition
 	// itself.
