@@ -140,8 +140,8 @@ func kernelUnitFor(seg, workers int) int {
 // the workers share fewer CPUs, the helpers' CPU is the wall, and the OR
 // on the calling goroutine is not in its way (W = 16 on 2 cores: 1.051
 // times the CPU of W = 2 split by heaps, 1.008 split by moves). The
-// figures that chose it are in docs/performance.md (issue 33,
-// "Take-a-square on many cores").
+// figures that chose it are in docs/performance.md
+// ("Take-a-square on many cores").
 func kernelByHeaps(workers, cpus int) bool {
 	return workers >= kernelHeapsFrom && cpus >= workers
 }

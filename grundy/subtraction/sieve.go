@@ -45,7 +45,7 @@ import (
 // compiler drops the bounds check. Reason: that loop is most of the
 // sieve's work. Cost: a cursor may mark past the segment's end inside the
 // last word, which only the final segment of a range has (its bits past
-// max are set anyway). Measured at 10^8 on one worker (load 2-3): 1.98 s
+// max are set anyway). Measured at 10^8 on one worker: 1.98 s
 // before, 1.56 s after. The segments (2^19..2^21 bits, 64..256 KiB) stay
 // in L2: segments that fit L1 (32 KiB) cost more in cursor visits than
 // they save (at 10^8 on one worker: 32·sqrt(a) bits 1.61-1.68 s,
