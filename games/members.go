@@ -10,7 +10,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/grundy/subtraction"
 	"github.com/tabulate-games/tabulate/internal/yamlnum"
 )
@@ -51,7 +50,7 @@ type OctalRules struct {
 
 // Check parses the code and keeps max within the game's Limit.
 func (o *OctalRules) Check() error {
-	code, err := octal.Parse(o.Code)
+	code, err := parseOctalCode(o.Code)
 	if err != nil {
 		return &KeyError{Key: "code", Value: strconv.Quote(o.Code), Problem: err.Error()}
 	}
@@ -66,7 +65,7 @@ func (o *OctalRules) Check() error {
 
 // Heap is the heap game of the code (checked by Check).
 func (o *OctalRules) Heap() (Heap, error) {
-	code, err := octal.Parse(o.Code)
+	code, err := parseOctalCode(o.Code)
 	if err != nil {
 		return Heap{}, err
 	}
@@ -82,7 +81,7 @@ func (o *OctalRules) Jobs(game string, workers int) []Job {
 		return nil
 	}
 	if o.Tail {
-		code, _ := octal.Parse(o.Code)
+		code, _ := parseOctalCode(o.Code)
 		return octalTail(code, &o.TailKeys).jobs(game, int64(o.Max))
 	}
 	h.Play = o.Play

@@ -49,6 +49,11 @@ func solveUsage() string {
 		d, _ := games.ByName(name)
 		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
+	var named []string
+	for _, o := range games.OctalNames {
+		named = append(named, o.Name+" ("+o.Code+")")
+	}
+	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N...", "an octal game by its name in Winning Ways and Flammenkamp's tables (also octal:NAME): "+strings.Join(named, ", "))
 	families := strings.Join(games.Families(), " or ")
 	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under "+families+" in --config FILE: heaps N... (their sum); up to 10^18 by a proven period")
 	fmt.Fprintf(&b, `
@@ -355,12 +360,32 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, e
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		if d, ok, err = namedDef(game); err != nil {
+			return nil, err
+		}
+	}
 	if !ok || d.Solve == nil {
 		allowed := append(solvable(), cfg.CustomGames()...)
 		return nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
 			Hint: "games: " + strings.Join(allowed, ", ") + ", or one defined under " + strings.Join(games.Families(), " or ") + " in --config FILE; see tabulate solve --help"}
 	}
 	return d.Solve.Answer, nil
+}
+
+// namedDef returns the game of a name of an octal game (games.OctalNames),
+// keeping the name the user wrote; ok is false for another name.
+func namedDef(game string) (d games.Def, ok bool, err error) {
+	spec, named := games.NamedSpec(game)
+	if !named {
+		return games.Def{}, false, nil
+	}
+	_, m, err := games.ParseSpec(spec)
+	if err != nil {
+		return games.Def{}, false, err
+	}
+	d, err = m.Def(game)
+	return d, err == nil, err
 }
 
 // SolveProgressAfter is how long a computation of tabulate solve runs before
