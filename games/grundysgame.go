@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/misere"
@@ -115,6 +116,9 @@ func grundysGameAnswer(heaps []int, g []int32, source string) *Answer {
 // values up to its largest heap.
 func answerGrundysGame(ctx context.Context, args []string) (*Answer, error) {
 	heaps, err := ParseHeaps("grundy-game", args, grundysGameSolveMax)
+	if ae, ok := err.(*ArgError); ok && strings.Contains(ae.Problem, "out of range") {
+		ae.Allowed += "; tabulate solve --from OUT answers any heap the grundy-game/grundy table of a run into OUT holds: tabulate run --only grundy-game with grundy-game.max set"
+	}
 	if err != nil {
 		return nil, err
 	}

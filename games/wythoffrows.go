@@ -22,7 +22,7 @@ var wythoffRowsGame = Def{
 	Section: func() Section {
 		return &WythoffRows{Rows: 64, Bound: 1 << 16, ValuesRows: 8, ValuesBound: 1024, Diagonal: 1000, FigureRows: 8}
 	},
-	Solve: &Solver{Args: "A N", Help: fmt.Sprintf("Wythoff's game, heaps A and N (0 <= A, N <= %d)", wythoffSolveMax),
+	Solve: &Solver{Args: "A N", Help: fmt.Sprintf("Wythoff's game, heaps A and N (0 <= A, N < 2^63), as tabulate solve wythoff answers them"),
 		Answer: func(ctx context.Context, args []string) (*Answer, error) {
 			return answerWythoffAs(ctx, "wythoff-rows", args)
 		},

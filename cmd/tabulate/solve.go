@@ -211,7 +211,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	one := func(args []string) error {
 		a, err := answerWithin(ctx, answer, args, *maxSeconds)
 		if err != nil {
-			return err
+			return fromHint(err, *from == "" && !*misere)
 		}
 		cutMoves(a, int64(maxMoves))
 		if *asJSON {
@@ -493,6 +493,21 @@ func answerWithin(ctx context.Context, answer answerFunc, args []string, seconds
 			Allowed: "a smaller position, or a larger --max-seconds S (0: no bound)"}
 	}
 	return a, err
+}
+
+// fromHint adds to the refusal of a position too long to compute (a
+// *games.ArgError past --max-seconds) that --from answers from a run's
+// tables at any position they hold. computed says whether the answer was
+// computed (no --from, normal play).
+func fromHint(err error, computed bool) error {
+	var ae *games.ArgError
+	if !computed || !errors.As(err, &ae) {
+		return err
+	}
+	if strings.Contains(ae.Problem, "was not answered within") {
+		ae.Allowed += "; or tabulate solve --from OUT, which answers any position the tables of a tabulate run into OUT hold"
+	}
+	return err
 }
 
 // DefaultMaxMoves is how many winning moves tabulate solve lists when
