@@ -1,10 +1,6 @@
 package games
 
-import (
-	"strings"
-
-	"github.com/tabulate-games/tabulate/grundy/octal"
-)
+import "strings"
 
 // OctalName is a name the literature gives an octal game, with the code it
 // means and where the name is given.
@@ -51,14 +47,6 @@ func OctalCode(name string) (code string, ok bool) {
 	return "", false
 }
 
-// parseOctalCode reads an octal game's code or its name (OctalCode).
-func parseOctalCode(s string) (octal.Code, error) {
-	if code, ok := OctalCode(s); ok {
-		s = code
-	}
-	return octal.Parse(s)
-}
-
 // NamedSpec returns a name of OctalNames written as FAMILY:RULES
 // (kayles -> octal:kayles): ok is false when name is written so already,
 // is a registered game or names no octal game.
@@ -72,5 +60,5 @@ func NamedSpec(name string) (spec string, ok bool) {
 	if _, ok := OctalCode(name); !ok {
 		return "", false
 	}
-	return octalFamily.Name + ":" + name, true
+	return "octal:" + name, true // the family of the octal games (games/catalogue)
 }
