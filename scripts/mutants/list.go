@@ -498,6 +498,12 @@ var list = []Mutant{
 		Old: "return b == PeriodicProven || b == ArithmeticProven", New: "return b == PeriodicProven",
 		Pkg: "./census", Run: "TestTakebreakCensus$",
 		Why: "an arithmetic period proven by its theorem is listed as unproven, and its paper rows say candidate"},
+	// The one count of the statuses (census/status.go, CountsOf), which the
+	// summary line, the captions and the manifest print.
+	{Name: "census-counts-candidates-open", File: "census/status.go",
+		Old: "c.Candidates++", New: "c.Open++",
+		Pkg: "./census", Run: "TestTakebreakCensus$",
+		Why: "the candidates are counted as open in the summary, the captions and the manifest, against the CSV's status column"},
 	// The periodicity theorem for misère quotients (grundy/misere
 	// phiperiod.go): the window MisereSolver applies, and the condition
 	// itself.
@@ -627,9 +633,17 @@ var list = []Mutant{
 		Pkg: "./grundy/wythoff", Run: "TestRowsProofGuard$",
 		Why: "ProveRows proves a period the values show without the state that carries it on"},
 	{Name: "wythoff-proof-from-unproven", File: "grundy/wythoff/rowsproof.go",
-		Old: "if !pr.Proven {", New: "if false {",
+		Old: "if !out[a].Proven {", New: "if false {",
 		Pkg: "./grundy/wythoff", Run: "TestRowsProofGuard$",
 		Why: "ProveRows goes on to the rows above a row it could not prove"},
+	{Name: "wythoff-rows-quarter", File: "games/catalogue/wythoffrows.go",
+		Old: "return pr.Try(p, n0).Proven })", New: "return 4*(len(seq)-n0) >= len(seq) && pr.Try(p, n0).Proven })",
+		Pkg: "./games/catalogue", Run: "TestRowPeriodsSearch$",
+		Why: "the period search asks again that a quarter of the row follow the preperiod, and rows the proof takes go unproven"},
+	{Name: "wythoff-rows-least", File: "grundy/wythoff/rowsproof.go",
+		Old: "if n0+d < r.Len(a) && r.periodicOn(a, d, n0, r.Len(a)-d) {", New: "if n0+d < 0 {",
+		Pkg: "./grundy/wythoff", Run: "TestRowsLeast$",
+		Why: "Least calls a period least although a divisor of it holds through the row"},
 	// The diagonal engine of Wythoff's game (grundy/wythoff/diagonal.go):
 	// its scan from the row's first free value to b + 2a (facts 1 and 2).
 	{Name: "wythoff-diagonal-below", File: "grundy/wythoff/diagonal.go",
