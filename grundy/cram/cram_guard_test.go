@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tabulate-games/tabulate/grundy"
@@ -123,4 +124,140 @@ func TestSmallTable(t *testing.T) {
 	if tab.Unstored() == 0 {
 		t.Errorf("a table of %d bytes kept every region of 4 x 5 (%d): the test no longer fills it", cram.TableBytesMin, tab.Len())
 	}
+}
+
+// TestTableKeepsRegions checks what the table keeps after random boards:
+// every region is 4-connected and in canonical orientation (no more rows
+// than columns), no two are images of one another under the symmetries of
+// the grid, and the nimber of each of up to 16 cells is the oracle's.
+func TestTableKeepsRegions(t *testing.T) {
+	var tab *cram.Table
+	for _, c := range [][2]int{{4, 5}, {5, 4}, {3, 7}} {
+		frees := randomBoards(uint64(c[0]*10+c[1]), c[0], c[1], 6, 0.7)
+		if tab == nil {
+			tab = compare(t, c[0], c[1], frees, 1<<22, 2)
+			continue
+		}
+		// The same table for every shape: compare makes its own, so ask
+		// this one directly.
+		for _, f := range frees {
+			b, err := cram.Parse(newOracle(c[0], c[1]).board(f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := cram.Solve(context.Background(), b, tab, grundy.Options{Workers: 2}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	oracles := map[[2]int]*oracle{}
+	regions := tab.Regions()
+	if len(regions) < 100 {
+		t.Fatalf("only %d regions kept", len(regions))
+	}
+	kept := map[string]bool{}
+	for _, r := range regions {
+		kept[r.Board] = true
+	}
+	for _, r := range regions {
+		for _, img := range images(r.Board) {
+			if img != r.Board && kept[img] {
+				t.Errorf("%s and its image %s kept apart", r.Board, img)
+			}
+		}
+		if r.Rows > r.Cols {
+			t.Errorf("%s: %d rows > %d columns, not canonical", r.Board, r.Rows, r.Cols)
+		}
+		var free uint64
+		for i, row := range strings.Split(r.Board, "/") {
+			for j, ch := range row {
+				if ch == '+' {
+					free |= 1 << uint(i*r.Cols+j)
+				}
+			}
+		}
+		if !connected(free, r.Rows, r.Cols) {
+			t.Errorf("%s: kept as one region, not 4-connected", r.Board)
+			continue
+		}
+		if r.Cells > 16 {
+			continue
+		}
+		o := oracles[[2]int{r.Rows, r.Cols}]
+		if o == nil {
+			o = newOracle(r.Rows, r.Cols)
+			oracles[[2]int{r.Rows, r.Cols}] = o
+		}
+		if v := o.value(free); v != r.Nimber {
+			t.Errorf("%s: kept nimber %d, oracle %d", r.Board, r.Nimber, v)
+		}
+	}
+}
+
+// connected reports whether the free cells of an m x n grid are one
+// 4-connected set, by a plain search over the grid.
+func connected(free uint64, m, n int) bool {
+	if free == 0 {
+		return false
+	}
+	start := 0
+	for free>>uint(start)&1 == 0 {
+		start++
+	}
+	seen := map[int]bool{start: true}
+	stack := []int{start}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		r, c := i/n, i%n
+		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			rr, cc := r+d[0], c+d[1]
+			j := rr*n + cc
+			if rr >= 0 && rr < m && cc >= 0 && cc < n && free>>uint(j)&1 != 0 && !seen[j] {
+				seen[j] = true
+				stack = append(stack, j)
+			}
+		}
+	}
+	count := 0
+	for x := free; x != 0; x &= x - 1 {
+		count++
+	}
+	return len(seen) == count
+}
+
+// images returns the eight images of a board string under the symmetries
+// of the square grid, by moving its characters.
+func images(board string) []string {
+	rows := strings.Split(board, "/")
+	m, n := len(rows), len(rows[0])
+	at := func(r, c int) byte { return rows[r][c] }
+	var out []string
+	for k := 0; k < 8; k++ {
+		tr := k&4 != 0
+		h, w := m, n
+		if tr {
+			h, w = n, m
+		}
+		var lines []string
+		for r := 0; r < h; r++ {
+			b := make([]byte, w)
+			for c := 0; c < w; c++ {
+				rr, cc := r, c
+				if k&1 != 0 {
+					rr = h - 1 - r
+				}
+				if k&2 != 0 {
+					cc = w - 1 - c
+				}
+				if tr {
+					rr, cc = cc, rr
+				}
+				b[c] = at(rr, cc)
+			}
+			lines = append(lines, string(b))
+		}
+		out = append(out, strings.Join(lines, "/"))
+	}
+	return out
 }
