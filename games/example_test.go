@@ -28,6 +28,7 @@ func ExampleNames() {
 	// grundy-game: Grundy's game
 	// wythoff: Wythoff's game
 	// wythoff-rows: Wythoff's game, row by row
+	// cram: Cram
 }
 
 // A game defined by its rules gives its Grundy sequence through its Heap:

@@ -12,6 +12,7 @@ func init() {
 	Register(grundysGame)
 	Register(wythoffGame)
 	Register(wythoffRowsGame)
+	Register(cramGame)
 	RegisterFamily(subtractionFamily)
 	RegisterFamily(octalFamily)
 	RegisterFamily(takebreakFamily)

@@ -292,3 +292,11 @@ func Memory(tableBytes int64, boards, cells int) int64 {
 	perBoard := int64(256 + 48*cells) // parts, moves (two a cell at most), answers
 	return TableMemory(tableBytes) + int64(boards)*perBoard + 1<<20
 }
+
+// Check returns the *grundy.RangeError Tabulate would give for b (a region
+// other than a row or column in a box past RegionCellsMax cells), without
+// searching.
+func Check(b Board) error {
+	_, err := regionsOf(b)
+	return err
+}
