@@ -13,7 +13,7 @@ import (
 
 // paperTheorems are the theorems the paper tables name for a proven row,
 // by family and by whether the period has a saltus: those of the games
-// (games/rules.go, games/takebreak.go), short.
+// (games/heapgame/rules.go, games/catalogue/takebreak.go), short.
 var paperTheorems = map[string][2]string{
 	"octal":       {"Guy–Smith", ""},
 	"subtraction": {"subtraction window", ""},

@@ -18,7 +18,7 @@ func provenRow(r *Record) bool {
 // theoremOf names, in a few words, the theorem that proves a row of
 // behaviour b in the census table family: "" when the row is not proven
 // or the family has no theorem for it. The names are those of the games'
-// theorems (games.Heap.Theorem) made short enough for a table cell:
+// theorems (heapgame.Heap.Theorem) made short enough for a table cell:
 //
 //   - octal: the Guy–Smith periodicity theorem (analysis.ProveOctal; Guy
 //     and Smith, Proc. Cambridge Philos. Soc. 52 (1956));

@@ -38,12 +38,12 @@ type Config struct {
 	MaxMemory   Size     `yaml:"max_memory" json:"max_memory"`
 	Games       []string `yaml:"games" json:"games"`
 	// Sections holds each registered game's bounds under its name, such as
-	// Sections["squares"] = &games.Squares{...}; every registered game has
+	// Sections["squares"] = &catalogue.Squares{...}; every registered game has
 	// one. In YAML each is a top-level key (squares: {grundy_max: 10}).
 	Sections map[string]games.Section `yaml:"-" json:"-"`
 	// Members holds the games defined by rules, by family and then by the
 	// name of the user's choosing, such as Members["octal"]["kayles"] =
-	// &games.OctalRules{Code: "0.77", Max: 1000}. In YAML each family is a
+	// &catalogue.OctalRules{Code: "0.77", Max: 1000}. In YAML each family is a
 	// top-level key (octal: {kayles: {code: "0.77", max: 1000}}); each
 	// member is then a game like a registered one.
 	Members map[string]map[string]games.Member `yaml:"-" json:"-"`

@@ -23,7 +23,7 @@
 //
 //	t, _ := lookup.Open("out")
 //	a, _ := t.Answer(ctx, "squares", []string{"20"})
-//	// a.Grundy = 0, a.Win = false, a.WinningMoves = []games.HeapMove{}
+//	// a.Grundy = 0, a.Win = false, a.WinningMoves = []heapgame.HeapMove{}
 //	// a.Source = "out/squares/grundy.parquet"
 package lookup
 

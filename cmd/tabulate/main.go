@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tabulate-games/tabulate/configs"
+	_ "github.com/tabulate-games/tabulate/games/catalogue" // registers the built-in games and families
 	"github.com/tabulate-games/tabulate/pipeline"
 )
 

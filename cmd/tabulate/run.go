@@ -16,6 +16,8 @@ import (
 	"github.com/tabulate-games/tabulate/census"
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/catalogue"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/merge"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/pipeline"
@@ -166,7 +168,7 @@ func newRunFlags() *runFlags {
 		quiet:      fs.Bool("q", false, "quiet: no progress and no summary, only errors"),
 		noReport:   fs.Bool("no-report", false, noReportHelp),
 		specs:      gameFlag(fs),
-		max:        fs.Int("max", games.DefaultRulesMax, "the largest heap `N` of the games of --game"),
+		max:        fs.Int("max", catalogue.DefaultRulesMax, "the largest heap `N` of the games of --game"),
 	}
 }
 
@@ -410,8 +412,8 @@ func isUsage(err error) bool {
 	var mfe *output.ManifestError
 	var unsafe *output.UnsafeError
 	var mre *merge.RefusedError
-	var tce *games.TailCheckpointError // a checkpoint of another configuration
-	var cle *census.LimitError         // a census over its memory or the free disk
+	var tce *heapgame.TailCheckpointError // a checkpoint of another configuration
+	var cle *census.LimitError            // a census over its memory or the free disk
 	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) ||
 		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce) || errors.As(err, &cle)
 }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/lookup"
 	"github.com/tabulate-games/tabulate/output"
@@ -95,7 +96,7 @@ Flags (before or after GAME):
                  "quotient" (the misère quotient) or "search"; with
                  --from OUT, from the run's GAME/misere and
                  GAME/misere_heaps (play: misere or both)
-`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), DefaultMaxMoves, games.MovesListMax, DefaultSolveSeconds, games.MisereSolveMax)
+`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), DefaultMaxMoves, heapgame.MovesListMax, DefaultSolveSeconds, heapgame.MisereSolveMax)
 	return b.String()
 }
 
@@ -176,7 +177,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return &UsageError{Msg: fmt.Sprintf("%q after the game's flags is not a flag; give the position before them", fs.Arg(0)), Hint: hint}
 		}
 	}
-	ctx = games.WithMaxMoves(ctx, int64(maxMoves))
+	ctx = heapgame.WithMaxMoves(ctx, int64(maxMoves))
 	out := stdout
 	if !*quiet {
 		mode := progress.Lines
@@ -501,7 +502,7 @@ func (m *movesFlag) Set(s string) error {
 
 // cutMoves lists at most k (k >= 0) of a's winning moves, counting the
 // others in MovesNotShown: for the games whose solvers list them all (the
-// solvers of heap games cut their own lists, through games.WithMaxMoves).
+// solvers of heap games cut their own lists, through heapgame.WithMaxMoves).
 func cutMoves(a *games.Answer, k int64) {
 	if k < 0 {
 		return

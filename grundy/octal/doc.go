@@ -3,7 +3,7 @@
 // Values gives the Grundy values of a single heap, g(0..max), exactly, by
 // the sparse-space method with the octal periodicity theorem to stop early.
 // Grundy's game (split a heap into two unequal non-empty heaps) runs on the
-// same engine (GrundysGame, GrundysGameWithStats). Tail (and
+// same engine (GrundysGame). Tail (and
 // GrundysGameTail) go past a full array of values in memory flat in max,
 // with checkpoints and resume (docs/tail-mode.md).
 //

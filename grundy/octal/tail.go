@@ -69,11 +69,11 @@ import (
 // any run a single machine finishes (0.6 at 10^6 values a second: 9 years).
 const TailMax = 1 << 48
 
-// tailDefaultStart is the prefix the full-array engine computes when
-// TailOptions.Start is 0: 2^20 heaps, 7 MiB and a few seconds; far enough
-// for the rare heaps of 0.6 (last at 20627), 0.161 (23784), 0.014 (64126),
-// 0.172 (51381) and 0.034 (374473).
-const tailDefaultStart = 1 << 20
+// TailDefaultStart is the prefix the full-array engine computes when
+// TailOptions.Start is 0 (then min(max, TailDefaultStart)): 2^20 heaps,
+// 7 MiB and a few seconds; far enough for the rare heaps of 0.6 (last at
+// 20627), 0.161 (23784), 0.014 (64126), 0.172 (51381) and 0.034 (374473).
+const TailDefaultStart = 1 << 20
 
 // TailOptions are the settings of Tail.
 type TailOptions struct {

@@ -23,7 +23,7 @@ func fullTables(t *testing.T, code string, max int) ([]int32, []FrequencyTable, 
 	var g []int32
 	var err error
 	if code == "grundy-game" {
-		g, err = GrundysGame(context.Background(), max, grundy.Options{})
+		g, _, err = GrundysGame(context.Background(), max, grundy.Options{})
 	} else {
 		c, perr := Parse(code)
 		if perr != nil {
