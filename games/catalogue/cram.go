@@ -14,7 +14,6 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/games"
-	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/cram"
 	"github.com/tabulate-games/tabulate/output"
@@ -108,7 +107,7 @@ func (c *Cram) Jobs(game string, workers int) []games.Job {
 	boards := len(rects) + len(cfg.Boards)
 	memory := cram.Memory(tableBytes, boards, cram.RegionCellsMax) + games.WriteMemory(int64(boards), 200)
 	if cfg.Regions {
-		memory += 2 * cram.TableMemory(tableBytes) * 100 / 12 // a row a slot kept: its board string, sizes, nimber
+		memory += cram.RegionsMemory(tableBytes) + games.WriteMemory(1<<16, 100)
 	}
 	return []games.Job{{Table: "boards", Memory: memory, MemoryFor: fmt.Sprintf("table_mib %d", cfg.TableMiB),
 		Cost: float64(uint64(1) << uint(max(0, cfg.MaxCells-20))),
@@ -148,7 +147,7 @@ func (c *Cram) Jobs(game string, workers int) []games.Job {
 				s.Finding("table", games.Note(fmt.Sprintf("the table of %d MiB kept %d regions; %d times a region found no room and was searched again (a larger table_mib saves that work)", cfg.TableMiB, t.Len(), u)))
 			}
 			if cfg.Regions {
-				return cramRegionsTable(ctx, s, game, t.Regions())
+				return cramRegionsTable(ctx, s, game, t)
 			}
 			return nil
 		}}}
@@ -336,26 +335,22 @@ func cramPositionsTable(ctx context.Context, s games.Sink, game string, answers 
 	})
 }
 
-// cramRegionsTable writes cram/regions.
-func cramRegionsTable(ctx context.Context, s games.Sink, game string, regions []cram.Region) error {
+// cramRegionsTable writes cram/regions from the table of the search.
+func cramRegionsTable(ctx context.Context, s games.Sink, game string, tab *cram.Table) error {
 	t := output.Table{Game: game, Name: "regions",
 		Columns: []output.Column{{Name: "region", Type: output.String}, {Name: "rows", Type: output.Int32},
 			{Name: "cols", Type: output.Int32}, {Name: "cells", Type: output.Int32}, {Name: "nimber", Type: output.Int32}},
 		Metadata: []output.KeyValue{{Key: "tabulate.rules", Value: "Cram regions in canonical form (the least of their eight images), by cells, rows, columns"}},
 	}
-	return s.Table(ctx, t, int64(len(regions)), func(ctx context.Context, emit func(output.Batch) error) error {
-		for start := 0; start < len(regions); start += heapgame.BatchRows {
-			part := regions[start:min(len(regions), start+heapgame.BatchRows)]
+	return s.Table(ctx, t, int64(tab.Len()), func(ctx context.Context, emit func(output.Batch) error) error {
+		return tab.Regions(func(part []cram.Region) error {
 			b := make([]string, len(part))
 			r, c, n, v := make([]int32, len(part)), make([]int32, len(part)), make([]int32, len(part)), make([]int32, len(part))
 			for i, x := range part {
 				b[i], r[i], c[i], n[i], v[i] = x.Board, int32(x.Rows), int32(x.Cols), int32(x.Cells), int32(x.Nimber)
 			}
-			if err := emit(output.Batch{b, r, c, n, v}); err != nil {
-				return err
-			}
-		}
-		return nil
+			return emit(output.Batch{b, r, c, n, v})
+		})
 	})
 }
 

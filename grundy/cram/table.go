@@ -153,9 +153,20 @@ type Region struct {
 	Nimber int
 }
 
-// Regions returns every region the table keeps, by cells, then rows, then
-// columns, then the canonical set of cells.
-func (t *Table) Regions() []Region {
+// regionsBatch is how many regions Regions passes to emit at once.
+const regionsBatch = 1 << 16
+
+// RegionsMemory estimates the peak bytes of t.Regions for a table made by
+// NewTable(bytes), beside the table itself: the sorted keys of a full
+// table (16 bytes each) and one batch of rows.
+func RegionsMemory(bytes int64) int64 {
+	return TableMemory(bytes)/slotBytes*3/4*16 + regionsBatch*160
+}
+
+// Regions calls emit with every region the table keeps, by cells, then
+// rows, then columns, then the canonical set of cells, in batches that
+// are only valid during the call. An error from emit is returned.
+func (t *Table) Regions(emit func([]Region) error) error {
 	type kept struct {
 		k key
 		v uint8
@@ -187,10 +198,16 @@ func (t *Table) Regions() []Region {
 		}
 		return 0
 	})
-	out := make([]Region, len(all))
-	for i, r := range all {
-		h, w := int(r.k.h), int(r.k.w)
-		out[i] = Region{Board: regionString(h, w, r.k.cells), Rows: h, Cols: w, Cells: bits.OnesCount64(r.k.cells), Nimber: int(r.v)}
+	out := make([]Region, 0, min(len(all), regionsBatch))
+	for start := 0; start < len(all); start += regionsBatch {
+		out = out[:0]
+		for _, r := range all[start:min(len(all), start+regionsBatch)] {
+			h, w := int(r.k.h), int(r.k.w)
+			out = append(out, Region{Board: regionString(h, w, r.k.cells), Rows: h, Cols: w, Cells: bits.OnesCount64(r.k.cells), Nimber: int(r.v)})
+		}
+		if err := emit(out); err != nil {
+			return err
+		}
 	}
-	return out
+	return nil
 }
