@@ -344,7 +344,7 @@ var list = []Mutant{
 		Pkg: "./pipeline", Run: "TestTailValuesResume",
 		Why: "a resume whose values file is missing fills the values before the checkpoint with zeros"},
 	{Name: "tail-values-checked-after-open", File: "games/heapgame/tail.go",
-		Old: "return Prepared{}, g.prepareResume(in, max)", New: "return Prepared{}, nil",
+		Old: "return games.Prepared{}, g.prepareResume(in, max)", New: "return games.Prepared{}, nil",
 		Pkg: "./pipeline", Run: "TestTailValuesResume",
 		Why: "a tail whose checkpoint or values file cannot be resumed is refused only after the folder is opened (the manifest rewritten as failed)"},
 	{Name: "write-in-place-hard-link", File: "output/within.go",
