@@ -6,7 +6,7 @@
 //
 // Every game of a census is a member of a family of the model (package
 // games): its heap game is built through the family registry
-// (games.Rules), and the census computes it with the game's own engine
+// (heapgame.Rules), and the census computes it with the game's own engine
 // (Heap.Values, or Heap.Sparse where the engine also reports its
 // sparse-space statistics), proves its period with the game's own theorem
 // (Heap.Prove, package analysis) and balances shards by its moves

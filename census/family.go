@@ -9,7 +9,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/configs"
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -26,15 +26,15 @@ const (
 )
 
 // Game is one game of a census: a member of a family of the model, its
-// heap game built through the family registry (games.Rules) from its
+// heap game built through the family registry (heapgame.Rules) from its
 // definition. The census computes, proves and sums up every game through
 // its Heap alone (Values, Sparse, Prove, Moves), whatever its family.
 type Game struct {
 	// Family is the model's family of the game, such as "octal", and the
 	// census table that holds its row unless Table says otherwise.
 	Family string
-	// Heap is the game (games.Rules(Family, its definition)).
-	Heap games.Heap
+	// Heap is the game (heapgame.Rules(Family, its definition)).
+	Heap heapgame.Heap
 
 	kind  string // the census table when not Family: AllBut for the all-but games
 	name  string // as the tables write it: "0.77", "{1,3,4}"
@@ -43,10 +43,10 @@ type Game struct {
 }
 
 // NewGame returns the game of family defined by rules (written as
-// games.Rules reads it), called name in the tables and of the given size
+// heapgame.Rules reads it), called name in the tables and of the given size
 // (the proven-share figure groups by it). An empty name is rules.
 func NewGame(family, rules, name string, size int) (Game, error) {
-	h, err := games.Rules(family, rules)
+	h, err := heapgame.Rules(family, rules)
 	if err != nil {
 		return Game{}, fmt.Errorf("census: %s %s: %w", family, rules, err)
 	}
@@ -187,7 +187,7 @@ func excluded(games []Game) any {
 }
 
 // allButPrefix starts the definition of an all-but game in the model's
-// subtraction family (games.Rules("subtraction", "all-but:3,5,7,10")).
+// subtraction family (heapgame.Rules("subtraction", "all-but:3,5,7,10")).
 const allButPrefix = "all-but:"
 
 // allButName starts the name of an all-but game in the census: "all but

@@ -14,7 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/tabulate-games/tabulate/configs"
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/grundy/misere"
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -27,7 +27,7 @@ import (
 // its misère quotient of heaps up to max (misere.QuotientOf) when the
 // order stays within max_order, else how far the quotient reached and why
 // it stopped. Each game is computed by the engines of package misere on
-// the game's misère rules (games.Heap.Misere, through the family
+// the game's misère rules (heapgame.Heap.Misere, through the family
 // registry), on the census's workers. The misère census keeps no journal:
 // its games take seconds (Kayles to heap 30: under a second), and a run
 // stopped computes them again; its table is a function of the
@@ -64,7 +64,7 @@ type MisereRow struct {
 	Game Game
 	// GenusTo is the largest heap whose genus was computed (Max, or 0 and
 	// GenusStop when the search for it needed more than
-	// games.MiserePositions positions); Tame reports whether heaps 0..GenusTo
+	// heapgame.MiserePositions positions); Tame reports whether heaps 0..GenusTo
 	// are all tame, FirstWild is the least wild heap (-1 for none).
 	GenusTo        int
 	Tame           bool
@@ -127,7 +127,7 @@ func MisereGames(m configs.CensusMisere) ([]Game, error) {
 
 // misereProbe is the heap to which the genus is first analysed: a game
 // wild there is known wild without the genus of larger heaps, whose search
-// grows about fivefold every ten heaps (games.DefaultMisereMax).
+// grows about fivefold every ten heaps (heapgame.DefaultMisereMax).
 const misereProbe = 30
 
 // MisereRowOf computes one game's row to heap max with quotients of at
@@ -137,7 +137,7 @@ func MisereRowOf(ctx context.Context, g Game, max, maxOrder int) (MisereRow, err
 	if g.Heap.Misere == nil {
 		return row, fmt.Errorf("census: %s %s has no misère rules", g.Family, g.Name())
 	}
-	lim := misere.Limits{Positions: games.MiserePositions}
+	lim := misere.Limits{Positions: heapgame.MiserePositions}
 	t, err := misere.Analyze(ctx, g.Heap.Misere, min(max, misereProbe), lim)
 	if err == nil && t.FirstWild() < 0 && max > misereProbe {
 		t, err = misere.Analyze(ctx, g.Heap.Misere, max, lim)

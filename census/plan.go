@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/tabulate-games/tabulate/configs"
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/internal/diskfree"
 	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
@@ -147,7 +147,7 @@ func newPlan(c configs.Census, cfg configs.Config, out string, opts Options) (*P
 	if c.Misere.Enabled() && !opts.ReuseOnly {
 		// The misère census runs after the families, its games on the
 		// same workers; its engines' bound is the genus search's and the
-		// quotient's (games.MisereMemory), whatever the game.
+		// quotient's (heapgame.MisereMemory), whatever the game.
 		fp, err := planMisere(c.Misere)
 		if err != nil {
 			return nil, err
@@ -215,14 +215,14 @@ func (p *Plan) refusal(resource string, estimate, limit int64, source string) *L
 const misereRowBytes = 4 << 10
 
 // planMisere estimates the misère census m: its games, each a row, and
-// one engine per worker at games.MisereMemory(m.MaxOrder).
+// one engine per worker at heapgame.MisereMemory(m.MaxOrder).
 func planMisere(m configs.CensusMisere) (FamilyPlan, error) {
 	list, err := MisereGames(m)
 	if err != nil {
 		return FamilyPlan{}, fmt.Errorf("census: plan misere: %w", err)
 	}
 	return FamilyPlan{Family: "misere", Members: int64(len(list)), Max: m.Max,
-		Member: gameBytes + misereRowBytes, Engine: games.MisereMemory(m.MaxOrder)}, nil
+		Member: gameBytes + misereRowBytes, Engine: heapgame.MisereMemory(m.MaxOrder)}, nil
 }
 
 // lowerKeys names the keys that make a family smaller.
@@ -310,7 +310,7 @@ func planFamily(f family, c configs.Census) (FamilyPlan, error) {
 	if f.kind.name == AllBut {
 		modelFamily = Subtraction
 	}
-	h, err := games.Rules(modelFamily, rep)
+	h, err := heapgame.Rules(modelFamily, rep)
 	if err != nil {
 		return fp, fmt.Errorf("census: plan %s: %w", f.kind.name, err)
 	}

@@ -201,7 +201,7 @@ func TestListingStops(t *testing.T) {
 }
 
 // TestPlanMisere: the misère census is planned at its engines' bound
-// (games.MisereMemory: the genus search's 2^20 positions and the
+// (heapgame.MisereMemory: the genus search's 2^20 positions and the
 // quotient's tables, 8·max_order² bytes and more), one per worker. The
 // census of the 127 codes 0.d1d2 and 4.d1d2 (4.00 among them) to heap 100 with max_order
 // 8192 reached 2 GiB on two workers (docs/census.md) against a plan of 88

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/tabulate-games/tabulate/analysis"
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 )
@@ -201,7 +201,7 @@ func solveGroup(ctx context.Context, rep Game, members []Game, maxValues, upTo i
 // values returns g(0), ..., g(n-1) of the game h, computed with the
 // goroutines opts allows (at least one), and the engine's sparse-space
 // statistics when it reports them (h.Sparse: octal games), nil otherwise.
-func values(ctx context.Context, h games.Heap, n int, opts grundy.Options) ([]int32, *octal.Stats, error) {
+func values(ctx context.Context, h heapgame.Heap, n int, opts grundy.Options) ([]int32, *octal.Stats, error) {
 	opts.Workers = max(opts.Workers, 1)
 	if h.Sparse != nil {
 		seq, stats, err := h.Sparse(ctx, n-1, opts)

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 )
 
 // Census is the census section: whole families of games computed in one run
@@ -112,7 +112,7 @@ const (
 	CensusMaxHexDigits  = 2  // 15 + 240 codes: the engine's work grows as max^2 or more a code
 	CensusMaxAllBut     = 16 // 2^16 - 1 sets at most
 	CensusMaxSeconds    = 7 * 24 * 3600
-	censusMaxHeapsLimit = games.SubtractionMax // as a subtraction game defined by rules
+	censusMaxHeapsLimit = heapgame.SubtractionMax // as a subtraction game defined by rules
 )
 
 // Enabled reports whether the configuration asks for any census.
@@ -228,7 +228,7 @@ func (c Census) Validate() error {
 		if err := intKey("census.takebreak.digits", h.Digits, 1, CensusMaxHexDigits); err != nil {
 			return err
 		}
-		if err := intKey("census.takebreak.max", h.Max, 0, games.TakebreakMax); err != nil {
+		if err := intKey("census.takebreak.max", h.Max, 0, heapgame.TakebreakMax); err != nil {
 			return err
 		}
 	}

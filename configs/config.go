@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/plots"
 )
 
 // Default is configs/default.yaml, the run with the spec bounds.
@@ -19,10 +21,12 @@ var Default []byte
 // DefaultName is the name under which Default is reported in messages.
 const DefaultName = "configs/default.yaml (built in)"
 
-// The output formats and plot formats a configuration can ask for.
+// The output formats and plot formats a configuration can ask for: the
+// table formats of package output (output.Formats, its one registry) and
+// the image formats of package plots (plots.Formats).
 var (
-	Formats     = []string{"parquet", "csv", "bfile"}
-	PlotFormats = []string{"png", "svg", "pdf"}
+	Formats     = output.Formats
+	PlotFormats = plots.Formats
 )
 
 // Config is one run's configuration.
@@ -38,12 +42,12 @@ type Config struct {
 	MaxMemory   Size     `yaml:"max_memory" json:"max_memory"`
 	Games       []string `yaml:"games" json:"games"`
 	// Sections holds each registered game's bounds under its name, such as
-	// Sections["squares"] = &games.Squares{...}; every registered game has
+	// Sections["squares"] = &catalogue.Squares{...}; every registered game has
 	// one. In YAML each is a top-level key (squares: {grundy_max: 10}).
 	Sections map[string]games.Section `yaml:"-" json:"-"`
 	// Members holds the games defined by rules, by family and then by the
 	// name of the user's choosing, such as Members["octal"]["kayles"] =
-	// &games.OctalRules{Code: "0.77", Max: 1000}. In YAML each family is a
+	// &catalogue.OctalRules{Code: "0.77", Max: 1000}. In YAML each family is a
 	// top-level key (octal: {kayles: {code: "0.77", max: 1000}}); each
 	// member is then a game like a registered one.
 	Members map[string]map[string]games.Member `yaml:"-" json:"-"`

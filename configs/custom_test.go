@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/catalogue"
 )
 
 func TestCustomGames(t *testing.T) {
@@ -23,11 +23,11 @@ subtraction:
 	if got := strings.Join(cfg.Games, ","); got != "squares,flip,caniwin,nim,kayles,odd-primes,s134" {
 		t.Errorf("games %s: without a games key every defined game should run", got)
 	}
-	sub := func(name string) *games.SubtractionRules {
-		return cfg.Members["subtraction"][name].(*games.SubtractionRules)
+	sub := func(name string) *catalogue.SubtractionRules {
+		return cfg.Members["subtraction"][name].(*catalogue.SubtractionRules)
 	}
-	if sub("s134").Max != games.DefaultRulesMax || cfg.Members["octal"]["kayles"].(*games.OctalRules).Max != 500 {
-		t.Errorf("max: got %d and %d", sub("s134").Max, cfg.Members["octal"]["kayles"].(*games.OctalRules).Max)
+	if sub("s134").Max != catalogue.DefaultRulesMax || cfg.Members["octal"]["kayles"].(*catalogue.OctalRules).Max != 500 {
+		t.Errorf("max: got %d and %d", sub("s134").Max, cfg.Members["octal"]["kayles"].(*catalogue.OctalRules).Max)
 	}
 	if !slices.Equal(sub("s134").Set.Elements, []int{1, 3, 4}) || sub("odd-primes").Set.Name != "primes" {
 		t.Errorf("sets: %+v", cfg.Members["subtraction"])

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tabulate-games/tabulate/configs"
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/catalogue"
 )
 
 func ExampleLoad() {
@@ -13,7 +13,7 @@ func ExampleLoad() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(cfg.Section("squares").(*games.Squares).GrundyMax, cfg.Section("squares").(*games.Squares).WinMax)
+	fmt.Println(cfg.Section("squares").(*catalogue.Squares).GrundyMax, cfg.Section("squares").(*catalogue.Squares).WinMax)
 	for _, g := range cfg.Selected() {
 		fmt.Println(g.Name)
 	}
@@ -66,7 +66,7 @@ func ExampleLoadFile() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(cfg.Out, cfg.Games, cfg.Section("squares").(*games.Squares).GrundyMax)
+	fmt.Println(cfg.Out, cfg.Games, cfg.Section("squares").(*catalogue.Squares).GrundyMax)
 	_, err = configs.LoadFile("missing.yaml")
 	fmt.Println(err != nil)
 	// Output:
@@ -79,9 +79,9 @@ func ExampleLoadFile() {
 // game runs only when a configuration asks for it.
 func ExampleDefaults() {
 	cfg := configs.Defaults()
-	sq := cfg.Section("squares").(*games.Squares)
-	ciw := cfg.Section("caniwin").(*games.CanIWin)
-	nim := cfg.Section("nim").(*games.Nim)
+	sq := cfg.Section("squares").(*catalogue.Squares)
+	ciw := cfg.Section("caniwin").(*catalogue.CanIWin)
+	nim := cfg.Section("nim").(*catalogue.Nim)
 	fmt.Println(cfg.Out, cfg.Games, cfg.Formats, cfg.Plots)
 	fmt.Println(sq.GrundyMax, sq.WinMax, ciw.MaxChoosable, ciw.MaxTotal, nim.MaxPiles, nim.MaxPile)
 	// Output:

@@ -218,7 +218,7 @@ func decodeNode(node *yaml.Node, v reflect.Value, key string, lines map[string]i
 		}
 		return nil
 	}
-	_, custom := v.Addr().Interface().(yaml.Unmarshaler) // Size and games.SetSpec read themselves
+	_, custom := v.Addr().Interface().(yaml.Unmarshaler) // Size and catalogue.SetSpec read themselves
 	if v.Kind() == reflect.Struct && !custom {
 		if node.Kind == yaml.ScalarNode && node.Tag == "!!null" {
 			return nil // "squares:" with nothing under it keeps the defaults
@@ -424,7 +424,7 @@ func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
 }
 
 // inlined reports whether f is a struct whose keys are those of the
-// struct holding it (yaml:",inline"), such as games.Play in a game's
+// struct holding it (yaml:",inline"), such as heapgame.Play in a game's
 // section.
 func inlined(f reflect.StructField) bool {
 	_, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/catalogue"
 )
 
 func TestDefaultFileMatchesDefaults(t *testing.T) {
@@ -41,7 +41,7 @@ func TestLoadOverridesOnlyWhatIsSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sq, fl := cfg.Section("squares").(*games.Squares), cfg.Section("flip").(*games.Flip)
+	sq, fl := cfg.Section("squares").(*catalogue.Squares), cfg.Section("flip").(*catalogue.Flip)
 	if sq.WinMax != 4_300_000_000 || sq.GrundyMax != 100000 || fl.BoardMax != 12 || fl.RunMax != 1000 || cfg.MaxMemory != 2<<30 {
 		t.Errorf("got %+v", cfg)
 	}

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/catalogue"
 )
 
 // TestTailKeys reads the tail keys of an octal member and of Grundy's game,
-// which sit beside code and max (games.TailKeys, inline), and checks that a
+// which sit beside code and max (heapgame.TailKeys, inline), and checks that a
 // bad one is reported at its file, line and key, with the keys allowed.
 func TestTailKeys(t *testing.T) {
 	cfg, err := Load("tail.yaml", []byte(`
@@ -26,11 +26,11 @@ grundy-game: {max: 1e12, tail: true, window: 1000, checkpoint_heaps: 1000000}
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := cfg.Members["octal"]["officers"].(*games.OctalRules)
+	o := cfg.Members["octal"]["officers"].(*catalogue.OctalRules)
 	if !o.Tail || o.Max != 1<<32 || o.Start != 1<<21 || o.Width != 16 || o.CheckpointEvery != "5m" {
 		t.Errorf("officers: %+v", o)
 	}
-	g := cfg.Sections["grundy-game"].(*games.GrundysGame)
+	g := cfg.Sections["grundy-game"].(*catalogue.GrundysGame)
 	if !g.Tail || g.Max != 1e12 || g.Window != 1000 || g.CheckpointHeaps != 1e6 {
 		t.Errorf("grundy-game: %+v", g)
 	}

@@ -71,7 +71,8 @@ type Answer struct {
 	Quotient *QuotientMethod `json:"quotient,omitempty"`
 }
 
-func int64p(v int64) *int64 { return &v }
+// Int64Ptr returns a pointer to v, for Answer.Grundy.
+func Int64Ptr(v int64) *int64 { return &v }
 
 // WriteText prints a in the plain form of tabulate solve, the one text
 // form of every answer: computed or read from tables, the same position
@@ -107,7 +108,7 @@ func (a *Answer) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "by: %s\n", a.By)
 	}
 	if a.Method != "" {
-		fmt.Fprintf(&b, "decided by: %s\n", methodText(a.Method, a.Quotient))
+		fmt.Fprintf(&b, "decided by: %s\n", MethodText(a.Method, a.Quotient))
 	}
 	if a.Note != "" {
 		fmt.Fprintf(&b, "note: %s\n", a.Note)

@@ -3,8 +3,6 @@ package games
 import (
 	"strconv"
 	"strings"
-
-	"github.com/tabulate-games/tabulate/grundy/subtraction"
 )
 
 // A game written on the command line, FAMILY:RULES, such as octal:0.77,
@@ -20,6 +18,9 @@ func IsSpec(name string) bool { return strings.Contains(name, ":") }
 // spec (FAMILY:RULES): an *ArgError naming the families, or the rules'
 // problem, when it is not one.
 func ParseSpec(spec string) (family string, m Member, err error) {
+	if named, ok := NamedSpec(spec); ok {
+		spec = named // a name of OctalNames, such as kayles
+	}
 	family, rules, _ := strings.Cut(spec, ":")
 	f, ok := FamilyByName(family)
 	if !ok || f.Parse == nil {
@@ -62,43 +63,4 @@ func SpecName(spec string) string {
 		}
 	}
 	return b.String()
-}
-
-// parseSubtraction reads a subtraction set as written after
-// "subtraction:": elements (1,3,4), a name (squares) or all-but:LIST, the
-// all-but game of every positive integer but those listed.
-func parseSubtraction(rules string) (Member, error) {
-	m := &SubtractionRules{Max: DefaultRulesMax, MovesMax: DefaultMovesMax}
-	list := func(text string) ([]int, error) {
-		var out []int
-		for _, f := range strings.Split(text, ",") {
-			x, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil {
-				return nil, &ArgError{Arg: "subtraction set", Value: strconv.Quote(rules), Problem: "is not a list of whole numbers",
-					Allowed: "elements such as 1,3,4, a name such as squares, or all-but:3,5,7,10"}
-			}
-			out = append(out, x)
-		}
-		return out, nil
-	}
-	switch {
-	case strings.HasPrefix(rules, "all-but:"):
-		m.Set = SetSpec{Name: subtraction.NameNaturals}
-		if rest := strings.TrimPrefix(rules, "all-but:"); rest != "" {
-			xs, err := list(rest)
-			if err != nil {
-				return nil, err
-			}
-			m.AllBut = xs
-		}
-	case rules != "" && (rules[0] < '0' || rules[0] > '9'):
-		m.Set = SetSpec{Name: rules}
-	default:
-		xs, err := list(rules)
-		if err != nil {
-			return nil, err
-		}
-		m.Set = SetSpec{Elements: xs}
-	}
-	return m, nil
 }

@@ -8,18 +8,19 @@
 // lookup and the command find games only through this package: none of them
 // names a game.
 //
-// A built-in game is a Def given to Register, such as take-a-square:
+// This package holds the model only. The built-in games are a catalogue,
+// package games/catalogue, one file each, registered when the command (or a
+// test) imports it; the one-heap game known by its Grundy sequence, with its
+// modes (misère play, tail mode, proven periods), is package games/heapgame.
+//
+// A game is a Def given to Register, such as take-a-square:
 //
 //	Def{Name: "squares", Section: func() Section { return &Squares{GrundyMax: 100000, WinMax: 100000} }, Solve: ...}
 //
 // Its Section is decoded from the game's key in a configuration
 // (squares: {grundy_max: 100000}), checked with Check, and planned with Jobs:
 // each Job computes one table and writes it, with its figures and findings,
-// to a Sink that the pipeline provides. A one-heap game known by its Grundy
-// sequence (an octal code, a subtraction set, Grundy's game) is a Heap, which
-// gives the tables GAME/grundy and GAME/p_positions, the figure of g(n), the
-// period search with its proof, and the TableLookup and Redraw that read them
-// back.
+// to a Sink that the pipeline provides.
 //
 // A game defined by its rules is a member of a Family given to
 // RegisterFamily (octal, subtraction): the family's key in a configuration

@@ -27,7 +27,7 @@ type Family struct {
 	// line after "FAMILY:" (tabulate solve octal:0.77 5), holding the
 	// family's other defaults, unchecked; a malformed text is an
 	// *ArgError. Nil when the family's games cannot be written so. It is
-	// the one parser of such text: games.Rules, for callers that sweep many
+	// the one parser of such text: heapgame.Rules, for callers that sweep many
 	// members such as a census, reads it too and asks a HeapMember for its
 	// Heap.
 	Parse func(rules string) (Member, error)

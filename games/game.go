@@ -37,12 +37,12 @@ type Def struct {
 	// the tables do not hold.
 	Redraw RedrawFunc
 	// Misere answers one position under misère play, the player who makes
-	// the last move losing (tabulate solve --misere; games/misere.go); nil
+	// the last move losing (tabulate solve --misere; games/heapgame/misere.go); nil
 	// when the game has no such answer.
 	Misere *Solver
 	// MisereTableLookup answers positions under misère play from the misère
 	// tables of an earlier run (tabulate solve --misere --from OUT;
-	// games/miserelookup.go); nil when the game writes none.
+	// games/heapgame/miserelookup.go); nil when the game writes none.
 	MisereTableLookup *TableLookup
 }
 
@@ -84,7 +84,7 @@ type Job struct {
 	// anything is written (pipeline.Plan.Run), told the heap limit in
 	// bytes that the run will set and where the run's folder will be
 	// (Preparing): a check that needs a little computing, such as the
-	// probe of an automatic tail's start (games/tailauto.go), or that
+	// probe of an automatic tail's start (games/heapgame/tailauto.go), or that
 	// reads what an earlier run left there (the checkpoint the tail
 	// resumes). Its error refuses the run; a *KeyError or a
 	// *TailCheckpointError is the user's (exit status 2 at the command
@@ -108,7 +108,7 @@ type Preparing struct {
 	MemoryLimit int64
 	// Out is the output folder the run will open (it may not exist yet),
 	// and Game the job's game, whose folder under it, Out/Game, holds
-	// the state an earlier run kept (games.Folder). Prepare reads it
+	// the state an earlier run kept (heapgame.Folder). Prepare reads it
 	// only by the rule of output.OpenIn (no link followed, nothing but a
 	// regular file) and writes nothing. Out is "" when the run has no
 	// folder to look in.
@@ -190,9 +190,9 @@ type Grower interface {
 	Grow() int
 }
 
-// engineOptions are the options of a job's engine: the Sink's Workers, its
+// EngineOptions are the options of a job's engine: the Sink's Workers, its
 // Grow when it offers one, and progress.
-func engineOptions(s Sink, progress grundy.Progress) grundy.Options {
+func EngineOptions(s Sink, progress grundy.Progress) grundy.Options {
 	o := grundy.Options{Workers: s.Workers(), Progress: progress}
 	if g, ok := s.(Grower); ok {
 		o.Grow = g.Grow
@@ -273,15 +273,15 @@ func (e *KeyError) Error() string {
 	return s
 }
 
-// writing estimates the bytes the writers hold for a table of rows rows of
+// WriteMemory estimates the bytes the writers hold for a table of rows rows of
 // about rowBytes bytes each: one Parquet row group (output.RowGroupRows rows)
 // in Arrow builders, which grow by doubling, and as encoded pages.
-func writing(rows, rowBytes int64) int64 {
+func WriteMemory(rows, rowBytes int64) int64 {
 	return 3 * min(max(rows, 0), output.RowGroupRows) * rowBytes
 }
 
-// checkRange returns a *KeyError unless lo <= v <= hi.
-func checkRange(key string, v, lo, hi int64) error {
+// CheckRange returns a *KeyError unless lo <= v <= hi.
+func CheckRange(key string, v, lo, hi int64) error {
 	if v < lo || v > hi {
 		return &KeyError{Key: key, Value: fmt.Sprint(v), Problem: "is out of range", Allowed: fmt.Sprintf("%d to %d", lo, hi)}
 	}

@@ -45,8 +45,8 @@ func listOrNone(items []string) string {
 	return strings.Join(items, ", ")
 }
 
-// shortQuote quotes s, cut to its first 40 bytes when longer.
-func shortQuote(s string) string {
+// ShortQuote quotes s, cut to its first 40 bytes when longer.
+func ShortQuote(s string) string {
 	if len(s) > 40 {
 		return strconv.Quote(s[:40]) + fmt.Sprintf("... (%d bytes)", len(s))
 	}

@@ -19,7 +19,7 @@ func figureSettings(f configs.Figures) plots.Settings {
 	}
 }
 
-// GrundyWindow implements games.FigureWindow: the figures: grundy_window
+// GrundyWindow implements heapgame.FigureWindow: the figures: grundy_window
 // range, when it is set.
 func (e *env) GrundyWindow() (from, to int64, ok bool) {
 	w := e.plan.Config.Figures.GrundyWindow

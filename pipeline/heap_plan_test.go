@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/configs"
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 )
 
 // TestPlanOctalMax checks that an octal game at the largest max, 2^30
@@ -15,7 +15,7 @@ import (
 // limit below what its engine alone needs (7 bytes a heap, 7 GiB). The peak this
 // plan stands for is measured by TestMemoryPeak and in docs/performance.md.
 func TestPlanOctalMax(t *testing.T) {
-	yaml := fmt.Sprintf("games: [o]\noctal: {o: {code: '0.354', max: %d}}\nformats: [parquet]\nplots: []\n", games.OctalMax)
+	yaml := fmt.Sprintf("games: [o]\noctal: {o: {code: '0.354', max: %d}}\nformats: [parquet]\nplots: []\n", heapgame.OctalMax)
 	for _, tc := range []struct {
 		limit configs.Size
 		ok    bool
@@ -36,7 +36,7 @@ func TestPlanOctalMax(t *testing.T) {
 		case !tc.ok && !errors.As(err, &me):
 			t.Errorf("limit %s: got %v, want a *MemoryError", Bytes(int64(tc.limit)), err)
 		case tc.ok:
-			t.Logf("limit %s: plan %s (%.2f bytes a heap)", Bytes(int64(tc.limit)), Bytes(p.Memory), float64(p.Memory)/float64(games.OctalMax))
+			t.Logf("limit %s: plan %s (%.2f bytes a heap)", Bytes(int64(tc.limit)), Bytes(p.Memory), float64(p.Memory)/float64(heapgame.OctalMax))
 		}
 	}
 }

@@ -6,13 +6,13 @@ import (
 	"testing"
 
 	"github.com/tabulate-games/tabulate/configs"
-	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/catalogue"
 )
 
 func TestPlanRefusedForMemory(t *testing.T) {
 	cfg := configs.Defaults()
 	cfg.Games = []string{"caniwin", "nim"}
-	*cfg.Section("caniwin").(*games.CanIWin) = games.CanIWin{MaxChoosable: 25, MaxTotal: 325}
+	*cfg.Section("caniwin").(*catalogue.CanIWin) = catalogue.CanIWin{MaxChoosable: 25, MaxTotal: 325}
 	cfg.MaxMemory = 32 << 20
 	_, err := NewPlan(cfg)
 	var me *MemoryError

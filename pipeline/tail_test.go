@@ -19,6 +19,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/grundy/octal"
 	"github.com/tabulate-games/tabulate/output"
@@ -184,7 +185,7 @@ grundy-game: {max: 3000, tail: true}
 				break
 			}
 		}
-		var run games.TailRun
+		var run heapgame.TailRun
 		manifestFinding(t, out, c.game, "tail", &run)
 		if run.Checksum != fnvChecksum(c.g) || run.Heaps != int64(len(c.g)) || run.TailFrom != c.from {
 			t.Errorf("%s: tail finding %d heaps, checksum %s, tail from %d; want %d, %s, %d", c.game, run.Heaps, run.Checksum, run.TailFrom, len(c.g), fnvChecksum(c.g), c.from)
@@ -209,7 +210,7 @@ grundy-game: {max: 3000, tail: true}
 			break
 		}
 	}
-	var p games.TailPeriod
+	var p heapgame.TailPeriod
 	manifestFinding(t, out, "kayles", "period", &p)
 	if !p.Proven || p.Period != 12 || p.Preperiod != 71 {
 		t.Errorf("kayles: period finding %+v, want period 12 from 71, proven", p)
@@ -275,7 +276,7 @@ func TestTailResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	ckpt := filepath.Join(out, "o167", games.TailCheckpointName)
+	ckpt := filepath.Join(out, "o167", heapgame.TailCheckpointName)
 	var last int64
 	for _, stop := range []int64{100000, 200000} {
 		ctx, cancel := cancelAfter(stop)
@@ -316,7 +317,7 @@ func TestTailResume(t *testing.T) {
 }
 
 // TestTailCheckpointRefused checks that a checkpoint this configuration
-// did not make is refused with a *games.TailCheckpointError naming what
+// did not make is refused with a *heapgame.TailCheckpointError naming what
 // differs, and nothing is computed: another start, another game under the
 // same name, a damaged file, a symbolic link.
 func TestTailCheckpointRefused(t *testing.T) {
@@ -325,7 +326,7 @@ func TestTailCheckpointRefused(t *testing.T) {
 	if _, err := runTail(t, context.Background(), made, out); err != nil {
 		t.Fatal(err)
 	}
-	ckpt := filepath.Join(out, "g", games.TailCheckpointName)
+	ckpt := filepath.Join(out, "g", heapgame.TailCheckpointName)
 	good, err := os.ReadFile(ckpt)
 	if err != nil {
 		t.Fatal(err)
@@ -334,9 +335,9 @@ func TestTailCheckpointRefused(t *testing.T) {
 		t.Helper()
 		os.Remove(filepath.Join(out, "g", "frequencies.csv"))
 		_, err := runTail(t, context.Background(), yaml, out)
-		var ce *games.TailCheckpointError
+		var ce *heapgame.TailCheckpointError
 		if !errors.As(err, &ce) || !strings.Contains(err.Error(), says) {
-			t.Errorf("%s: %v, want a *games.TailCheckpointError saying %q", what, err, says)
+			t.Errorf("%s: %v, want a *heapgame.TailCheckpointError saying %q", what, err, says)
 		}
 		if _, err := os.Stat(filepath.Join(out, "g", "frequencies.csv")); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("%s: frequencies.csv written (%v)", what, err)
@@ -362,7 +363,7 @@ func TestTailCheckpointRefused(t *testing.T) {
 	if err := os.Symlink(elsewhere, ckpt); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	refused("a link", made, "cannot be resumed")
+	refused("a link", made, "is a symbolic link, not a regular file")
 
 	// The values of a range beside a checkpoint, cut short.
 	out = t.TempDir()
@@ -374,9 +375,9 @@ func TestTailCheckpointRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = runTail(t, context.Background(), withValues, out)
-	var ce *games.TailCheckpointError
-	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "holds 1000 values, but the checkpoint") {
-		t.Errorf("values cut short: %v, want a *games.TailCheckpointError", err)
+	var ce *heapgame.TailCheckpointError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "values of heaps 100..19000") {
+		t.Errorf("values cut short: %v, want a *heapgame.TailCheckpointError", err)
 	}
 }
 
@@ -394,7 +395,7 @@ func TestTailStop(t *testing.T) {
 	if !errors.As(err, &te) || te.Stop != octal.TailUnsettled {
 		t.Fatalf("%v, want an unsettled *octal.TailError", err)
 	}
-	ckpt := filepath.Join(out, "officers", games.TailCheckpointName)
+	ckpt := filepath.Join(out, "officers", heapgame.TailCheckpointName)
 	for _, says := range []string{"larger start", "kept in " + ckpt, "remove it before"} {
 		if !strings.Contains(err.Error(), says) {
 			t.Errorf("message %q does not say %q", err, says)
@@ -483,7 +484,7 @@ func TestTailGrundysGame(t *testing.T) {
 			t.Fatalf("grundy-game/frequencies row %d: %v, want %v", i, got[i], want[i])
 		}
 	}
-	var run games.TailRun
+	var run heapgame.TailRun
 	manifestFinding(t, out, "grundy-game", "tail", &run)
 	if run.TailFrom != 262145 || run.Checksum != fnvChecksum(g) {
 		t.Errorf("grundy-game: tail from %d, checksum %s; want 262145, %s", run.TailFrom, run.Checksum, fnvChecksum(g))

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/catalogue"
 	"github.com/tabulate-games/tabulate/lookup"
 )
 
@@ -114,10 +115,10 @@ func TestWythoffRowsRun(t *testing.T) {
 	if !errors.As(err, &be) || !strings.Contains(err.Error(), "rows 0 to 11 for n = 0 to 599") {
 		t.Errorf("solve --from 12 600: %v, want a *games.BoundsError naming rows 0 to 11, n = 0 to 599", err)
 	}
-	var f games.RowPeriods
+	var f catalogue.RowPeriods
 	for _, fd := range res.Findings {
 		if fd.Key == "rows" {
-			f, _ = fd.Finding.(games.RowPeriods)
+			f, _ = fd.Finding.(catalogue.RowPeriods)
 		}
 	}
 	if f.Rows != rows || f.Periodic != periodic || f.Proven != periodic || f.FirstWithout != -1 || !strings.Contains(f.String(), "12 of them proven, 0 candidates") {

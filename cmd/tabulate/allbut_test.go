@@ -12,7 +12,7 @@ import (
 // (set: naturals with all_but) and checks the arithmetic period the run
 // finds and proves, in the manifest and the period table, against the
 // figures that the plain mex over the literal rules confirms in
-// games/periodic_test.go.
+// games/heapgame/periodic_test.go.
 func TestAllButRun(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	// games: the three all-but games only (without the list the run made

@@ -7,11 +7,11 @@ import (
 
 // TestSolveRuleLimits checks the largest heap tabulate solve computes for a
 // game defined by rules: the same limits a configuration's max is held to
-// (games.OctalMax, SubtractionMax and PrimesMax, stated in docs/reference.md: 2^30 for
+// (heapgame.OctalMax, SubtractionMax and PrimesMax, stated in docs/reference.md: 2^30 for
 // an octal game, 10^7 for a subtraction set, 10^6 for the primes, with or
 // without exceptions). One past the limit is a usage error, exit status 2,
 // that names it; nothing is computed. A game with a periodicity theorem
-// (kayles, s134) is answered up to games.HeapMax by its proven period.
+// (kayles, s134) is answered up to heapgame.HeapMax by its proven period.
 func TestSolveRuleLimits(t *testing.T) {
 	cfg := writeConfig(t, "octal:\n  kayles: {code: \"0.77\", max: 100}\n"+
 		"subtraction:\n  s134: {set: [1, 3, 4], max: 100}\n  p: {set: primes, max: 100}\n  oddp: {set: primes, all_but: [2], max: 100}\n")

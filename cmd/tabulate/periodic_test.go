@@ -12,7 +12,7 @@ import (
 // the one computed afresh (which proves the period on its own values), but
 // for the source: tabulate solve --from computes nothing, and both say
 // which theorem answered. The answers themselves are checked against a
-// plain mex over the literal rules in games/periodic_test.go.
+// plain mex over the literal rules in games/heapgame/periodic_test.go.
 func TestSolveFromProvenPeriod(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	// games: the two it solves; without the list the run made the default

@@ -21,6 +21,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/lookup"
 	"github.com/tabulate-games/tabulate/output"
@@ -49,6 +50,11 @@ func solveUsage() string {
 		d, _ := games.ByName(name)
 		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
+	var named []string
+	for _, o := range games.OctalNames {
+		named = append(named, o.Name+" ("+o.Code+")")
+	}
+	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N...", "an octal game by its name in Winning Ways and Flammenkamp's tables (also octal:NAME): "+strings.Join(named, ", "))
 	families := strings.Join(games.Families(), " or ")
 	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under "+families+" in --config FILE: heaps N... (their sum); up to 10^18 by a proven period")
 	fmt.Fprintf(&b, `
@@ -95,7 +101,7 @@ Flags (before or after GAME):
                  "quotient" (the misère quotient) or "search"; with
                  --from OUT, from the run's GAME/misere and
                  GAME/misere_heaps (play: misere or both)
-`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), DefaultMaxMoves, games.MovesListMax, DefaultSolveSeconds, games.MisereSolveMax)
+`, MaxLineBytes, strings.Join(fromTables(), ", "), strings.Join(games.Families(), ", "), DefaultMaxMoves, heapgame.MovesListMax, DefaultSolveSeconds, heapgame.MisereSolveMax)
 	return b.String()
 }
 
@@ -176,7 +182,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return &UsageError{Msg: fmt.Sprintf("%q after the game's flags is not a flag; give the position before them", fs.Arg(0)), Hint: hint}
 		}
 	}
-	ctx = games.WithMaxMoves(ctx, int64(maxMoves))
+	ctx = heapgame.WithMaxMoves(ctx, int64(maxMoves))
 	out := stdout
 	if !*quiet {
 		mode := progress.Lines
@@ -206,7 +212,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	one := func(args []string) error {
 		a, err := answerWithin(ctx, answer, args, *maxSeconds)
 		if err != nil {
-			return err
+			return fromHint(err, *from == "" && !*misere)
 		}
 		cutMoves(a, int64(maxMoves))
 		if *asJSON {
@@ -355,12 +361,32 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, e
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		if d, ok, err = namedDef(game); err != nil {
+			return nil, err
+		}
+	}
 	if !ok || d.Solve == nil {
 		allowed := append(solvable(), cfg.CustomGames()...)
 		return nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
 			Hint: "games: " + strings.Join(allowed, ", ") + ", or one defined under " + strings.Join(games.Families(), " or ") + " in --config FILE; see tabulate solve --help"}
 	}
 	return d.Solve.Answer, nil
+}
+
+// namedDef returns the game of a name of an octal game (games.OctalNames),
+// keeping the name the user wrote; ok is false for another name.
+func namedDef(game string) (d games.Def, ok bool, err error) {
+	spec, named := games.NamedSpec(game)
+	if !named {
+		return games.Def{}, false, nil
+	}
+	_, m, err := games.ParseSpec(spec)
+	if err != nil {
+		return games.Def{}, false, err
+	}
+	d, err = m.Def(game)
+	return d, err == nil, err
 }
 
 // SolveProgressAfter is how long a computation of tabulate solve runs before
@@ -470,6 +496,21 @@ func answerWithin(ctx context.Context, answer answerFunc, args []string, seconds
 	return a, err
 }
 
+// fromHint adds to the refusal of a position too long to compute (a
+// *games.ArgError past --max-seconds) that --from answers from a run's
+// tables at any position they hold. computed says whether the answer was
+// computed (no --from, normal play).
+func fromHint(err error, computed bool) error {
+	var ae *games.ArgError
+	if !computed || !errors.As(err, &ae) {
+		return err
+	}
+	if strings.Contains(ae.Problem, "was not answered within") {
+		ae.Allowed += "; or tabulate solve --from OUT, which answers any position the tables of a tabulate run into OUT hold"
+	}
+	return err
+}
+
 // DefaultMaxMoves is how many winning moves tabulate solve lists when
 // --max-moves does not say: a screen's worth (a heap of 10^12 of 0.77 has
 // some 8*10^10 winning moves); the others are counted in moves_not_shown.
@@ -501,7 +542,7 @@ func (m *movesFlag) Set(s string) error {
 
 // cutMoves lists at most k (k >= 0) of a's winning moves, counting the
 // others in MovesNotShown: for the games whose solvers list them all (the
-// solvers of heap games cut their own lists, through games.WithMaxMoves).
+// solvers of heap games cut their own lists, through heapgame.WithMaxMoves).
 func cutMoves(a *games.Answer, k int64) {
 	if k < 0 {
 		return

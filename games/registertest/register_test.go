@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/games/heapgame"
 	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/lookup"
 	"github.com/tabulate-games/tabulate/pipeline"
@@ -33,15 +34,15 @@ func toyValues(ctx context.Context, max int, opts grundy.Options) ([]int32, erro
 	return g, nil
 }
 
-var toyHeap = games.Heap{
+var toyHeap = heapgame.Heap{
 	Title:  "take 1 or 2",
 	Values: toyValues,
 	Memory: func(max int) int64 { return 4 * int64(max+1) },
-	Moves: func(n int) []games.HeapMove {
-		var out []games.HeapMove
+	Moves: func(n int) []heapgame.HeapMove {
+		var out []heapgame.HeapMove
 		for _, k := range []int{1, 2} {
 			if n >= k {
-				out = append(out, games.HeapMove{Remove: k, Leaves: []int{n - k}})
+				out = append(out, heapgame.HeapMove{Remove: k, Leaves: []int{n - k}})
 			}
 		}
 		return out
@@ -60,7 +61,7 @@ func (s *toySection) Check() error {
 	return nil
 }
 
-func (s *toySection) Jobs(game string, workers int) []games.Job { return toyHeap.Jobs(game, s.Max) }
+func (s *toySection) Jobs(game string, workers int) []games.Job { return toyHeap.Plan(game, s.Max) }
 
 // The toy is registered by this package's initialization, which runs
 // after that of configs, pipeline and lookup.
@@ -135,7 +136,7 @@ func TestRegisteredElsewhere(t *testing.T) {
 	}
 	read, _ := tables.Answer(context.Background(), "toy", []string{"7"})
 	for _, a := range []*games.Answer{computed, read} {
-		moves, _ := a.WinningMoves.([]games.HeapMove)
+		moves, _ := a.WinningMoves.([]heapgame.HeapMove)
 		if *a.Grundy != 1 || len(moves) != 1 || moves[0].Remove != 1 {
 			t.Errorf("toy 7 (%s): grundy %d moves %v, want 1 and one move taking 1", a.Source, *a.Grundy, a.WinningMoves)
 		}

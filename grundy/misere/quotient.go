@@ -31,7 +31,7 @@ type QuotientLimits struct {
 	// fails with a *QuotientWorkError saying how far it came. A count, not
 	// a time: the same game stops at the same heap on any machine and
 	// under any load, which is what a plan made from it needs
-	// (games/misereplan.go).
+	// (games/heapgame/misereplan.go).
 	Work int64
 }
 

@@ -9,7 +9,7 @@ import (
 
 // TestTailPrefixKept runs tails from growing starts, each handed the
 // prefix the run before kept (TailOptions.Prefix), as an automatic tail
-// restarts (games/tailauto.go): 0.16 (no period check) stops from 2^13 at
+// restarts (games/heapgame/tailauto.go): 0.16 (no period check) stops from 2^13 at
 // heap 11921 (TailUnsettled, see TestTailOracle), cannot start from 2^14
 // (a rare heap at 13935 needs a longer window: TailWindow) and runs from
 // 2^15; 0.56 runs from 2^12 under mask 0x1b and from 2^15 under 0x5b, the

@@ -48,7 +48,7 @@ func TestBounds(t *testing.T) {
 
 // TestLosingLimitByMemory pins the squares' limit of Losing between what
 // the model needs and what memory allows: take-a-square's win_max reaches
-// 10^12 (games.LosingMaxLimit), and 2^50 would need about 2^35 cursors of
+// 10^12 (catalogue.LosingMaxLimit), and 2^50 would need about 2^35 cursors of
 // 12 bytes (n^0.7 losing positions, A030193's growth), 384 GiB, so it is
 // refused. A finite set keeps cursors only within max(S) of the sieve's
 // segment, so it keeps LosingMax.

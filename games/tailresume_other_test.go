@@ -1,8 +1,0 @@
-//go:build !unix
-
-package games
-
-import "errors"
-
-// mkfifo: no FIFOs here.
-func mkfifo(path string) error { return errors.New("no FIFOs on this system") }
