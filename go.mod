@@ -36,5 +36,4 @@ require (
 	github.com/pierrec/lz4/v4 v4.1.29 // indirect
 	github.com/zeebo/xxh3 v1.1.0 // indirect
 	golang.org/x/exp v0.0.0-20260112195511-716be5621a96 // indirect
-	rsc.io/pdf v0.1.1 // indirect
 )

@@ -17,7 +17,6 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/cmpimg"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 
@@ -118,7 +117,7 @@ func TestGolden(t *testing.T) {
 			// small anti-aliasing differences between platforms.
 			ok := bytes.Equal(buf.Bytes(), want)
 			if !ok {
-				ok, err = cmpimg.EqualApprox(c.format, buf.Bytes(), want, 0.05)
+				ok, err = sameFigure(c.format, buf.Bytes(), want, 0.05)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -11,9 +11,17 @@
 #                               take-a-square losing positions to 2^32
 #
 # Every figure is taken BENCH_SAMPLES times (default 5) and printed as the
-# minimum and the median, with the machine's load average before and after:
-# on a shared machine the minimum is the closest to the unloaded time and the
-# median says how much the load moved it.
+# minimum and the median, with the machine's load (/proc/loadavg) before and
+# after: on a shared machine the minimum is the closest to the unloaded time
+# and the median says how much the load moved it.
+#
+# Each run is kept as data in bench/runs/DATE-MACHINE-WHAT/ (BENCH_RUNS
+# names another parent folder; BENCH_RUNS=none keeps nothing): summary.txt
+# (what the script prints), raw.csv (every sample), lscpu.txt (the
+# machine: model, cores, caches) and run.txt (the command, the commit, the
+# date, the Go version). MACHINE is the CPU model and core count
+# (intel-xeon-2c), WHAT the mode; docs/performance.md cites these folders.
+# A run that fails leaves no folder.
 #
 #   scripts/bench.sh octal [N] [REGEX]
 #                               the octal engine beside the C++ solver of
@@ -62,14 +70,42 @@ what="${1:-all}"
 samples="${BENCH_SAMPLES:-5}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
+case "$what" in all | runs | benches | full | octal | octal1 | workers) ;; *) echo "bench.sh: unknown mode '$what' (all, runs, benches, full, octal, octal1, workers)" >&2; exit 2 ;; esac
 
 # The C++ solver of tczajka/octal-games is not part of the repository: a
 # checkout of it is named by TABULATE_PEER_DIR (relative to the folder the
 # script is started from, or absolute), e.g.
-#   TABULATE_PEER_DIR=../shared/peers/czajka-octal scripts/bench.sh octal1
+#   TABULATE_PEER_DIR=PATH/TO/octal-games scripts/bench.sh octal1
 peer_dir="${TABULATE_PEER_DIR:-}"
 [[ -z "$peer_dir" || "$peer_dir" == /* ]] || peer_dir="$PWD/$peer_dir"
 cd "$(dirname "$0")/.."
+
+# The run's folder, bench/runs/DATE-MACHINE-WHAT (a -2, -3 ... suffix when
+# one of that name exists), filled as the run goes and removed if it fails.
+runs="${BENCH_RUNS:-bench/runs}"
+run_dir=""
+if [[ "$runs" != none ]]; then
+  model="$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)"
+  [[ -n "$model" ]] || model="$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2)"
+  machine="$(echo "$model" | tr 'A-Z' 'a-z' | sed -E 's/\((r|tm)\)//g; s/(cpu|processor|[0-9]+-core|@.*)//g; s/[^a-z0-9]+/-/g; s/^-+|-+$//g' | cut -d- -f1-3)"
+  run_dir="$runs/$(date -u +%Y-%m-%d)-${machine:-unknown}-$(nproc)c-$what"
+  base="$run_dir"
+  for ((i = 2; ; i++)); do [[ -e "$run_dir" ]] || break; run_dir="$base-$i"; done
+  mkdir -p "$run_dir"
+  lscpu > "$run_dir/lscpu.txt" 2>/dev/null || cp /proc/cpuinfo "$run_dir/lscpu.txt"
+  {
+    echo "command: scripts/bench.sh $*"
+    echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo none)$(git diff --quiet HEAD -- . ':!bench/runs' 2>/dev/null || echo ' (with uncommitted changes)')"
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "go: $(go version)"
+    echo "load before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+  } > "$run_dir/run.txt"
+  exec > >(tee "$run_dir/summary.txt")
+  trap 'rc=$?; rm -rf "$tmp"; if ((rc)); then rm -rf "$run_dir"; else echo "load after: $(cut -d" " -f1-3 /proc/loadavg 2>/dev/null)" >> "$run_dir/run.txt"; echo "kept in $run_dir" >&2; fi' EXIT
+fi
+# raw LINE: appends a line to the run's raw.csv (nothing without a folder).
+raw() { [[ -z "$run_dir" ]] || echo "$1" >> "$run_dir/raw.csv"; }
+
 peer_solver() {  # the solver's run.sh in TABULATE_PEER_DIR, or nothing when it is not set
   [[ -n "$peer_dir" ]] || return 0
   if [[ ! -x "$peer_dir/run.sh" ]]; then
@@ -87,7 +123,7 @@ if [[ "$what" == octal1 ]]; then
   for spec in "${specs[@]}"; do [[ "$spec" =~ $rows ]] && peer_rows=1; done
   peer_run="$(peer_solver)"
   if ((peer_rows)); then
-    [[ -x "$peer_run" ]] || { echo "bench.sh octal1: needs the C++ solver of tczajka/octal-games, which is not part of the repository: set TABULATE_PEER_DIR to its checkout (the folder with run.sh), e.g. TABULATE_PEER_DIR=../shared/peers/czajka-octal scripts/bench.sh octal1 (or give only the tail's row: scripts/bench.sh octal1 3 tail)" >&2; exit 2; }
+    [[ -x "$peer_run" ]] || { echo "bench.sh octal1: needs the C++ solver of tczajka/octal-games, which is not part of the repository: set TABULATE_PEER_DIR to its checkout (the folder with run.sh), e.g. TABULATE_PEER_DIR=PATH/TO/octal-games scripts/bench.sh octal1 (or give only the tail's row: scripts/bench.sh octal1 3 tail)" >&2; exit 2; }
     "$peer_run" .6 10 >/dev/null  # builds the solver once
   fi
   go test -c -o "$tmp/octal.test" ./grundy/octal
@@ -108,6 +144,8 @@ if [[ "$what" == octal1 ]]; then
       e="$(cpu env GOMAXPROCS=1 TABULATE_OCTAL_PROCESS="$code,$n" "$tmp/octal.test" -test.run '^TestOctalEngineProcess$')"
       ((i > 0)) && echo "$p $e" >> "$tmp/pairs"
     done
+    [[ -s "$run_dir/raw.csv" ]] || raw "game,heaps,pair,solver_cpu_s,solver_wall_s,engine_cpu_s,engine_wall_s"
+    awk -v spec="$spec" '{ print spec "," NR "," $1 "," $2 "," $3 "," $4 }' "$tmp/pairs" | while read -r l; do raw "$l"; done
     awk -v spec="$spec" -v n="$n" '
       function med(a, k,   i, j, t) { for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }; return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2 }
       function mn(a, k,   i, m) { m = a[1]; for (i = 2; i <= k; i++) if (a[i] < m) m = a[i]; return m }
@@ -131,6 +169,8 @@ if [[ "$what" == octal1 ]]; then
         echo "$w $(cat "$tmp/tt")" >> "$tmp/tail"
       done
     done
+    raw "tail,goroutines,heaps,wall_s,cpu_s"
+    awk '{ print "0.6 2^22-2^24," $1 "," $2 "," $3 "," $4 }' "$tmp/tail" | while read -r l; do raw "$l"; done
     awk '
       function med(a, k,   i, j, t) { for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }; return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2 }
       function mn(a, k,   i, m) { m = a[1]; for (i = 2; i <= k; i++) if (a[i] < m) m = a[i]; return m }
@@ -172,6 +212,8 @@ if [[ "$what" == workers ]]; then
       ((i > 0)) && echo "$a $b" >> "$tmp/pairs"
     done
     same=no; cmp -s "$tmp/sum.$game.1" "$tmp/sum.$game.2" && same=yes
+    [[ -s "$run_dir/raw.csv" ]] || raw "game,pair,w1_cpu_s,w1_wall_s,w2_cpu_s,w2_wall_s"
+    awk -v g="$game" '{ print g "," NR "," $1 "," $2 "," $3 "," $4 }' "$tmp/pairs" | while read -r l; do raw "$l"; done
     label="0.6, $on heaps"; [[ $game == squares ]] && label="take-a-square to $sn"
     awk -v game="$label" -v same="$same" '
       function med(a, k,   i, j, t) { for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }; return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2 }
@@ -233,9 +275,10 @@ if [[ "$what" == octal ]]; then
 fi
 
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime; }
+raw "kind,name,sample,wall_s,peak_kib"
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo "go: $(go version)"
-echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); samples: $samples; load average (1, 5, 15 min): $(load)"
+echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); samples: $samples; load (1, 5, 15 min): $(load)"
 go build -o "$tmp/tabulate" ./cmd/tabulate
 
 # timed NAME ARGS...: runs the command $samples times and prints the minimum
@@ -248,6 +291,7 @@ timed() {
     /usr/bin/time -f '%e %M' -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/err.txt" || { cat "$tmp/err.txt" "$tmp/time.txt"; return 1; }
     read -r wall r < "$tmp/time.txt"
     echo "$wall" >> "$tmp/walls"
+    raw "run,\"$name\",$((i + 1)),$wall,$r"
     ((r > rss)) && rss=$r
   done
   sort -g "$tmp/walls" | awk -v name="$name" -v rss="$rss" '
@@ -297,6 +341,7 @@ summarize() {
 # grundy/) $samples times each.
 bench() {
   go test "./grundy/$1" -run '^$' -bench "$2" -benchtime 1x -count "$samples" -benchmem -timeout 120m > "$tmp/bench.txt" || { cat "$tmp/bench.txt"; return 1; }
+  awk -v pkg="$1" '/^Benchmark/ { ns = ""; for (i = 2; i < NF; i++) if ($(i + 1) == "ns/op") ns = $i; print "bench," pkg "/" $1 ",," ns / 1e9 "," }' "$tmp/bench.txt" | while read -r l; do raw "$l"; done
   summarize < "$tmp/bench.txt"
 }
 
@@ -336,4 +381,4 @@ if [[ "$what" != runs ]]; then
     bench subtraction 'SquaresGrundy/n=1e\+07/engine'
   fi
 fi
-echo "load average after (1, 5, 15 min): $(load)"
+echo "load after (1, 5, 15 min): $(load)"

@@ -9,11 +9,11 @@ import (
 )
 
 // TestBenchPeerLocation: scripts/bench.sh reads the C++ solver's location
-// from TABULATE_PEER_DIR only (a clone has no ../shared beside it): octal1
+// from TABULATE_PEER_DIR only (a clone has no peers beside it): octal1
 // without it, or with a folder that holds no run.sh, exits 2 at once with a
 // message naming the variable; nothing is built or run before. The script
 // is run from a copy of the repository's scripts folder whose parent holds
-// a ../shared/peers/czajka-octal/run.sh, which the script must not pick up.
+// a shared/peers/czajka-octal/run.sh, which the script must not pick up.
 func TestBenchPeerLocation(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash is not installed")

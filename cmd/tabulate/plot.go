@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -64,6 +65,11 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if _, err := os.Stat(filepath.Join(out, output.ManifestName)); err != nil {
 		return &UsageError{Msg: fmt.Sprintf("%s has no %s: not the output folder of a tabulate run", out, output.ManifestName), Hint: hint}
+	}
+	intoSet := false
+	fs.Visit(func(f *flag.Flag) { intoSet = intoSet || f.Name == "into" })
+	if intoSet && *into == "" {
+		return &UsageError{Msg: `--into: "" is empty (allowed: a folder path apart from OUT)`, Hint: "leave --into out to redraw in place; " + hint}
 	}
 	if *into != "" {
 		if err := checkInto(out, *into); err != nil {

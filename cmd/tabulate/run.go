@@ -409,11 +409,12 @@ func isUsage(err error) bool {
 	var ce *configs.Error
 	var me *pipeline.MemoryError
 	var le *output.LockedError
+	var nwe *output.NotWritableError // a read-only output folder
 	var mfe *output.ManifestError
 	var unsafe *output.UnsafeError
 	var mre *merge.RefusedError
 	var tce *heapgame.TailCheckpointError // a checkpoint of another configuration
 	var cle *census.LimitError            // a census over its memory or the free disk
-	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) ||
+	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &nwe) || errors.As(err, &mfe) ||
 		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce) || errors.As(err, &cle)
 }

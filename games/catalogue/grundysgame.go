@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/games/heapgame"
@@ -53,11 +54,10 @@ var grundysGameHeap = heapgame.Heap{
 	Title: "Grundy's game",
 	Rules: "Grundy's game: split a heap into two unequal heaps",
 	Values: func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
-		return octal.GrundysGame(ctx, max, opts)
+		g, _, err := octal.GrundysGame(ctx, max, opts)
+		return g, err
 	},
-	Sparse: func(ctx context.Context, max int, opts grundy.Options) ([]int32, octal.Stats, error) {
-		return octal.GrundysGameWithStats(ctx, max, opts)
-	},
+	Sparse: octal.GrundysGame,
 	Memory: octal.GrundysGameMemory,
 	// max^2/4 steps at a few hundred million a second.
 	Cost: func(max int) float64 { return float64(max) * float64(max) / 4 / 3e8 },
@@ -117,11 +117,15 @@ func grundysGameAnswer(heaps []int, g []int32, source string) *games.Answer {
 // values up to its largest heap.
 func answerGrundysGame(ctx context.Context, args []string) (*games.Answer, error) {
 	heaps, err := heapgame.ParseHeaps("grundy-game", args, grundysGameSolveMax)
+	if ae, ok := err.(*games.ArgError); ok && strings.Contains(ae.Problem, "out of range") {
+		ae.Allowed += "; tabulate solve --from OUT answers any heap the grundy-game/grundy table of a run into OUT holds: tabulate run --only grundy-game with grundy-game.max set"
+	}
 	if err != nil {
 		return nil, err
 	}
 	g, err := grundysGameValues.get(int64(slices.Max(heaps)), grundysGameSolveMax, func(top int64) ([]int32, error) {
-		return octal.GrundysGame(ctx, int(top), grundy.Options{Progress: games.ProgressOf(ctx, "computing", "n")})
+		g, _, err := octal.GrundysGame(ctx, int(top), grundy.Options{Progress: games.ProgressOf(ctx, "computing", "n")})
+		return g, err
 	})
 	if err != nil {
 		return nil, err

@@ -88,7 +88,7 @@ func TestMisereWildByQuotient(t *testing.T) {
 // TestQuotientFindingSolved: the finding misere_quotient says "proven for
 // all heaps" exactly when the theorem proves it, with MisereSolver's
 // verdict for 0.75 ("Solution Found at Heap 34", period 2, preperiod 8,
-// run here with ../shared/peers/miseresolver/run.sh 0.75): to heap 40 it
+// MisereSolver run on 0.75): to heap 40 it
 // is, to heap 30 it is known to heap 30 only.
 func TestQuotientFindingSolved(t *testing.T) {
 	code, err := octal.Parse("0.75")

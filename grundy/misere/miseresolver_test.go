@@ -20,9 +20,10 @@ import (
 )
 
 // Side by side with Aaron Siegel's MisereSolver (CGSuite's
-// org.cgsuite.core.misere.solver), built and run by
-// ../shared/peers/miseresolver/run.sh with Debian's Scala. It runs only
-// with TABULATE_MISERESOLVER_TEST=1 and then fails, saying why, where the
+// org.cgsuite.core.misere.solver), built and run by the run.sh of the
+// folder TABULATE_MISERESOLVER_DIR names (a checkout of it, not part of
+// the repository, built with Debian's Scala). It runs only with
+// TABULATE_MISERESOLVER_TEST=1 and then fails, saying why, where the
 // peer is missing or does not run (as the Slurm test does): for the 63
 // codes 0.d1d2 to heap 30, wherever both programs compute the quotient,
 // the order, the P-portion's size, the expansion heaps and, heap by heap,
@@ -126,14 +127,18 @@ func parseMisereSolver(out []byte) (msResult, error) {
 
 func TestAgainstMisereSolver(t *testing.T) {
 	if os.Getenv("TABULATE_MISERESOLVER_TEST") != "1" {
-		t.Skip("set TABULATE_MISERESOLVER_TEST=1 to compare with MisereSolver (../shared/peers/miseresolver, Scala from apt)")
+		t.Skip("set TABULATE_MISERESOLVER_TEST=1 and TABULATE_MISERESOLVER_DIR (a checkout of MisereSolver with its run.sh; Scala from apt) to compare with MisereSolver")
 	}
-	run, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "peers", "miseresolver", "run.sh"))
+	dir := os.Getenv("TABULATE_MISERESOLVER_DIR")
+	if dir == "" {
+		t.Fatal("TABULATE_MISERESOLVER_TEST=1 but TABULATE_MISERESOLVER_DIR is not set: it names the folder of MisereSolver's run.sh")
+	}
+	run, err := filepath.Abs(filepath.Join(dir, "run.sh"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(run); err != nil {
-		t.Fatalf("TABULATE_MISERESOLVER_TEST=1 but MisereSolver is not at %s: %v", run, err)
+		t.Fatalf("TABULATE_MISERESOLVER_TEST=1 but MisereSolver is not at %s (TABULATE_MISERESOLVER_DIR): %v", run, err)
 	}
 	const maxHeap = 30
 	compared, solved := 0, 0

@@ -11,8 +11,8 @@ import (
 
 // TestPhiNeededGuard pins the window of the periodicity theorem for misère
 // quotients to MisereSolver's, from its own verdicts: it prints "Solution
-// Found at Heap 34" with period 2 and preperiod 8 for 0.75 (run here with
-// ../shared/peers/miseresolver/run.sh 0.75: heaps 0..34, 35 of them, and
+// Found at Heap 34" with period 2 and preperiod 8 for 0.75 (MisereSolver
+// run on 0.75: heaps 0..34, 35 of them, and
 // 3·8 + 3·2 + 2 + 3 = 35), and finds Kayles' quotient at heap 253 (issue
 // 38, from the same program; with period 12 from heap 71, 3·71 + 3·12 + 2
 // + 3 = 254 heaps).

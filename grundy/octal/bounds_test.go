@@ -27,11 +27,7 @@ func TestBounds(t *testing.T) {
 			return err
 		}},
 		{Name: "GrundysGame", Func: "octal.GrundysGame", Arg: "max", Min: 0, Max: GrundysGameMax, Run: func(v int64) error {
-			_, err := GrundysGame(ctx, int(v), grundy.Options{})
-			return err
-		}},
-		{Name: "GrundysGameWithStats", Func: "octal.GrundysGame", Arg: "max", Min: 0, Max: GrundysGameMax, Run: func(v int64) error {
-			_, _, err := GrundysGameWithStats(ctx, int(v), grundy.Options{})
+			_, _, err := GrundysGame(ctx, int(v), grundy.Options{})
 			return err
 		}},
 	})

@@ -99,7 +99,7 @@ func rareGrowth(s Stats, earlier ...Stats) float64 {
 // its checkpoints (every 2^16 heaps), so a game that lists the splits of
 // every heap to 2^16 and is on the sparse-space method from there shows
 // FullScans of more than half of 2^17 heaps: 0.146 (65,538 of them at 2^17,
-// 2 past 2^16) took 13.5 s to 2^20 in the census of 2026-11-27, 0.164 (a
+// 2 past 2^16) took 13.5 s to 2^20 in a census run, 0.164 (a
 // plain mex throughout) 69.8 s, and counted over the whole run both looked
 // plain, so games of 13 s and of 89 s started in the order of their names.
 func plainNow(s Stats, earlier ...Stats) bool {
@@ -137,8 +137,8 @@ func Cost(c Code, max int) float64 {
 // lie all over the values: its loop (octalMarkRare) reads the partner
 // g(s-a) of each rare heap a from anywhere in the array, where 0.6's loop
 // reads it from a ring of the last 2^16 values (markRareRing), hence more
-// than sparseSplitSeconds. Measured (2026-11-27 15:45 to 16:00 UTC, one
-// goroutine, load average 3 to 10, CPU time of the process): 0.314 to 2^18
+// than sparseSplitSeconds. Measured (one goroutine, CPU time of the
+// process, on a machine loaded by other work): 0.314 to 2^18
 // and 2^19 (a fifth of its heaps rare, one split digit, on that method
 // from 2^14) took 1.35 and 1.40 times the CPU of a game on the plain mex
 // throughout (0.004, 0.006, 0.164, 0.256 ...: 4.28 to 4.44 s to 2^18,
@@ -161,9 +161,8 @@ const farRareSplitSeconds = 0.8e-9
 // kept the band on the sparse-space method up to twice the plain mex's
 // splits, 0.314 and 0.371 took 1.3 to 1.4 times a plain game's CPU and
 // tied with the plain games in the estimate (0.314 was the longest game of
-// the census of 2026-11-27: 89 s at 2^20 on two cores, 61 s at 2^19 on the
-// 16-core node); the estimate followed that rule, and follows the new one
-// (the cheaper method) since. Cost: a few operations.
+// a census run: 89 s at 2^20 on two cores, 61 s at 2^19 on the
+// 16-core node). Cost: a few operations.
 func costBand(split, max int, s Stats, r, full float64) float64 {
 	n0, n := float64(s.Computed), float64(max)
 	if n <= n0 {
@@ -177,8 +176,7 @@ func costBand(split, max int, s Stats, r, full float64) float64 {
 // sparse-space method (r*n splits with a rare heap, and a share full of
 // the heaps full scans of split*n/2 splits), or the plain mex's
 // plainSplitSeconds/2 where that is less, as plainPays takes the cheaper
-// of the two (since 2026-11-27; before, it kept the sparse-space method
-// up to twice the plain mex's splits, at up to 1.4 times its cost).
+// of the two.
 func bandRate(split int, r, full float64) float64 {
 	return math.Min(r*farRareSplitSeconds+full*float64(split)*plainSplitSeconds/2, plainSplitSeconds/2)
 }
@@ -201,8 +199,8 @@ const costPathSteps = 64
 // Reason: games on the plain mex at the census's max/8 pass leave it
 // before max, at a cost of either sign: 0.764 (three split digits, 5,536
 // rare heaps at 2^14, 11,945 at 2^17, a = 0.37) takes its sparse space
-// past 2^17 (12,068 rare heaps at 2^19) and took 39 s at 2^20 in the
-// census of 2026-11-27 where the plain games took 70 to 89 s; 0.006 (a
+// past 2^17 (12,068 rare heaps at 2^19) and took 39 s at 2^20 in a
+// census run where the plain games took 70 to 89 s; 0.006 (a
 // = 0.81, 0.32 of its heaps rare at 2^17) is taken into the band at about
 // 460,000 heaps, at 1.3 times the plain mex's cost in all to 2^20 (82 s
 // there; 0.27 of its heaps rare at 2^19, measured). Not seen: 0.004 (0.31

@@ -23,8 +23,8 @@ import (
 // 2^35 without finding one.
 //
 // The values come from the sparse-space engine of Values, run with the
-// rule of Grundy's game (grundysRules in octal_split.go; GrundysGameWithStats
-// also returns the rare-value statistics): 2^24 heaps in about a minute on
+// rule of Grundy's game (grundysRules in octal_split.go), which also gives
+// the rare-value statistics: 2^24 heaps in about a minute on
 // two cores. The plain recurrence, n/2 XORs at heap n, is the tests' oracle
 // (octalPlain and the recursion of the tests).
 
@@ -37,29 +37,21 @@ import (
 const GrundysGameMax = 1 << 28
 
 // GrundysGame returns g(0), ..., g(max) of Grundy's game, 0 <= max <=
-// GrundysGameMax (a *grundy.RangeError otherwise), on the goroutines
-// opts.Workers allows (1: one; 2 or more, or 0 on a machine of two CPUs or
-// more: two; see Values). opts.Progress, if not nil, receives (highest n
-// computed, max) from time to time. When ctx is cancelled it returns
-// ctx.Err() within a few milliseconds. Memory is about
-// GrundysGameMemory(max).
-func GrundysGame(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
-	g, _, err := GrundysGameWithStats(ctx, max, opts)
-	return g, err
-}
-
-// GrundysGameWithStats is GrundysGame that also returns the engine's
+// GrundysGameMax (a *grundy.RangeError otherwise), and the engine's
 // findings: the sparse-space labelling, its rare heaps and the largest
-// value (Flammenkamp's table of Grundy's game lists the same figures).
-func GrundysGameWithStats(ctx context.Context, max int, opts grundy.Options) ([]int32, Stats, error) {
+// value (Flammenkamp's table of Grundy's game lists the same figures). It
+// runs on the goroutines opts.Workers allows (see Values). opts.Progress,
+// if not nil, receives (highest n computed, max) from time to time. When
+// ctx is cancelled it returns ctx.Err() within a few milliseconds. Memory
+// is about GrundysGameMemory(max).
+func GrundysGame(ctx context.Context, max int, opts grundy.Options) ([]int32, Stats, error) {
 	if err := engine.CheckRange("octal.GrundysGame", "max", int64(max), 0, GrundysGameMax); err != nil {
 		return nil, Stats{}, err
 	}
 	return octalSolve(ctx, grundysRules, "Grundy's game", max, opts.Progress, octalOptions{workers: opts.Goroutines()})
 }
 
-// GrundysGameMemory estimates the peak bytes GrundysGame(max) (or
-// GrundysGameWithStats) allocates: the result (4 bytes a value), the rare
+// GrundysGameMemory estimates the peak bytes GrundysGame(max) allocates: the result (4 bytes a value), the rare
 // heaps (8 bytes each; Grundy's game has a few thousand below 2^24) and a
 // fixed 1 MiB. It returns 0 for a max GrundysGame rejects.
 func GrundysGameMemory(max int) int64 {

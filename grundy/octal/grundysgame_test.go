@@ -65,7 +65,7 @@ func (o grundysGameOracle) value(heaps []int) int {
 
 func TestGrundysGameOracle(t *testing.T) {
 	const max = 32
-	g, err := GrundysGame(context.Background(), max, grundy.Options{})
+	g, _, err := GrundysGame(context.Background(), max, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestGrundysGameOracle(t *testing.T) {
 }
 
 func TestGrundysGamePublished(t *testing.T) {
-	g, err := GrundysGame(context.Background(), 231, grundy.Options{})
+	g, _, err := GrundysGame(context.Background(), 231, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,13 +109,13 @@ func TestGrundysGamePublished(t *testing.T) {
 
 func TestGrundysGameRange(t *testing.T) {
 	for _, max := range []int{-1, GrundysGameMax + 1} {
-		_, err := GrundysGame(context.Background(), max, grundy.Options{})
+		_, _, err := GrundysGame(context.Background(), max, grundy.Options{})
 		var re *grundy.RangeError
 		if !errors.As(err, &re) || re.Value != int64(max) || re.Min != 0 || re.Max != GrundysGameMax {
 			t.Errorf("max %d: got %v, want a *grundy.RangeError with the allowed range", max, err)
 		}
 	}
-	if g, err := GrundysGame(context.Background(), 0, grundy.Options{}); err != nil || len(g) != 1 || g[0] != 0 {
+	if g, _, err := GrundysGame(context.Background(), 0, grundy.Options{}); err != nil || len(g) != 1 || g[0] != 0 {
 		t.Errorf("max 0: got %v, %v, want [0]", g, err)
 	}
 }
@@ -123,7 +123,7 @@ func TestGrundysGameRange(t *testing.T) {
 func TestGrundysGameCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := GrundysGame(ctx, 100000, grundy.Options{}); !errors.Is(err, context.Canceled) {
+	if _, _, err := GrundysGame(ctx, 100000, grundy.Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
 }

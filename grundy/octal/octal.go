@@ -91,7 +91,8 @@ import (
 //
 // The tricks that make the three steps fast (byte marks, packing by
 // multiplication, chunked step 3, the second core) are described, each with
-// its reason, cost and source, beside their code in octal_sparse.go.
+// its reason, cost and source, beside their code (doc.go says which file
+// holds what).
 // Grundy's game, which splits without removing and forbids equal heaps, runs
 // on the same engine (octal_split.go).
 //
@@ -268,7 +269,7 @@ type Stats struct {
 // one CPU the default is one goroutine) adds min(W, GOMAXPROCS)-1 helpers
 // (at least one), which list the far part of each heap of the next block
 // of heaps while the caller computes this one, the caller listing queued
-// parts too while it waits (the pipeline described in octal_sparse.go),
+// parts too while it waits (the pipeline described in pipe.go),
 // and for the long scans of step 3 a goroutine that lists half of each
 // chunk while the caller lists the other half. The values are the same
 // for every W.
@@ -310,7 +311,7 @@ func octalGrundy(ctx context.Context, c Code, max int, progress grundy.Progress,
 // the result (4 bytes a value), the scratch of the period check at a
 // checkpoint (2 bytes a value), the list of rare heaps (8 bytes each,
 // budgeted at an eighth of the heaps: 0.007, the poorest sparse space of
-// issue 14, has a tenth, most games far fewer) and a fixed 1 MiB: about 7
+// the census, has a tenth, most games far fewer) and a fixed 1 MiB: about 7
 // bytes a heap. It returns 0 for a negative max.
 func Memory(c Code, max int) int64 {
 	if max < 0 {

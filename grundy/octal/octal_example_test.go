@@ -73,8 +73,8 @@ func ExampleValuesWithStats() {
 
 // Grundy's game, g(0..20) from OEIS A002188, whose largest value among
 // them is 4, at 18.
-func ExampleGrundysGameWithStats() {
-	g, st, err := octal.GrundysGameWithStats(context.Background(), 20, grundy.Options{})
+func ExampleGrundysGame_stats() {
+	g, st, err := octal.GrundysGame(context.Background(), 20, grundy.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -39,19 +39,19 @@ func grundysOracle(max int) []int32 {
 	return out
 }
 
-// TestGrundysGameWithStats checks the engine on Grundy's game against the
+// TestGrundysGameStats checks the engine on Grundy's game against the
 // literal recursion to 300, the plain mex (octalPlain, no code shared with
 // the engine) to 5000 (20000 in the long tests) with and without the second
 // core, and the C++ solver of tczajka/octal-games ("grundy") to 2^13 (2^16)
 // when it is built. The values
 // begin 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0 as in
 // OEIS A002188.
-func TestGrundysGameWithStats(t *testing.T) {
+func TestGrundysGameStats(t *testing.T) {
 	ctx := context.Background()
 	if d := octalDiff(grundysOracle(20)[:21], []int32{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0}); d != "" {
 		t.Fatalf("oracle against OEIS A002188: %s", d)
 	}
-	got, st, err := GrundysGameWithStats(ctx, 300, grundy.Options{})
+	got, st, err := GrundysGame(ctx, 300, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestGrundysGameWithStats(t *testing.T) {
 		n = 1 << 16
 	}
 	peer, line := octalPeerRun(t, bin, "grundy", n)
-	got, st, err = GrundysGameWithStats(ctx, len(peer)-1, grundy.Options{})
+	got, st, err = GrundysGame(ctx, len(peer)-1, grundy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

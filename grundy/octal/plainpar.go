@@ -27,13 +27,13 @@ import (
 // the same values. Reason: a game without a sparse space (0.164, 0.76, 30
 // or so of the 1,023 three-digit codes) is an O(n^2) mex, nearly all of a
 // census's CPU at 2^20 (about 75 CPU-s each), and its one goroutine set the
-// census's wall time once the other games were done (issue 34); the
+// census's wall time once the other games were done; the
 // sparse-space method's second core (octalPipe) does not serve it. Cost: a
 // task and its bit sets (mw words an s) every few s, two channel
 // operations a task, the near part set bit by bit by the main goroutine
 // (plainSetSplits), 64 KiB of marks a helper; taken only for s/2 >=
-// plainParMin splits. Measured (2026-11-27 13:42 UTC, farm-bench, 4
-// pairs, load average 3.2, a niced two-goroutine run beside): 0.164 to
+// plainParMin splits. Measured (farm-bench, 4 pairs, a niced
+// two-goroutine run beside): 0.164 to
 // 2^18 by tabulate run on 2 workers against 1, 1.034 of the CPU (median;
 // 1.018 to 1.060) and 0.785 of the wall time (0.769 to 0.833). This
 // took 0.78 of the wall of a first version (4 pairs, both on 2 workers)
@@ -43,7 +43,7 @@ import (
 // The split of each heap's
 // splits into ranges joined at every heap (a fork and a WaitGroup a heap)
 // that this replaces cost 1.29 of the CPU and 1.20 of the wall under the
-// same form (load 6 to 9): the idle time of the join and the wake-ups of
+// same form: the idle time of the join and the wake-ups of
 // its goroutines (0.43 s of system time against 0.04). Tasks of 2^18 and
 // 2^20 splits cost 1.33 and 1.13 of one worker's CPU (one run each), hence
 // plainTaskSplits. Two s at once into one table (one load of g(a)
@@ -52,7 +52,7 @@ import (
 // 16-bit copy of the values was not faster either (kernels.go says the same
 // of SWAR). No source: the C++ solver of tczajka/octal-games and
 // Flammenkamp's programs are single-threaded; the far/near cut is the one
-// octalPipe makes for the sparse-space method (octal_sparse.go).
+// octalPipe makes for the sparse-space method (pipe.go).
 
 // plainParMin is the fewest splits of one s from which the far parts go to
 // helpers.
@@ -134,7 +134,7 @@ func (e *octalEngine) splitSet16(f []uint64, s, h, n int) {
 // 1 <= a <= hi: a bit at a time, as the near part is a few hundred splits
 // at most, against the 64*len(f) marks that a pass of markPairs would pack
 // and clear (8 KiB an s on 0.164 to 2^18; its 2 workers took 1.056 of one
-// worker's CPU with that pass, 1.039 without, farm-bench, load 7 to 8.5).
+// worker's CPU with that pass, 1.039 without, farm-bench).
 func plainSetSplits(f []uint64, g []int32, s, hi int) {
 	for a := 1; a <= hi; a++ {
 		v := uint32(g[a] ^ g[s-a])

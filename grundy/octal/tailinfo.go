@@ -7,10 +7,6 @@ import "encoding/binary"
 // of resuming it): the settings the checkpoint was made with, and the
 // defaults Tail would choose.
 
-// TailDefaultStart is the start heap Tail uses when TailOptions.Start is 0
-// (then min(max, TailDefaultStart)).
-const TailDefaultStart = tailDefaultStart
-
 // CheckpointInfo is what a tail checkpoint says of the run that wrote it.
 type CheckpointInfo struct {
 	// Game is the canonical octal code ("0.6") or "grundy-game".
@@ -89,7 +85,7 @@ func GrundysGameTailMemory(start, max int64) int64 {
 // estimates here): opts.Start, or the default for 0, at most max.
 func tailStart(start, max int64) int64 {
 	if start == 0 {
-		start = tailDefaultStart
+		start = TailDefaultStart
 	}
 	return max64(min(start, max), 0)
 }

@@ -70,10 +70,10 @@ import (
 //
 // Reason: step 1 and step 3 are nearly all of the tail's time (0.6 from
 // 2^20: markRareNear16 about 30%, markPairs 50%, stillMissing 10%), and the
-// tail ran on one goroutine, the second core idle (issue 25). A first
+// tail on one goroutine leaves the second core idle. A
 // version in lockstep (A one heap ahead, only the split (1, n) left to B)
-// took more wall time than one goroutine in each of the runs tried (0.6
-// from 2^20 to 3*2^20, load average 5 to 7): a handoff at each heap of
+// takes more wall time than one goroutine in each of the runs tried (0.6
+// from 2^20 to 3*2^20, on a busy machine): a handoff at each heap of
 // 3 us stalls both stages whenever either is descheduled. Cost: a
 // second goroutine busy; D bit sets of up to 2^16 bits (2 MiB for 16-bit
 // values, 8 KiB for 8-bit ones) and a mark array of 64 KiB; two atomic
@@ -83,7 +83,7 @@ import (
 // rogalski-wmii-uni-lodz-pl/octal are single-threaded; the full-array
 // engine's octalPipe pipelines blocks in a similar way.
 //
-// Several helpers (issue 33): with W workers, stage A is W-1 goroutines,
+// Several helpers: with W workers, stage A is W-1 goroutines,
 // helper j listing the heaps m = first + j (mod W-1), each into its own
 // mark array and the slot of its heap, each with its own counter of the
 // last heap listed (ready[j]) and its own waiter; B waits at heap n for the
@@ -277,12 +277,11 @@ const (
 // Trick: only B spins. Reason: the helpers spun and yielded at each wait
 // too, on a counter that B stores at every heap (a cache miss a load);
 // with 15 helpers on 16 cores the tail burned 73 s of CPU for 5.3 s of
-// wall (issue 33). A helper's wait is for D/2 heaps of B, tens of
+// wall. A helper's wait is for D/2 heaps of B, tens of
 // microseconds, far past a spin; B's is for one heap of a helper. Cost: a
 // park and a wake-up (a few microseconds) a helper every D/2 heaps of B
 // (D/2, not D/4: with 15 helpers on two cores, D/4 cost 1.11 times the CPU
-// of W = 2 in parking and waking, D/2 0.96; farm-bench, 3 pairs, load 10
-// to 13, 0.6 from 2^20 to 1.5*2^20; at W = 2 the same CPU, 0.99).
+// of W = 2 in parking and waking, D/2 0.96; farm-bench, 3 pairs, 0.6 from 2^20 to 1.5*2^20; at W = 2 the same CPU, 0.99).
 func (p *tailPipe[V]) await(c *atomic.Int64, target int64, t *tailWaiter, spin bool) bool {
 	i := 0
 	if !spin {
@@ -474,8 +473,8 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 	// size end lists the same splits. Five calls a heap of step3Chunk and
 	// markPairs (chunks of 32 and 64) took about a sixth more of B's
 	// in-order time than one (S 0.431-0.449 -> 0.356-0.381 s, 0.6 from
-	// 2^20 to 3*2^20, c = 16, TestTailSerialShare, 3 runs each; see
-	// the sixth session's second round in docs/performance.md). Cost: none.
+	// 2^20 to 3*2^20, c = 16, TestTailSerialShare, 3 runs each;
+	// docs/performance.md). Cost: none.
 	end := 0
 	for end < bot && end < d-1 {
 		if end == 0 {
@@ -523,7 +522,7 @@ func (p *tailPipe[V]) mex() (int32, bool) {
 // TestTailSerialShare). With many helpers only A waited, so the chunks
 // climbed to tailPipeMaxChunks (24, about 20,000 splits from each end):
 // A's work 6.6 times one worker's for B's 18% (the node's 81.7 s of CPU
-// for 6.5 s of wall at W = 16, issue 33). Cost: a counter a heap.
+// for 6.5 s of wall at W = 16). Cost: a counter a heap.
 func (p *tailPipe[V]) adapt() {
 	p.nextAdj = p.heaps + tailPipeAdapt
 	wa, wb := p.waitsA.Load(), p.waitsB

@@ -62,7 +62,7 @@ func TestTailPipeEqualsValues(t *testing.T) {
 		var g []int32
 		var err error
 		if tc.code == "grundy-game" {
-			g, err = GrundysGame(context.Background(), int(tc.max), grundy.Options{})
+			g, _, err = GrundysGame(context.Background(), int(tc.max), grundy.Options{})
 		} else {
 			c, _ := Parse(tc.code)
 			game = tailOctal(c)

@@ -76,31 +76,59 @@ import (
 // (2/3) for the triangular numbers, (3/4)·max^(4/3) for the cubes, and
 // max²/(2·ln max) for the primes.
 
-// kernelSegment is the number of heaps in one segment of the kernel. A
-// variable so that tests can shrink it.
-var kernelSegment = 4096
+// kernelOptions switch the kernel's settings for tests and the serial-share
+// measure; the zero value is production's, as octal's octalOptions. Passed
+// down rather than kept in package variables, so tests that set them run
+// in parallel.
+type kernelOptions struct {
+	segment     int          // > 0: heaps in one segment (else kernelSegment)
+	anyParallel bool         // the far part on helpers whatever its size (else from kernelParallelMin marks)
+	split       int          // 0: kernelByHeaps' rule; 1: the far part split by heaps, -1 by moves, at any W
+	unit        int          // > 0: heaps in one unit of the far part split by heaps (else kernelUnitFor's rule)
+	valueLimit  int          // > 0: the first value taken not to fit (else kernelValueLimit)
+	minWords    int          // > 1: the least row width in words (else 1), to exercise the wide rows
+	sub         int          // > 0: heaps in one sub-block of kernelFinish (else kernelSub)
+	clock       *kernelClock // no helper goroutine, the parts timed (kernelClock)
+}
+
+// seg returns the heaps of one segment of a run to max.
+func (o kernelOptions) seg(max int) int {
+	if o.segment > 0 {
+		return min(o.segment, max+1)
+	}
+	return min(kernelSegment, max+1)
+}
+
+// limit returns the first value that does not fit the table.
+func (o kernelOptions) limit() int {
+	if o.valueLimit > 0 {
+		return o.valueLimit
+	}
+	return kernelValueLimit
+}
+
+// subBlock returns the heaps of one sub-block of kernelFinish.
+func (o kernelOptions) subBlock() int {
+	if o.sub > 0 {
+		return o.sub
+	}
+	return kernelSub
+}
+
+// kernelSegment is the number of heaps in one segment of the kernel.
+const kernelSegment = 4096
 
 // kernelBlock is the number of consecutive elements in one unit of parallel
 // work of the far part; the context is checked between units.
 const kernelBlock = 64
 
 // kernelParallelMin is the number of marks in a far part below which it is
-// done without helper goroutines. A variable so that tests can exercise the
-// parallel path on small ranges.
-var kernelParallelMin int64 = 1 << 18
+// done without helper goroutines (kernelOptions.anyParallel: tests).
+const kernelParallelMin int64 = 1 << 18
 
 // kernelHeapsFrom is the least number of workers from which the far part
 // is split by heaps (kernelByHeaps).
 const kernelHeapsFrom = 8
-
-// kernelSplit forces the split of the far part: 0 follows kernelByHeaps,
-// 1 splits by heaps and -1 by moves at any W. A variable for tests.
-var kernelSplit = 0
-
-// kernelUnit, if positive, is the number of heaps in one unit of the far
-// part split by heaps, in place of kernelUnitFor's rule. A variable so that
-// tests can shrink it.
-var kernelUnit = 0
 
 // kernelUnitFor returns the number of heaps in one unit of the far part of
 // a segment of seg heaps split by heaps among W workers: the segment in
@@ -115,9 +143,9 @@ var kernelUnit = 0
 // a unit longer than 256 heaps costs no more (the setup of each move is
 // spread over more heaps), but no goroutine takes another's unit if one
 // is descheduled.
-func kernelUnitFor(seg, workers int) int {
-	if kernelUnit > 0 {
-		return kernelUnit
+func kernelUnitFor(seg, workers int, o kernelOptions) int {
+	if o.unit > 0 {
+		return o.unit
 	}
 	u := (seg + max(workers-1, 1) - 1) / max(workers-1, 1)
 	return (u + 7) &^ 7
@@ -140,26 +168,22 @@ func kernelUnitFor(seg, workers int) int {
 // the workers share fewer CPUs, the helpers' CPU is the wall, and the OR
 // on the calling goroutine is not in its way (W = 16 on 2 cores: 1.051
 // times the CPU of W = 2 split by heaps, 1.008 split by moves). The
-// figures that chose it are in docs/performance.md (issue 33,
-// "Take-a-square on many cores").
+// figures that chose it are in docs/performance.md
+// ("Take-a-square on many cores").
 func kernelByHeaps(workers, cpus int) bool {
 	return workers >= kernelHeapsFrom && cpus >= workers
 }
 
 // kernelSplitsByHeaps reports whether a run of W workers on this machine
-// splits its far part by heaps: kernelSplit if forced, else kernelByHeaps
+// splits its far part by heaps: kernelOptions.split if forced, else kernelByHeaps
 // with the least of runtime.NumCPU and GOMAXPROCS.
-func kernelSplitsByHeaps(workers int) bool {
-	return kernelSplit > 0 || kernelSplit == 0 && kernelByHeaps(workers, min(runtime.NumCPU(), runtime.GOMAXPROCS(0)))
+func kernelSplitsByHeaps(workers int, o kernelOptions) bool {
+	return o.split > 0 || o.split == 0 && kernelByHeaps(workers, min(runtime.NumCPU(), runtime.GOMAXPROCS(0)))
 }
 
 // kernelValueLimit is the first Grundy value that does not fit the uint16
-// table. A variable so that tests can exercise the overflow path.
-var kernelValueLimit = 1 << 16
-
-// kernelMinWords is the least row width, in 64-bit words, that the kernel
-// uses; tests raise it to exercise the wide rows.
-var kernelMinWords = 1
+// table (kernelOptions.valueLimit lowers it for tests).
+const kernelValueLimit = 1 << 16
 
 // kernelMaxWords is the widest row: one bit for every uint16 value.
 const kernelMaxWords = 1024
@@ -184,8 +208,8 @@ type row interface {
 }
 
 // kernelWords returns the row width, in words, for values up to v.
-func kernelWords(v int) int {
-	w := max(kernelMinWords, 1)
+func kernelWords(v int, o kernelOptions) int {
+	w := max(o.minWords, 1)
 	for w*64 <= v && w < kernelMaxWords {
 		w *= 2
 	}
@@ -197,16 +221,16 @@ func kernelWords(v int) int {
 // uint16 table (2 bytes a heap) and two buffers of rows of one segment per
 // worker, or of worker 0 alone where the far part is split by heaps
 // (kernelSplitsByHeaps). It returns 0 for a negative max.
-func kernelMemory(max, vmax int) int64 {
+func kernelMemory(max, vmax int, o kernelOptions) int64 {
 	if max < 0 {
 		return 0
 	}
 	workers := int64(grundy.Goroutines(0))
-	if kernelSplitsByHeaps(int(workers)) {
+	if kernelSplitsByHeaps(int(workers), o) {
 		workers = 1
 	}
-	seg := int64(min(kernelSegment, max+1))
-	words := int64(kernelWords(vmax))
+	seg := int64(o.seg(max))
+	words := int64(kernelWords(vmax, o))
 	// The buffers are allocated again each time the values outgrow them,
 	// so all widths up to the last one together take less than twice the
 	// last.
@@ -228,7 +252,8 @@ type kernelState struct {
 	reported int // last n reported to progress
 	buf      *[kernelMaxWords + 1]uint64
 	rowBytes int64        // bytes of rows allocated by the last kernelRun (tests: kernelMemory)
-	clock    *kernelClock // tests: no helper goroutine, the parts are timed (kernelClock)
+	clock    *kernelClock // opt.clock: no helper goroutine, the parts are timed (kernelClock)
+	opt      kernelOptions
 }
 
 // kernelClock is the measure of the calling goroutine's in-order share
@@ -257,25 +282,21 @@ type kernelClock struct {
 // moves are elems (ascending, positive, at most max): g(n) = mex{ g(n-x) :
 // x in elems, x <= n }. workers <= 0 means runtime.GOMAXPROCS(0). progress,
 // if not nil, receives (highest n computed, max). A value that does not fit
-// uint16 gives errValueOverflow. max must be >= 0.
-func kernel(ctx context.Context, elems []int, max int, workers int, progress grundy.Progress) ([]uint16, error) {
-	return kernelTimed(ctx, elems, max, workers, progress, nil)
-}
-
-// kernelTimed is kernel, with the parts timed on the calling goroutine
-// alone if clock is not nil (kernelClock).
-func kernelTimed(ctx context.Context, elems []int, max int, workers int, progress grundy.Progress, clock *kernelClock) ([]uint16, error) {
-	s := newKernelState(elems, max, workers, progress, clock)
+// uint16 gives errValueOverflow. max must be >= 0. opt is kernelOptions{}
+// but in tests.
+func kernel(ctx context.Context, elems []int, max int, workers int, progress grundy.Progress, opt kernelOptions) ([]uint16, error) {
+	s := newKernelState(elems, max, workers, progress, opt)
 	if err := s.run(ctx); err != nil {
 		return nil, err
 	}
 	return s.g, nil
 }
 
-// newKernelState returns the state of kernelTimed's computation.
-func newKernelState(elems []int, max int, workers int, progress grundy.Progress, clock *kernelClock) *kernelState {
+// newKernelState returns the state of kernel's computation.
+func newKernelState(elems []int, max int, workers int, progress grundy.Progress, opt kernelOptions) *kernelState {
 	return &kernelState{
-		clock:    clock,
+		clock:    opt.clock,
+		opt:      opt,
 		g:        make([]uint16, max+1),
 		elems:    elems,
 		max:      max,
@@ -290,7 +311,7 @@ func newKernelState(elems []int, max int, workers int, progress grundy.Progress,
 func (s *kernelState) run(ctx context.Context) error {
 	var err error
 	for a := 0; a <= s.max && err == nil; {
-		switch kernelWords(s.maxVal) {
+		switch kernelWords(s.maxVal, s.opt) {
 		case 1:
 			a, err = kernelRun[[1]uint64](ctx, s, a)
 		case 2:
@@ -418,11 +439,11 @@ func (f *kernelFar[R]) block(blk, w int) {
 func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 	var zero R
 	width := len(zero)
-	seg := min(kernelSegment, s.max+1)
+	seg := s.opt.seg(s.max)
 	s.rowBytes = 0
 	f := &kernelFar[R]{g: s.g, elems: s.elems, rows: make([][2][]R, s.workers), used: make([][2]bool, s.workers),
-		byHeaps: kernelSplitsByHeaps(s.workers),
-		unitLen: kernelUnitFor(seg, s.workers)}
+		byHeaps: kernelSplitsByHeaps(s.workers, s.opt),
+		unitLen: kernelUnitFor(seg, s.workers, s.opt)}
 	for w := range f.rows {
 		if f.byHeaps && w > 0 {
 			break // split by heaps, only the rows of worker 0 are filled
@@ -433,7 +454,7 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 		}
 	}
 	parallel := func(count int) bool {
-		return s.workers > 1 && int64(seg)*int64(count) >= kernelParallelMin && s.clock == nil
+		return s.workers > 1 && (s.opt.anyParallel || int64(seg)*int64(count) >= kernelParallelMin) && s.clock == nil
 	}
 	c := s.clock
 
@@ -504,7 +525,7 @@ func kernelRun[R row](ctx context.Context, s *kernelState, a int) (int, error) {
 		if !next {
 			return e, nil
 		}
-		if kernelWords(s.maxVal) != width {
+		if kernelWords(s.maxVal, s.opt) != width {
 			// The values outgrew the rows: the far part of the next
 			// segment is done again with wider rows.
 			return nb, nil
@@ -662,8 +683,8 @@ func kernelMark8[R row](rows []R, src *[8][]uint16) {
 }
 
 // kernelSub is the number of heaps in one sub-block of the in-order
-// finish of a segment (kernelFinish). A variable so that tests can shrink it.
-var kernelSub = 256
+// finish of a segment (kernelFinish; kernelOptions.sub: tests).
+const kernelSub = 256
 
 // kernelFinish finishes the segment [b, e) in order, in sub-blocks [c, d)
 // of kernelSub heaps: the moves from the sub-block that land in the
@@ -680,13 +701,14 @@ var kernelSub = 256
 func kernelFinish[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b, e int) error {
 	var zero R
 	mine := rows[0][parity]
-	for c := b; c < e; c += kernelSub {
-		if kernelWords(s.maxVal) > len(zero) {
+	sub := s.opt.subBlock()
+	for c := b; c < e; c += sub {
+		if kernelWords(s.maxVal, s.opt) > len(zero) {
 			// A value of [b, c) does not fit the rows (the run ends
 			// with this segment): the rest is done heap by heap.
 			return kernelShort(s, rows, used, parity, b, b, c, e)
 		}
-		d := min(c+kernelSub, e)
+		d := min(c+sub, e)
 		kernelMarkBlock(s.g, mine[c-b:d-b], c, d, b, c, s.elems[:upTo(s.elems, d-1-b)])
 		if err := kernelShort(s, rows, used, parity, b, c, c, d); err != nil {
 			return err
@@ -702,6 +724,7 @@ func kernelShort[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b
 	g := s.g
 	buf := s.buf
 	elems := s.elems
+	limit := s.opt.limit()
 	var zero R
 	width := len(zero)
 	var others [][]R
@@ -740,8 +763,8 @@ func kernelShort[R row](s *kernelState, rows [][2][]R, used [][2]bool, parity, b
 			j++
 		}
 		mex := j*64 + bits.TrailingZeros64(^buf[j])
-		if mex >= kernelValueLimit {
-			return fmt.Errorf("%w: g(%d) = %d (largest %d)", errValueOverflow, n, mex, kernelValueLimit-1)
+		if mex >= limit {
+			return fmt.Errorf("%w: g(%d) = %d (largest %d)", errValueOverflow, n, mex, limit-1)
 		}
 		g[n] = uint16(mex)
 		s.maxVal = max(s.maxVal, mex)

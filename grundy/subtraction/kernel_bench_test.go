@@ -41,7 +41,7 @@ func BenchmarkKernels(b *testing.B) {
 		for _, w := range benchWorkers {
 			b.Run(fmt.Sprintf("%s/n=%.0e/kernel/%s", s, float64(tc.max), w.name), func(b *testing.B) {
 				for b.Loop() {
-					if _, err := kernel(ctx, elems, tc.max, w.workers, nil); err != nil {
+					if _, err := kernel(ctx, elems, tc.max, w.workers, nil, kernelOptions{}); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -13,6 +13,7 @@ import (
 // by heaps costs the helpers; with fewer CPUs than workers the split by
 // heaps only costs CPU).
 func TestKernelByHeaps(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		workers, cpus int
 		want          bool
@@ -32,26 +33,24 @@ func TestKernelByHeaps(t *testing.T) {
 // worked by hand: 4096/15 = 273.07 → 280 at W = 16, 4096/7 = 585.1 → 592
 // at W = 8.
 func TestKernelUnitFor(t *testing.T) {
-	if got := kernelUnitFor(4096, 16); got != 280 {
-		t.Errorf("kernelUnitFor(4096, 16) = %d, want 280", got)
+	t.Parallel()
+	if got := kernelUnitFor(4096, 16, kernelOptions{}); got != 280 {
+		t.Errorf("kernelUnitFor(4096, 16, kernelOptions{}) = %d, want 280", got)
 	}
-	if got := kernelUnitFor(4096, 8); got != 592 {
-		t.Errorf("kernelUnitFor(4096, 8) = %d, want 592", got)
+	if got := kernelUnitFor(4096, 8, kernelOptions{}); got != 592 {
+		t.Errorf("kernelUnitFor(4096, 8, kernelOptions{}) = %d, want 592", got)
 	}
 	for _, seg := range []int{1, 7, 64, 100, 1000, 4096} {
 		for _, w := range []int{2, 3, 8, 15, 16, 64} {
-			u := kernelUnitFor(seg, w)
+			u := kernelUnitFor(seg, w, kernelOptions{})
 			units := (seg + u - 1) / u
 			if u%8 != 0 || units > w-1 || u-8 >= (seg+w-2)/(w-1) {
 				t.Errorf("kernelUnitFor(%d, %d) = %d: %d units (want a multiple of 8, at most %d units, the least such)", seg, w, u, units, w-1)
 			}
 		}
 	}
-	old := kernelUnit
-	t.Cleanup(func() { kernelUnit = old })
-	kernelUnit = 7
-	if got := kernelUnitFor(4096, 16); got != 7 {
-		t.Errorf("kernelUnitFor with kernelUnit = 7: %d", got)
+	if got := kernelUnitFor(4096, 16, kernelOptions{unit: 7}); got != 7 {
+		t.Errorf("kernelUnitFor with a unit of 7 set: %d", got)
 	}
 }
 
@@ -60,17 +59,16 @@ func TestKernelUnitFor(t *testing.T) {
 // buffers of a segment for each worker split by moves, for worker 0 alone
 // split by heaps, and twice that for the narrower widths before it.
 func TestKernelMemoryRows(t *testing.T) {
-	old := kernelSplit
-	defer func() { kernelSplit = old }()
+	t.Parallel()
 	const max = 200000
 	elems := Squares().Members(max)
 	for _, split := range []int{-1, 1} {
-		kernelSplit = split
-		s := newKernelState(elems, max, 0, nil, nil)
+		opt := kernelOptions{split: split}
+		s := newKernelState(elems, max, 0, nil, opt)
 		if err := s.run(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		rows := kernelMemory(max, s.maxVal) - 2*(max+1) - 8*kernelMaxWords - kernelSlack
+		rows := kernelMemory(max, s.maxVal, opt) - 2*(max+1) - 8*kernelMaxWords - kernelSlack
 		if rows != 2*s.rowBytes {
 			t.Errorf("split %d, %d workers: kernelMemory counts %d bytes of rows, want twice the %d allocated", split, s.workers, rows, s.rowBytes)
 		}

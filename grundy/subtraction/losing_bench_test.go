@@ -38,7 +38,7 @@ func BenchmarkLosing(b *testing.B) {
 			prefix := fmt.Sprintf("%s/n=%.0e/%s", s, float64(tc.max), w.name)
 			b.Run(prefix+"/sieve", func(b *testing.B) {
 				for b.Loop() {
-					if err := listLosing(ctx, s, tc.max, 0, 0, grundy.Options{Workers: w.workers}, func([]int64) error { return nil }); err != nil {
+					if err := listLosing(ctx, s, tc.max, 0, 0, grundy.Options{Workers: w.workers}, func([]int64) error { return nil }, sieveOptions{}); err != nil {
 						b.Fatal(err)
 					}
 				}

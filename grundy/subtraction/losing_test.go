@@ -40,6 +40,7 @@ func TestValuesSquaresPlain(t *testing.T) {
 // with few heaps), rows wider than needed, the parallel path forced, on 1,
 // 3 and 16 workers (the far part split by moves, then by heaps).
 func TestKernelKnobs(t *testing.T) {
+	t.Parallel()
 	sets := []subtractionCase{
 		{name: "squares"}, {name: "primes"}, {name: "cubes", allBut: []int{8}},
 		{finite: subtractionRange(1, 300, 3)},
@@ -47,8 +48,7 @@ func TestKernelKnobs(t *testing.T) {
 	}
 	const max = 12_000
 	for _, knobs := range []struct{ segment, minWords int }{{100, 1}, {64, 4}, {4096, 2}} {
-		oldS, oldW, oldP := kernelSegment, kernelMinWords, kernelParallelMin
-		kernelSegment, kernelMinWords, kernelParallelMin = knobs.segment, knobs.minWords, 0
+		opt := kernelOptions{segment: knobs.segment, minWords: knobs.minWords, anyParallel: true}
 		for _, c := range sets {
 			s, err := NewSet(c.name, c.finite, c.allBut)
 			if err != nil {
@@ -56,7 +56,7 @@ func TestKernelKnobs(t *testing.T) {
 			}
 			want := subtractionPlain(c.moves(max), max)
 			for _, workers := range []int{1, 3, 16} { // 16: the far part split by heaps
-				got, err := kernel(context.Background(), s.Members(max), max, workers, nil)
+				got, err := kernel(context.Background(), s.Members(max), max, workers, nil, opt)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -68,7 +68,6 @@ func TestKernelKnobs(t *testing.T) {
 				}
 			}
 		}
-		kernelSegment, kernelMinWords, kernelParallelMin = oldS, oldW, oldP
 	}
 }
 
@@ -78,17 +77,15 @@ func TestKernelKnobs(t *testing.T) {
 // game: a heap is a multiple of 101 exactly when the player to move loses,
 // and the values count up between).
 func TestValuesOverflow(t *testing.T) {
-	old := kernelValueLimit
-	t.Cleanup(func() { kernelValueLimit = old })
-	kernelValueLimit = 50
+	t.Parallel()
 	s, err := NewSet("", subtractionRange(1, 100, 1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := kernel(context.Background(), s.Members(1000), 1000, 1, nil); !errors.Is(err, errValueOverflow) {
+	if _, err := kernel(context.Background(), s.Members(1000), 1000, 1, nil, kernelOptions{valueLimit: 50}); !errors.Is(err, errValueOverflow) {
 		t.Fatalf("kernel: got %v, want errValueOverflow", err)
 	}
-	g, err := Values(context.Background(), s, 1000, grundy.Options{})
+	g, err := subtractionKernel(context.Background(), s, 1000, 0, nil, kernelOptions{valueLimit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,15 +185,14 @@ func TestLosingOracle(t *testing.T) {
 				segment int64
 				chunk   int
 			}{{1 << 21, 1 << 13}, {128, 1}, {64, 3}} {
-				oldS, oldC := sieveSegment, sieveChunk
-				sieveSegment, sieveChunk = knobs.segment, knobs.chunk
+				so := sieveOptions{segment: knobs.segment, chunk: knobs.chunk}
 				max, want := int64(max), want // the long segment: to 10^5
 				if knobs.segment < 1<<21 {
 					max, want = knobMax, wantKnob
 				}
 				for _, workers := range []int{1, 3} {
 					got := losingCollect(t, func(emit func([]int64) error) error {
-						return listLosing(ctx, s, max, 0, 0, grundy.Options{Workers: workers}, emit)
+						return listLosing(ctx, s, max, 0, 0, grundy.Options{Workers: workers}, emit, so)
 					})
 					if !slices.Equal(got, want) {
 						t.Errorf("sieve, segment %d, chunk %d, workers %d: %d losing positions, want %d (plain oracle)",
@@ -214,13 +210,12 @@ func TestLosingOracle(t *testing.T) {
 					return 1
 				}
 				got := losingCollect(t, func(emit func([]int64) error) error {
-					return listLosing(ctx, s, max, 0, 0, grundy.Options{Workers: 1, Grow: grow}, emit)
+					return listLosing(ctx, s, max, 0, 0, grundy.Options{Workers: 1, Grow: grow}, emit, so)
 				})
 				if !slices.Equal(got, want) || asked == 0 {
 					t.Errorf("sieve, segment %d, chunk %d, workers grown from 1 to 3 (Grow asked %d times): %d losing positions, want %d (plain oracle)",
 						knobs.segment, knobs.chunk, asked, len(got), len(want))
 				}
-				sieveSegment, sieveChunk = oldS, oldC
 			}
 		})
 	}

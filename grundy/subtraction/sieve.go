@@ -45,16 +45,31 @@ import (
 // compiler drops the bounds check. Reason: that loop is most of the
 // sieve's work. Cost: a cursor may mark past the segment's end inside the
 // last word, which only the final segment of a range has (its bits past
-// max are set anyway). Measured at 10^8 on one worker (load 2-3): 1.98 s
+// max are set anyway). Measured at 10^8 on one worker: 1.98 s
 // before, 1.56 s after. The segments (2^19..2^21 bits, 64..256 KiB) stay
 // in L2: segments that fit L1 (32 KiB) cost more in cursor visits than
 // they save (at 10^8 on one worker: 32·sqrt(a) bits 1.61-1.68 s,
 // 16·sqrt(a) 1.66-1.69 s, 4·sqrt(a) 1.97-2.03 s).
 
+// sieveOptions switch the sieve's settings for tests; the zero value is
+// production's (as kernelOptions for the kernel).
+type sieveOptions struct {
+	segment int64 // > 0: the largest segment in positions (else sieveSegment)
+	chunk   int   // > 0: the cursors of one unit of parallel work (else sieveChunk)
+}
+
+// chunkLen returns the cursors of one unit of parallel work.
+func (o sieveOptions) chunkLen() int {
+	if o.chunk > 0 {
+		return o.chunk
+	}
+	return sieveChunk
+}
+
 // sieveSegment is the largest number of positions (bits) in one segment of
-// the sieve, and the size of the private bitset of each worker. A variable
-// so that tests can shrink it; a multiple of 64.
-var sieveSegment int64 = 1 << 21
+// the sieve, and the size of the private bitset of each worker; a multiple
+// of 64 (sieveOptions.segment: tests).
+const sieveSegment int64 = 1 << 21
 
 // sieveSegmentMin is the smallest segment the sieve uses when the range is
 // large enough.
@@ -62,9 +77,10 @@ const sieveSegmentMin = 1 << 19
 
 // sieveChunk is the number of cursors in one unit of parallel work of the
 // sieve; with fewer than two units' worth of cursors a segment is marked
-// without helper goroutines. The context is checked between units. A
-// variable so that tests can exercise the parallel path on small ranges.
-var sieveChunk = 1 << 13
+// without helper goroutines. The context is checked between units
+// (sieveOptions.chunk: tests, to exercise the parallel path on small
+// ranges).
+const sieveChunk = 1 << 13
 
 // sieveSegmentAt returns the length of the segment starting at a, at most
 // seg. A cursor of take-a-square at a marks about len/2k positions of a
@@ -84,7 +100,16 @@ func sieveSegmentAt(a, seg int64) int64 {
 // sieveSegmentBits returns the size of the bitsets the sieve uses for the
 // range 0..max: sieveSegment, or less for a small range.
 func sieveSegmentBits(max int64) int64 {
-	seg := sieveSegment &^ 63
+	return sieveOptions{}.segmentBits(max)
+}
+
+// segmentBits is sieveSegmentBits with o's segment.
+func (o sieveOptions) segmentBits(max int64) int64 {
+	seg := sieveSegment
+	if o.segment > 0 {
+		seg = o.segment
+	}
+	seg &^= 63
 	if seg < 64 {
 		seg = 64
 	}
@@ -121,12 +146,13 @@ type cursors interface {
 // not nil, is asked before each segment for more (a segment's marks are
 // split anew each time, so a worker added between segments costs nothing
 // but its bitset).
-func sieve(ctx context.Context, max int64, opts grundy.Options, emit func(losing []int64) error, c cursors, batchHint int64) error {
+func sieve(ctx context.Context, max int64, opts grundy.Options, emit func(losing []int64) error, c cursors, batchHint int64, o sieveOptions) error {
 	if emit == nil {
 		return fmt.Errorf("subtraction: the losing-position sieve needs an emit function")
 	}
 	workers, progress := opts.Goroutines(), opts.Progress
-	segBits := sieveSegmentBits(max)
+	segBits := o.segmentBits(max)
+	chunk := o.chunkLen()
 	words := int(segBits / 64)
 	batch := make([]int64, 0, batchHint)
 	bitsets := make([][]uint64, workers)
@@ -148,18 +174,18 @@ func sieve(ctx context.Context, max int64, opts grundy.Options, emit func(losing
 		clear(seg)
 
 		// Marks from the losing positions found before this segment.
-		if count := c.len(); count < 2*sieveChunk || workers == 1 {
-			for lo := 0; lo < count; lo += sieveChunk {
+		if count := c.len(); count < 2*chunk || workers == 1 {
+			for lo := 0; lo < count; lo += chunk {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				c.mark(lo, min(lo+sieveChunk, count), a, end, seg)
+				c.mark(lo, min(lo+chunk, count), a, end, seg)
 			}
 		} else {
-			chunks := (count + sieveChunk - 1) / sieveChunk
+			chunks := (count + chunk - 1) / chunk
 			err := engine.OrChunks(ctx, bitsets, len(seg), len(bitsets[0]), workers, chunks, func(seg []uint64, i int) {
-				lo := i * sieveChunk
-				c.mark(lo, min(lo+sieveChunk, count), a, end, seg)
+				lo := i * chunk
+				c.mark(lo, min(lo+chunk, count), a, end, seg)
 			})
 			if err != nil {
 				return err
@@ -272,12 +298,12 @@ func (c *listCursors) compact() {
 // listLosing runs the sieve with the cursors of any set s over 0..max;
 // capHint and batchHint are the number of cursors and of losing positions in
 // a batch to make room for at the start.
-func listLosing(ctx context.Context, s Set, max int64, capHint, batchHint int64, opts grundy.Options, emit func(losing []int64) error) error {
+func listLosing(ctx context.Context, s Set, max int64, capHint, batchHint int64, opts grundy.Options, emit func(losing []int64) error, o sieveOptions) error {
 	members := s.Members(int(min(max, math.MaxInt)))
 	elems := make([]int64, len(members))
 	for i, x := range members {
 		elems[i] = int64(x)
 	}
 	c := &listCursors{elems: elems, finite: s.Finite(), next: make([]int64, 0, capHint), idx: make([]uint32, 0, capHint)}
-	return sieve(ctx, max, opts, emit, c, batchHint)
+	return sieve(ctx, max, opts, emit, c, batchHint, o)
 }

@@ -83,12 +83,17 @@ func squaresLosingMemory(max int64) int64 {
 // not nil, receives (highest n sieved, max) after each segment. workers <= 0
 // means runtime.GOMAXPROCS(0). max must be in 0..squaresLosingLimit() (about 2^44.9).
 func squaresLosing(ctx context.Context, max int64, opts grundy.Options, emit func(losing []int64) error) error {
+	return squaresSieve(ctx, max, opts, emit, sieveOptions{})
+}
+
+// squaresSieve is squaresLosing with the sieve's settings o (tests).
+func squaresSieve(ctx context.Context, max int64, opts grundy.Options, emit func(losing []int64) error, o sieveOptions) error {
 	if err := engine.CheckRange("subtraction.Losing", "max", max, 0, squaresLosingLimit()); err != nil {
 		return err
 	}
 	capHint := squaresLosingCountBound(max)
 	c := &squareCursors{next: make([]int64, 0, capHint), step: make([]uint32, 0, capHint)}
-	return sieve(ctx, max, opts, emit, c, min(capHint, squaresLosingCountBound(sieveSegmentBits(max))))
+	return sieve(ctx, max, opts, emit, c, min(capHint, squaresLosingCountBound(o.segmentBits(max))), o)
 }
 
 // squareCursors are the cursors of take-a-square. Cursor j belongs to the
@@ -175,7 +180,7 @@ func squaresGrundyMemory(max int) int64 {
 	if max < 0 {
 		return 0
 	}
-	return kernelMemory(max, squaresGrundyValueMax(max)) + 8*int64(subtractionMemberCount(Squares(), max))
+	return kernelMemory(max, squaresGrundyValueMax(max), kernelOptions{}) + 8*int64(subtractionMemberCount(Squares(), max))
 }
 
 // squaresGrundy returns the Grundy values g(0..max) of take-a-square (OEIS
@@ -187,7 +192,7 @@ func squaresGrundy(ctx context.Context, max int, workers int, progress grundy.Pr
 	if err := engine.CheckRange("subtraction.Values", "max", int64(max), 0, ValuesMax); err != nil {
 		return nil, err
 	}
-	return kernel(ctx, Squares().Members(max), max, workers, progress)
+	return kernel(ctx, Squares().Members(max), max, workers, progress, kernelOptions{})
 }
 
 // SquaresAnswer is the answer for one take-a-square pile.

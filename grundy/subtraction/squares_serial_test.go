@@ -41,11 +41,10 @@ func TestSquaresSerialShare(t *testing.T) {
 	if err != nil || n < 1 || n > ValuesMax {
 		t.Fatalf("TABULATE_SQUARES_SERIAL: max = %q must be an integer in [1, %d]", f[0], ValuesMax)
 	}
-	old, oldUnit := kernelSplit, kernelUnit
-	defer func() { kernelSplit, kernelUnit = old, oldUnit }()
+	unit := 0
 	// $TABULATE_SQUARES_SERIAL_UNIT sets the unit of the split by heaps.
 	if u := os.Getenv("TABULATE_SQUARES_SERIAL_UNIT"); u != "" {
-		if kernelUnit, err = strconv.Atoi(u); err != nil || kernelUnit < 1 {
+		if unit, err = strconv.Atoi(u); err != nil || unit < 1 {
 			t.Fatalf("TABULATE_SQUARES_SERIAL_UNIT=%q: want a heap count >= 1", u)
 		}
 	}
@@ -53,9 +52,8 @@ func TestSquaresSerialShare(t *testing.T) {
 	elems := Squares().Members(n)
 	var want []uint16
 	timed := func(workers, split int) *kernelClock {
-		kernelSplit = split
 		c := &kernelClock{now: serialshare.Thread}
-		got, err := kernelTimed(context.Background(), elems, n, workers, nil, c)
+		got, err := kernel(context.Background(), elems, n, workers, nil, kernelOptions{split: split, unit: unit, clock: c})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,17 +70,16 @@ func TestSquaresSerialShare(t *testing.T) {
 	if len(moves.serial) != len(one.serial) || len(heaps.serial) != len(one.serial) {
 		t.Fatalf("turns: %d with one worker, %d by moves, %d by heaps", len(one.serial), len(moves.serial), len(heaps.serial))
 	}
-	kernelSplit = old
-	fmt.Print(squaresShare(n, w, one, moves, heaps))
+	fmt.Print(squaresShare(n, w, unit, one, moves, heaps))
 }
 
 // squaresShare formats the measure of TestSquaresSerialShare.
-func squaresShare(n, w int, one, moves, heaps *kernelClock) string {
+func squaresShare(n, w, unit int, one, moves, heaps *kernelClock) string {
 	sec := func(d time.Duration) float64 { return d.Seconds() }
 	s1, f1 := one.turns().Totals()
 	t1 := s1 + f1 + one.unpiped
 	var b strings.Builder
-	fmt.Fprintf(&b, "serial share of take-a-square's Grundy values to %d, one worker and W = %d on one goroutine (units of %d heaps by heaps):\n", n, w, kernelUnitFor(kernelSegment, w))
+	fmt.Fprintf(&b, "serial share of take-a-square's Grundy values to %d, one worker and W = %d on one goroutine (units of %d heaps by heaps):\n", n, w, kernelUnitFor(kernelSegment, w, kernelOptions{unit: unit}))
 	fmt.Fprintf(&b, "  T1 (one worker) %.3f s: S %.3f s in order (near %.3f s), F %.3f s far (%d turns), U %.3f s unpiped\n",
 		sec(t1), sec(s1), sec(one.near), sec(f1), len(one.serial), sec(one.unpiped))
 	splits := []struct {

@@ -118,10 +118,10 @@ func squaresNaiveGrundy(max int) []uint16 {
 
 // squaresCollect runs squaresLosing and returns every losing position,
 // checking that the batches ascend.
-func squaresCollect(t testing.TB, max int64, workers int) []int64 {
+func squaresCollect(t testing.TB, max int64, workers int, so sieveOptions) []int64 {
 	t.Helper()
 	var all []int64
-	err := squaresLosing(context.Background(), max, grundy.Options{Workers: workers}, func(b []int64) error {
+	err := squaresSieve(context.Background(), max, grundy.Options{Workers: workers}, func(b []int64) error {
 		if len(b) == 0 {
 			t.Errorf("max=%d: empty batch", max)
 		}
@@ -130,7 +130,7 @@ func squaresCollect(t testing.TB, max int64, workers int) []int64 {
 		}
 		all = append(all, b...)
 		return nil
-	})
+	}, so)
 	if err != nil {
 		t.Fatalf("squaresLosing(%d): %v", max, err)
 	}
@@ -153,20 +153,6 @@ func squaresCompare[T comparable](t testing.TB, what string, got, want []T) {
 	if len(got) != len(want) {
 		t.Errorf("%s: got %d elements, want %d", what, len(got), len(want))
 	}
-}
-
-// squaresSetKnobs sets the tuning variables for one test and restores them
-// afterwards.
-func squaresSetKnobs(t *testing.T, losingSegment int64, losingChunk, grundySegment int, grundyParallelMin int64) {
-	t.Helper()
-	oldLS, oldLC := sieveSegment, sieveChunk
-	oldGS, oldGP := kernelSegment, kernelParallelMin
-	t.Cleanup(func() {
-		sieveSegment, sieveChunk = oldLS, oldLC
-		kernelSegment, kernelParallelMin = oldGS, oldGP
-	})
-	sieveSegment, sieveChunk = losingSegment, losingChunk
-	kernelSegment, kernelParallelMin = grundySegment, grundyParallelMin
 }
 
 func TestSquaresAgainstOracle(t *testing.T) {
@@ -194,7 +180,7 @@ func TestSquaresAgainstOracle(t *testing.T) {
 					t.Fatalf("g(%d) got %d, want %d (oracle)", n, v, o.grundy(n))
 				}
 			}
-			squaresCompare(t, "losing positions", squaresCollect(t, squaresOracleMax, workers), wantLosing)
+			squaresCompare(t, "losing positions", squaresCollect(t, squaresOracleMax, workers, sieveOptions{}), wantLosing)
 		})
 	}
 }
@@ -232,7 +218,7 @@ func TestSquaresPublished(t *testing.T) {
 		}
 	})
 	t.Run("A030193", func(t *testing.T) {
-		got := squaresCollect(t, 267, 0)
+		got := squaresCollect(t, 267, 0, sieveOptions{})
 		squaresCompare(t, "losing positions vs A030193", got, a030193)
 		var fromOracle []int64
 		for n := 0; n <= 267; n++ {
@@ -313,6 +299,7 @@ func TestSquaresPublished(t *testing.T) {
 }
 
 func TestSquaresLosingSegments(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		segment int64
@@ -330,22 +317,23 @@ func TestSquaresLosingSegments(t *testing.T) {
 	for _, tc := range cases {
 		for _, workers := range []int{1, 2, 3} {
 			t.Run(fmt.Sprintf("%s/workers=%d", tc.name, workers), func(t *testing.T) {
-				squaresSetKnobs(t, tc.segment, tc.chunk, kernelSegment, kernelParallelMin)
+				t.Parallel()
 				n, _ := slices.BinarySearch(plain, int64(tc.max)+1)
-				squaresCompare(t, "losing positions", squaresCollect(t, int64(tc.max), workers), plain[:n])
+				squaresCompare(t, "losing positions", squaresCollect(t, int64(tc.max), workers, sieveOptions{segment: tc.segment, chunk: tc.chunk}), plain[:n])
 			})
 		}
 	}
 	t.Run("small max", func(t *testing.T) {
-		squaresSetKnobs(t, 64, 1, kernelSegment, kernelParallelMin)
+		t.Parallel()
 		for max := 0; max <= 300; max++ {
 			n, _ := slices.BinarySearch(plain, int64(max)+1)
-			squaresCompare(t, fmt.Sprintf("max=%d", max), squaresCollect(t, int64(max), 2), plain[:n])
+			squaresCompare(t, fmt.Sprintf("max=%d", max), squaresCollect(t, int64(max), 2, sieveOptions{segment: 64, chunk: 1}), plain[:n])
 		}
 	})
 }
 
 func TestSquaresGrundySegments(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		segment  int
@@ -374,8 +362,8 @@ func TestSquaresGrundySegments(t *testing.T) {
 		split int
 		unit  int
 	}{
-		{"moves", -1, kernelUnit},
-		{"heaps", 1, kernelUnit},
+		{"moves", -1, 0},
+		{"heaps", 1, 0},
 		{"heaps-unit1", 1, 1},
 		{"heaps-unit7", 1, 7},
 	}
@@ -386,11 +374,9 @@ func TestSquaresGrundySegments(t *testing.T) {
 			}
 			for _, workers := range allWorkers {
 				t.Run(fmt.Sprintf("%s/%s/workers=%d", tc.name, sp.name, workers), func(t *testing.T) {
-					squaresSetKnobs(t, sieveSegment, sieveChunk, tc.segment, 0)
-					oldW, oldS, oldU := kernelMinWords, kernelSplit, kernelUnit
-					t.Cleanup(func() { kernelMinWords, kernelSplit, kernelUnit = oldW, oldS, oldU })
-					kernelMinWords, kernelSplit, kernelUnit = tc.minWords, sp.split, sp.unit
-					g, err := squaresGrundy(context.Background(), tc.max, workers, nil)
+					t.Parallel()
+					opt := kernelOptions{segment: tc.segment, anyParallel: true, minWords: tc.minWords, split: sp.split, unit: sp.unit}
+					g, err := kernel(context.Background(), Squares().Members(tc.max), tc.max, workers, nil, opt)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -400,9 +386,9 @@ func TestSquaresGrundySegments(t *testing.T) {
 		}
 	}
 	t.Run("small max", func(t *testing.T) {
-		squaresSetKnobs(t, sieveSegment, sieveChunk, 5, 0)
+		t.Parallel()
 		for max := 0; max <= 200; max++ {
-			g, err := squaresGrundy(context.Background(), max, 2, nil)
+			g, err := kernel(context.Background(), Squares().Members(max), max, 2, nil, kernelOptions{segment: 5, anyParallel: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -469,7 +455,7 @@ func TestSquaresLongAgainstPlain(t *testing.T) {
 	longtest.Skip(t, "compares every n up to 1e7 with the plain algorithms")
 	const max = 10_000_000
 	t.Run("losing", func(t *testing.T) {
-		squaresCompare(t, "losing positions", squaresCollect(t, max, 0), squaresPlainSieve(max))
+		squaresCompare(t, "losing positions", squaresCollect(t, max, 0, sieveOptions{}), squaresPlainSieve(max))
 	})
 	t.Run("grundy", func(t *testing.T) {
 		const max = 4_000_000 // past the last row width below 10^7 (above)
@@ -618,15 +604,14 @@ func TestSquaresArguments(t *testing.T) {
 }
 
 func TestSquaresGrundyOverflow(t *testing.T) {
-	old := kernelValueLimit
-	t.Cleanup(func() { kernelValueLimit = old })
-	kernelValueLimit = 3 // g(25) = 3 is the first value >= 3 (A014586)
-	_, err := squaresGrundy(context.Background(), 100, 0, nil)
+	t.Parallel()
+	// g(25) = 3 is the first value >= 3 (A014586).
+	_, err := kernel(context.Background(), Squares().Members(100), 100, 0, nil, kernelOptions{valueLimit: 3})
 	if err == nil || !strings.Contains(err.Error(), "g(25) = 3") {
 		t.Errorf("got error %v, want one about g(25) = 3", err)
 	}
 	// Values takes the direct loop instead, which holds any value.
-	g, err := Values(context.Background(), Squares(), 100, grundy.Options{})
+	g, err := subtractionKernel(context.Background(), Squares(), 100, 0, nil, kernelOptions{valueLimit: 3})
 	if err != nil || g[25] != 3 {
 		t.Errorf("Values after the kernel's overflow: g(25) = %v, %v; want 3 (A014586)", g, err)
 	}
@@ -679,12 +664,9 @@ func TestSquaresCancel(t *testing.T) {
 			_, err := squaresGrundy(ctx, 30_000_000, 0, progress)
 			return err
 		},
-		// Sixteen workers, the far part split by heaps (kernelSplit).
+		// Sixteen workers, the far part split by heaps (kernelOptions.split).
 		"grundy-by-heaps": func(ctx context.Context, progress grundy.Progress) error {
-			old := kernelSplit
-			defer func() { kernelSplit = old }()
-			kernelSplit = 1
-			_, err := squaresGrundy(ctx, 30_000_000, 16, progress)
+			_, err := kernel(ctx, Squares().Members(30_000_000), 30_000_000, 16, progress, kernelOptions{split: 1})
 			return err
 		},
 		"solve": func(ctx context.Context, progress grundy.Progress) error {

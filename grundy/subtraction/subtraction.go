@@ -411,7 +411,7 @@ func Memory(s Set, max int) int64 {
 		if s.isSquares() {
 			vmax = squaresGrundyValueMax(max)
 		}
-		mem += kernelMemory(max, vmax)
+		mem += kernelMemory(max, vmax, kernelOptions{})
 	}
 	return mem
 }
@@ -581,7 +581,7 @@ func Losing(ctx context.Context, s Set, max int64, opts grundy.Options, emit fun
 		}
 	}
 	if bySieve, density := losingWay(s, max); bySieve {
-		return listLosing(ctx, s, max, losingCursors(s, max, density), losingBatch(max, density), opts, emit)
+		return listLosing(ctx, s, max, losingCursors(s, max, density), losingBatch(max, density), opts, emit, sieveOptions{})
 	}
 	if emit == nil {
 		return fmt.Errorf("subtraction: Losing needs an emit function")
@@ -654,6 +654,12 @@ func LosingMemory(s Set, max int64) int64 {
 // subtractionGrundy is Values with positional options. workers <= 0 means
 // runtime.GOMAXPROCS(0).
 func subtractionGrundy(ctx context.Context, s Set, max int, workers int, progress grundy.Progress) ([]int32, error) {
+	return subtractionKernel(ctx, s, max, workers, progress, kernelOptions{})
+}
+
+// subtractionKernel is subtractionGrundy with the kernel's settings opt
+// (tests).
+func subtractionKernel(ctx context.Context, s Set, max int, workers int, progress grundy.Progress, opt kernelOptions) ([]int32, error) {
 	if err := engine.CheckRange("subtraction.Values", "max", int64(max), 0, ValuesMax); err != nil {
 		return nil, err
 	}
@@ -669,7 +675,7 @@ func subtractionGrundy(ctx context.Context, s Set, max int, workers int, progres
 	elems := s.Members(max)
 	g := make([]int32, max+1)
 	if len(elems) >= kernelMinMoves {
-		g16, err := kernel(ctx, elems, max, workers, progress)
+		g16, err := kernel(ctx, elems, max, workers, progress, opt)
 		if err == nil {
 			for i, v := range g16 {
 				g[i] = int32(v)

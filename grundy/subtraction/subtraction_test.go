@@ -252,9 +252,7 @@ func subtractionPlain(moves []int, max int) []int32 {
 // TestSubtractionSegmented checks the segmented engine, with the parallel
 // path forced and with 1 and 3 workers, against the plain DP.
 func TestSubtractionSegmented(t *testing.T) {
-	old := kernelParallelMin
-	kernelParallelMin = 0
-	defer func() { kernelParallelMin = old }()
+	t.Parallel()
 	ctx := context.Background()
 	sets := []subtractionCase{
 		{name: "squares"}, {name: "primes"}, {name: "triangular"},
@@ -271,7 +269,7 @@ func TestSubtractionSegmented(t *testing.T) {
 		want := subtractionPlain(c.moves(max), max)
 		for _, workers := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%.20s/workers=%d", s, workers), func(t *testing.T) {
-				got, err := subtractionGrundy(ctx, s, max, workers, nil)
+				got, err := subtractionKernel(ctx, s, max, workers, nil, kernelOptions{anyParallel: true})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -3,8 +3,8 @@
 #
 # Builds the solver (MIT; analyze_n.cc and its sources, one thread) from the
 # checkout that TABULATE_PEER_DIR names (relative to the folder the script
-# is started from, or absolute; .ci/run sets it to
-# ../shared/peers/czajka-octal, which lies beside the checkout in CI), into a
+# is started from, or absolute; .ci/run sets it to where CI keeps a
+# checkout of the solver beside the repository), into a
 # temporary folder, and runs TestOctalPeer (grundy/octal/octal_peer_test.go)
 # with TABULATE_OCTAL_PEER naming the binary: every value of twelve games is
 # compared, to 2^14 heaps, or to 2^17 with TABULATE_LONG_TESTS=1.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# node-check.sh: the one call a session makes on a lent 16-core machine
+# node-check.sh: one call on a lent 16-core machine
 # for issues 33 and 34, in order:
 #
 #  1. scale-octal.sh: 0.6 to 2^22 at W = 1, 2, 4, 8, 16, take-a-square's

@@ -1,6 +1,6 @@
 // Package serialshare is the shared part of the engines' serial-share
 // measures (grundy/octal TestOctalSerialShare, grundy/subtraction
-// TestSquaresSerialShare; issue 33: a 16-core node is seldom at hand):
+// TestSquaresSerialShare, for a many-core machine is seldom at hand):
 // the clock, the CPU time of the calling thread (Thread), so that a run
 // timed on one goroutine locked to its thread counts its own work and not
 // the waits of a loaded machine; and the models that turn such a run's
