@@ -675,6 +675,16 @@ var list = []Mutant{
 		Old: "for _, ext := range extensions() {", New: `for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg", ".pdf"} {`,
 		Pkg: "./cmd/tabulate", Run: "TestArrowKeptListed$",
 		Why: "a run of another game into the folder unlists the first game's .arrow files, left on disk"},
+
+	// The misère genus period's theorem (grundy/misere/genusperiod.go):
+	// OctalGenusRule reads every digit up to d_t for a split, or a game
+	// that splits with its last digit alone (0.04) is given the window
+	// theorem, which proves nothing of a game that splits heaps.
+	{Name: "misere-genus-rule-last-digit", File: "grundy/misere/genusperiod.go",
+		Old: "for k := 0; k <= t; k++ {\n\t\tif code.Digit(k)&4 != 0 {", New: "for k := 0; k < t; k++ {\n\t\tif code.Digit(k)&4 != 0 {",
+		Pkg: "./grundy/misere", Run: "TestOctalGenusRuleGuard$",
+		Why: "a code that splits heaps with its last digit alone takes the window theorem of a game without splits"},
+
 	// Cram (grundy/cram): the split of a position into its regions and the
 	// reduction of a region by the symmetries of the grid, against the
 	// plain search over the literal board (cram_guard_test.go).
