@@ -32,6 +32,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -50,6 +51,9 @@ type Tables struct {
 	int64s   map[string][]int64
 	bools    map[string][]bool
 	lists    map[string][][]int32
+	// files holds each table verified so far, open: its columns are read
+	// from the file that was checked, not from the path again.
+	files map[string]*os.File
 	// answers holds each game's answering function, opened on first use.
 	answers map[string]func(ctx context.Context, args []string) (*games.Answer, error)
 }
@@ -106,7 +110,7 @@ func (t *Tables) CheckNames() error {
 // is still checked against m before it is read.
 func FromManifest(dir string, m *output.Manifest) (*Tables, error) {
 	var err error
-	t := &Tables{Dir: dir, manifest: m, int32s: map[string][]int32{}, int64s: map[string][]int64{}, bools: map[string][]bool{},
+	t := &Tables{Dir: dir, manifest: m, files: map[string]*os.File{}, int32s: map[string][]int32{}, int64s: map[string][]int64{}, bools: map[string][]bool{},
 		lists: map[string][][]int32{}, answers: map[string]func(context.Context, []string) (*games.Answer, error){}}
 	if t.defs, err = games.RecordedGames(m); err != nil {
 		return nil, fmt.Errorf("%s: the configuration it records: %w", filepath.Join(dir, output.ManifestName), err)
@@ -205,17 +209,18 @@ func (t *Tables) Answer(ctx context.Context, game string, args []string) (*games
 }
 
 // column reads a verified column of game's table, once.
-func column[T any](t *Tables, cache map[string]T, game, table, name string, read func(path, column string) (T, error)) (T, error) {
+func column[T any](t *Tables, cache map[string]T, game, table, name string, read func(f *os.File, path, column string) (T, error)) (T, error) {
 	rel := path(game, table)
 	key := rel + "#" + name
 	if v, ok := cache[key]; ok {
 		return v, nil
 	}
 	var zero T
-	if err := t.verify(game, table); err != nil {
+	f, err := t.verify(game, table)
+	if err != nil {
 		return zero, err
 	}
-	v, err := read(filepath.Join(t.Dir, filepath.FromSlash(rel)), name)
+	v, err := read(f, filepath.Join(t.Dir, filepath.FromSlash(rel)), name)
 	if err != nil {
 		return zero, err
 	}
@@ -228,22 +233,41 @@ func column[T any](t *Tables, cache map[string]T, game, table, name string, read
 // that of this game and table, and the file's own metadata and rows those
 // of the entry (output.CheckTableIn), so that a table of another game put
 // in its place with a refreshed sha256 is refused. Cost: one hashing of the
-// file and one reading of its footer, once per table.
-func (t *Tables) verify(game, table string) error {
+// file and one reading of its footer, once per table. It returns the file
+// it checked, open, which the columns are read from (one open: a run that
+// renames a new table to the path meanwhile changes nothing read here).
+func (t *Tables) verify(game, table string) (*os.File, error) {
 	if !validGame(game) {
-		return &GameNameError{Dir: t.Dir, Game: game}
+		return nil, &GameNameError{Dir: t.Dir, Game: game}
 	}
 	rel := path(game, table)
-	if err := output.VerifyFile(t.Dir, t.manifest, rel); err != nil {
-		return err
+	if in, ok := t.files[rel]; ok {
+		return in, nil
 	}
 	f, _ := t.manifest.Entry(rel)
+	in, err := output.VerifyOpen(t.Dir, t.manifest, rel)
+	if err != nil {
+		return nil, err
+	}
 	if f.Game != game || f.Table != table || f.Format != output.FormatParquet {
-		return &output.FileError{Op: "verify", Path: filepath.Join(t.Dir, filepath.FromSlash(rel)),
+		in.Close()
+		return nil, &output.FileError{Op: "verify", Path: filepath.Join(t.Dir, filepath.FromSlash(rel)),
 			Err: fmt.Errorf("%w: the manifest lists it as game %q, table %q, format %q; asked for game %q, table %q (Parquet)", output.ErrContent, f.Game, f.Table, f.Format, game, table)}
 	}
-	return output.CheckTableIn(t.Dir, rel, f)
+	if err := output.CheckTable(in, f); err != nil {
+		in.Close()
+		return nil, err
+	}
+	if afterVerify != nil {
+		afterVerify(rel)
+	}
+	t.files[rel] = in
+	return in, nil
 }
+
+// afterVerify, when set (tests), is called with a table's path once it is
+// verified and before any of it is read.
+var afterVerify func(rel string)
 
 // Manifest returns the manifest of the folder.
 func (t *Tables) Manifest() *output.Manifest { return t.manifest }
@@ -259,19 +283,19 @@ type gameTables struct {
 }
 
 func (c gameTables) Int32s(table, name string) ([]int32, error) {
-	return column(c.t, c.t.int32s, c.game, table, name, output.ReadColumn[int32])
+	return column(c.t, c.t.int32s, c.game, table, name, output.ReadColumnFrom[int32])
 }
 
 func (c gameTables) Int64s(table, name string) ([]int64, error) {
-	return column(c.t, c.t.int64s, c.game, table, name, output.ReadColumn[int64])
+	return column(c.t, c.t.int64s, c.game, table, name, output.ReadColumnFrom[int64])
 }
 
 func (c gameTables) Bools(table, name string) ([]bool, error) {
-	return column(c.t, c.t.bools, c.game, table, name, output.ReadColumn[bool])
+	return column(c.t, c.t.bools, c.game, table, name, output.ReadColumnFrom[bool])
 }
 
 func (c gameTables) Int32Lists(table, name string) ([][]int32, error) {
-	return column(c.t, c.t.lists, c.game, table, name, output.ReadInt32Lists)
+	return column(c.t, c.t.lists, c.game, table, name, output.ReadInt32ListsFrom)
 }
 
 func (c gameTables) Path(table string) string { return path(c.game, table) }
