@@ -99,3 +99,38 @@ func TestPlotTamperedTables(t *testing.T) {
 		})
 	}
 }
+
+// TestSolveFromContradiction (issue 49, A7): solve --from on a table
+// forged with its sha256 refreshed, so that heap 1 of take-a-square has
+// g = 0 (truth: 1, the move to 0 wins), refuses with exit status 2
+// rather than answer "win: false" with a winning move listed.
+func TestSolveFromContradiction(t *testing.T) {
+	config := writeConfig(t, "games: [squares]\nplots: []\nformats: [parquet]\nsquares: {grundy_max: 200, win_max: 200}\n")
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, stderr := runTabulate(t, "run", "--config", config, "--out", out, "-q"); code != 0 {
+		t.Fatalf("setup run: exit %d: %s", code, stderr)
+	}
+	g, err := output.ReadColumn[int32](filepath.Join(out, "squares", "grundy.parquet"), "grundy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	win, err := output.ReadColumn[bool](filepath.Join(out, "squares", "grundy.parquet"), "win")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := make([]int64, len(g))
+	for i := range n {
+		n[i] = int64(i)
+	}
+	g[1], win[1] = 0, false
+	forgeTable(t, out, output.Table{Game: "squares", Name: "grundy", Columns: []output.Column{
+		{Name: "n", Type: output.Int64, Sorted: true}, {Name: "grundy", Type: output.Int32}, {Name: "win", Type: output.Bool}}},
+		output.Batch{n, g, win})
+	code, stdout, stderr := runTabulate(t, "solve", "--from", out, "squares", "1")
+	if code != 2 || !strings.Contains(stderr, "contradicts itself") {
+		t.Errorf("exit %d, %s%s; want 2 and the contradiction named", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runTabulate(t, "solve", "--from", out, "squares", "4"); code != 0 {
+		t.Errorf("a heap the forgery leaves consistent: exit %d, %s%s", code, stdout, stderr)
+	}
+}
