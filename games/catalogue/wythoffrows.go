@@ -73,6 +73,9 @@ func (w *WythoffRows) Check() error {
 		if w.DeepBound != 0 {
 			return &games.KeyError{Key: "deep_bound", Value: fmt.Sprint(w.DeepBound), Problem: "is set without deep_rows", Allowed: "0, or a bound with deep_rows 1 or more"}
 		}
+	} else if int64(w.Bound) >= wythoff.BoundMax {
+		return &games.KeyError{Key: "deep_bound", Value: fmt.Sprint(w.DeepBound), Problem: fmt.Sprintf("cannot pass bound %d, which is already the largest (%d)", w.Bound, int64(wythoff.BoundMax)),
+			Allowed: fmt.Sprintf("deep_rows 0 and deep_bound 0, or a bound below %d", int64(wythoff.BoundMax))}
 	} else if err := games.CheckRange("deep_bound", int64(w.DeepBound), int64(w.Bound)+1, wythoff.BoundMax); err != nil {
 		return err
 	}
