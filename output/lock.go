@@ -3,10 +3,12 @@ package output
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // LockName is the lock file a run holds in its output folder. It exists while
@@ -18,20 +20,56 @@ const LockName = ".tabulate.lock"
 // the lock.
 var errLocked = errors.New("locked")
 
-// LockedError reports an output folder that another run is writing.
+// LockedError reports an output folder that another command is writing.
 type LockedError struct {
 	Dir string
 	PID int // the holder's process id, 0 if it could not be read
+	// Holder is the command the holder wrote with its PID ("tabulate
+	// plot"); empty when it wrote none.
+	Holder string
 }
 
 // Error names the folder and the process that holds it.
 func (e *LockedError) Error() string {
-	holder := "another tabulate run"
+	holder := "another tabulate command"
+	if e.Holder != "" {
+		holder = e.Holder
+	}
 	if e.PID > 0 {
-		holder = fmt.Sprintf("another tabulate run (PID %d)", e.PID)
+		holder += fmt.Sprintf(" (PID %d)", e.PID)
 	}
 	return fmt.Sprintf("output folder %s is in use by %s; wait for it to finish or choose another --out", e.Dir, holder)
 }
+
+// lockHolder is what LockDir writes after its PID (SetLockHolder).
+var lockHolder string
+
+// SetLockHolder sets the command that LockDir writes after its PID
+// ("tabulate plot"), which a second command refused by the lock names; a
+// process calls it once, before it takes any lock.
+func SetLockHolder(command string) {
+	lockHolder = strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, command)
+}
+
+// NotWritableError is an output folder in which the lock cannot be
+// created: the user may not write there (exit status 2).
+type NotWritableError struct {
+	Dir string
+	Err error
+}
+
+// Error says what is wrong in a sentence.
+func (e *NotWritableError) Error() string {
+	return fmt.Sprintf("output folder %s cannot be written (%v); choose a folder you may write to with --out, or make it writable", e.Dir, e.Err)
+}
+
+// Unwrap returns the cause.
+func (e *NotWritableError) Unwrap() error { return e.Err }
 
 // Lock is a run's exclusive hold on an output folder: one run per folder, so
 // that two runs never remove or replace each other's files. The kernel
@@ -45,18 +83,22 @@ type Lock struct {
 // LockDir takes the lock of dir, which must exist, and writes the caller's
 // PID into it. If another process holds it, LockDir returns a *LockedError
 // at once (it does not wait). The lock file is opened by the rule of
-// OpenIn: a symbolic link planted at OUT/.tabulate.lock (dangling or not),
-// a FIFO or a device there is an *UnsafeError, and nothing is created,
-// truncated or written where it leads.
+// OpenWriteIn: a symbolic link planted at OUT/.tabulate.lock (dangling or
+// not), a hard link to a file elsewhere, a FIFO or a device there is an
+// *UnsafeError, and nothing is created, truncated or written where it
+// leads.
 func LockDir(dir string) (*Lock, error) {
 	path := filepath.Join(dir, LockName)
 	var f *os.File
 	for {
 		var err error
-		f, _, err = openIn(dir, LockName, os.O_RDWR|os.O_CREATE, 0o644)
+		f, err = OpenWriteIn(dir, LockName, 0o644)
 		var ue *UnsafeError
 		if errors.As(err, &ue) {
 			return nil, fmt.Errorf("lock file: %w", err)
+		}
+		if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
+			return nil, &NotWritableError{Dir: dir, Err: errors.Unwrap(err)}
 		}
 		if err != nil {
 			return nil, fmt.Errorf("open lock file: %w", err)
@@ -64,7 +106,8 @@ func LockDir(dir string) (*Lock, error) {
 		if err := tryLock(f); err != nil {
 			f.Close()
 			if errors.Is(err, errLocked) {
-				return nil, &LockedError{Dir: dir, PID: readPID(dir)}
+				pid, holder := readPID(dir)
+				return nil, &LockedError{Dir: dir, PID: pid, Holder: holder}
 			}
 			return nil, fmt.Errorf("lock %s: %w", path, err)
 		}
@@ -79,7 +122,7 @@ func LockDir(dir string) (*Lock, error) {
 		unlock(f)
 		f.Close()
 	}
-	pid := []byte(strconv.Itoa(os.Getpid()) + "\n")
+	pid := []byte(strings.TrimSpace(strconv.Itoa(os.Getpid())+" "+lockHolder) + "\n")
 	if err := f.Truncate(0); err == nil {
 		_, err = f.WriteAt(pid, 0)
 		if err != nil {
@@ -91,17 +134,22 @@ func LockDir(dir string) (*Lock, error) {
 	return &Lock{f: f, path: path}, nil
 }
 
-// readPID reads the PID a lock holder of dir wrote, or 0.
-func readPID(dir string) int {
-	data, err := ReadIn(dir, LockName, 64)
+// readPID reads the PID a lock holder of dir wrote, or 0, and the command
+// it wrote after it ("tabulate plot"), if any.
+func readPID(dir string) (int, string) {
+	data, err := ReadIn(dir, LockName, 256)
 	if err != nil {
-		return 0
+		return 0, ""
 	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
-	if err != nil {
-		return 0
+	num, holder, _ := strings.Cut(strings.TrimSpace(string(data)), " ")
+	pid, err := strconv.Atoi(num)
+	if err != nil || pid <= 0 {
+		return 0, ""
 	}
-	return pid
+	if !strings.HasPrefix(holder, "tabulate ") || strings.ContainsAny(holder, "\n\r") {
+		holder = ""
+	}
+	return pid, holder
 }
 
 // Unlock removes the lock file and releases the lock.

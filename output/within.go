@@ -1,6 +1,7 @@
 package output
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -23,6 +24,12 @@ func (linkError) Error() string {
 }
 
 func (linkError) Is(target error) bool { return target == ErrNotRegular }
+
+// ErrHardLink is the cause of an *UnsafeError for a file under OUT that
+// tabulate would write in place (the lock, a tail's values) but that has
+// other names: a hard link, whose other names may lie outside OUT and
+// would all see the write.
+var ErrHardLink = errors.New("is a hard link (the file has other names, which a write in place would change too), which tabulate never writes through under an output folder")
 
 // UnsafeError is a path under an output folder that tabulate refuses to
 // open: a symbolic link (ErrLink), a folder on the way that is a link or
@@ -133,6 +140,36 @@ func openIn(root, rel string, flag int, perm os.FileMode) (*os.File, fs.FileInfo
 func OpenIn(root, rel string) (*os.File, error) {
 	f, _, err := openIn(root, rel, os.O_RDONLY, 0)
 	return f, err
+}
+
+// OpenWriteIn opens the regular file rel under root for reading and
+// writing in place, created with mode perm when missing, by the rule of
+// OpenIn; a file that has other names (Unshared) is refused too, before
+// anything is written. Nothing is truncated.
+func OpenWriteIn(root, rel string, perm os.FileMode) (*os.File, error) {
+	f, _, err := openIn(root, rel, os.O_RDWR|os.O_CREATE, perm)
+	if err != nil {
+		return nil, err
+	}
+	if err := Unshared(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// Unshared returns an *UnsafeError wrapping ErrHardLink when the open file
+// f has other names (a link count over 1), and nil otherwise (also where
+// the platform does not say).
+func Unshared(f *os.File) error {
+	info, err := f.Stat()
+	if err != nil {
+		return fileError("stat", f.Name(), err)
+	}
+	if n := linkCount(info); n > 1 {
+		return &UnsafeError{Path: f.Name(), Err: fmt.Errorf("%w (%d names)", ErrHardLink, n)}
+	}
+	return nil
 }
 
 // ReadIn reads the regular file rel under root, of at most limit bytes, by

@@ -4,6 +4,8 @@ package output
 
 import (
 	"errors"
+	"io/fs"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -19,4 +21,13 @@ const (
 // O_NOFOLLOW; some systems say EMLINK or EFTYPE).
 func isLinkErr(err error) bool {
 	return errors.Is(err, unix.ELOOP) || errors.Is(err, unix.EMLINK)
+}
+
+// linkCount is the number of names of the file info describes (0 when the
+// platform does not say).
+func linkCount(info fs.FileInfo) uint64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 0
 }

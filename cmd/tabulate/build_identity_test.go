@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabulate-games/tabulate/internal/longtest"
 	"github.com/tabulate-games/tabulate/shard"
 )
 
@@ -98,6 +99,7 @@ func TestMergeRefusesOtherBuild(t *testing.T) {
 // its bytes differ): merge refuses them; the shard run again with the
 // first build, the merge succeeds.
 func TestMergeTwoBinaries(t *testing.T) {
+	longtest.Skip(t, "links a second tabulate binary")
 	bin := tabulateBinary(t)
 	bin2 := filepath.Join(t.TempDir(), "tabulate-stripped")
 	if msg, err := exec.Command("go", "build", "-ldflags=-s", "-o", bin2, ".").CombinedOutput(); err != nil {

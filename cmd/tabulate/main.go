@@ -14,6 +14,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/configs"
 	_ "github.com/tabulate-games/tabulate/games/catalogue" // registers the built-in games and families
+	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/pipeline"
 )
 
@@ -22,6 +23,9 @@ import (
 const abandonGrace = 5 * time.Second
 
 func main() {
+	if len(os.Args) > 1 {
+		output.SetLockHolder("tabulate " + os.Args[1]) // named to a second command the lock refuses
+	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	abandonRun := make(chan struct{})
 	abandon = abandonRun

@@ -32,15 +32,20 @@ Flags:
 // mergeCommand implements tabulate merge: the flags here, the merge in
 // package merge.
 func mergeCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var out string
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		out, args = args[0], args[1:] // tabulate merge OUT -q, as plot OUT -q
+	}
 	fs := newFlags("merge")
 	quiet := fs.Bool("q", false, "quiet: no progress, only errors")
 	if err := parseFlags(fs, args, mergeUsage, "see tabulate merge --help", stdout); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
+	if out == "" && fs.NArg() == 1 {
+		out = fs.Arg(0)
+	} else if out == "" || fs.NArg() > 0 {
 		return &UsageError{Msg: "tabulate merge takes one output folder", Hint: "tabulate merge OUT, where OUT/shards/ holds the shards"}
 	}
-	out := fs.Arg(0)
 	if err := checkOut(out, ""); err != nil {
 		return err
 	}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/lookup"
@@ -47,7 +49,7 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	fs := newFlags("plot")
 	configPath := fs.String("config", "", "YAML configuration `FILE` whose figures: and plots: are used (default: the built-in one)")
-	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg,pdf")
+	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: "+strings.Join(configs.PlotFormats, ","))
 	into := fs.String("into", "", "write the figures to the folder `DIR` (its own manifest) instead of OUT")
 	quiet := fs.Bool("q", false, "quiet: no progress and no summary, only errors")
 	if err := parseFlags(fs, args, plotUsage, hint, stdout); err != nil {
@@ -63,6 +65,11 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if _, err := os.Stat(filepath.Join(out, output.ManifestName)); err != nil {
 		return &UsageError{Msg: fmt.Sprintf("%s has no %s: not the output folder of a tabulate run", out, output.ManifestName), Hint: hint}
+	}
+	intoSet := false
+	fs.Visit(func(f *flag.Flag) { intoSet = intoSet || f.Name == "into" })
+	if intoSet && *into == "" {
+		return &UsageError{Msg: `--into: "" is empty (allowed: a folder path apart from OUT)`, Hint: "leave --into out to redraw in place; " + hint}
 	}
 	if *into != "" {
 		if err := checkInto(out, *into); err != nil {
@@ -91,7 +98,7 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	if len(cfg.Plots) == 0 {
-		return &UsageError{Msg: "no figure format to draw (plots: [] in the configuration)", Hint: "give --plots png,svg,pdf; " + hint}
+		return &UsageError{Msg: "no figure format to draw (plots: [] in the configuration)", Hint: "give --plots " + strings.Join(configs.PlotFormats, ",") + "; " + hint}
 	}
 	mode := progress.Off
 	if !*quiet {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabulate-games/tabulate/internal/longtest"
 	"github.com/tabulate-games/tabulate/output"
 	"github.com/tabulate-games/tabulate/report"
 )
@@ -169,6 +170,7 @@ func checksums(t *testing.T, out string) map[string]string {
 // TestDeterministic runs the same configuration with one worker and with
 // several: every table and figure must have the same bytes.
 func TestDeterministic(t *testing.T) {
+	longtest.Skip(t, "every default game on one worker and on several")
 	config := writeConfig(t, strings.Replace(smallConfig, "plots: [png]", "plots: [png, svg]", 1))
 	var sums []map[string]string
 	for _, workers := range []string{"1", "4"} {

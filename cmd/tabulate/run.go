@@ -160,8 +160,8 @@ func newRunFlags() *runFlags {
 		out:        fs.String("out", "", "output `DIR` (default: the configuration's out, \"out\")"),
 		only:       fs.String("only", "", "run only these `GAMES`, comma-separated: "+strings.Join(games.Names(), ",")),
 		workers:    fs.Int("workers", 0, "worker pool size `N`; 0 = number of CPUs (default: the configuration's workers)"),
-		formats:    fs.String("formats", "", "table `FORMATS`, comma-separated: "+strings.Join(configs.Formats, ",")),
-		plots:      fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg,pdf, or none"),
+		formats:    fs.String("formats", "", "table `FORMATS`, comma-separated: "+strings.Join(configs.Formats, ",")+" ("+output.FormatsHelp()+")"),
+		plots:      fs.String("plots", "", "figure `FORMATS`, comma-separated: "+strings.Join(configs.PlotFormats, ",")+", or none"),
 		maxMemory:  fs.String("max-memory", "", "refuse plans estimated above `SIZE` (auto = 60% of RAM, or e.g. 8GiB)"),
 		shard:      fs.String("shard", "", "compute only shard `K/N` (0 <= K < N) into OUT/shards/K-of-N/; default: from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"),
 		shards:     fs.Int("shards", 0, "the number of shards `N`, for a Kubernetes Indexed Job (JOB_COMPLETION_INDEX gives K)"),
@@ -409,11 +409,12 @@ func isUsage(err error) bool {
 	var ce *configs.Error
 	var me *pipeline.MemoryError
 	var le *output.LockedError
+	var nwe *output.NotWritableError // a read-only output folder
 	var mfe *output.ManifestError
 	var unsafe *output.UnsafeError
 	var mre *merge.RefusedError
 	var tce *heapgame.TailCheckpointError // a checkpoint of another configuration
 	var cle *census.LimitError            // a census over its memory or the free disk
-	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &mfe) ||
+	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &nwe) || errors.As(err, &mfe) ||
 		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce) || errors.As(err, &cle)
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/internal/longtest"
 )
 
 // TestTailExitStatus checks the exit status of tail runs: 0 for a run and
@@ -161,6 +163,7 @@ func TestTailAutoRefusedBeforeRun(t *testing.T) {
 // array to 2^26 fits alone but the plan still counts each at the start it
 // takes.
 func TestTailAutoTogether(t *testing.T) {
+	longtest.Skip(t, "probes of octal games to 2^20 and tails to 2^26")
 	for _, tc := range []struct {
 		name, codes, limit string
 		want               []string // the refusal's parts; nil: runs through

@@ -247,6 +247,10 @@ func (g TailGame) Plan(game string, max int64) []games.Job {
 			return p, err
 		}
 		job.Budget = func(bytes int64) { g.chosen.budget = bytes - writes }
+	} else {
+		job.Prepare = func(ctx context.Context, in games.Preparing) (games.Prepared, error) {
+			return games.Prepared{}, g.prepareResume(in, max)
+		}
 	}
 	job.Run = func(ctx context.Context, s games.Sink) error { return g.runJob(ctx, s, game, max) }
 	return []games.Job{job}
@@ -295,7 +299,7 @@ func (g TailGame) runJob(ctx context.Context, s games.Sink, game string, max int
 			}
 		}
 		if k.Values != nil {
-			if vals, err = openTailValues(filepath.Join(dir, tailValuesName), k.Values, resumeAt); err != nil {
+			if vals, err = openTailValues(dir, g.key, k.Values, resumeAt); err != nil {
 				return err
 			}
 		}
@@ -369,8 +373,13 @@ func (g TailGame) runJob(ctx context.Context, s games.Sink, game string, max int
 // checkpoint is fine. It returns what the checkpoint says (its Heap, the
 // heap the run resumes at; the zero CheckpointInfo when there is none).
 func (g TailGame) matches(path string, max int64) (octal.CheckpointInfo, error) {
-	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+	fi, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return octal.CheckpointInfo{}, nil
+	case err == nil && !fi.Mode().IsRegular():
+		return octal.CheckpointInfo{}, &TailCheckpointError{Path: path,
+			Problem: "is " + output.FileKind(fi.Mode()) + ", not a regular file (tabulate never follows a link, nor reads anything but a regular file, under an output folder)"}
 	}
 	info, err := octal.ReadCheckpointInfo(path)
 	if err != nil {
@@ -410,6 +419,34 @@ func (g TailGame) matches(path string, max int64) (octal.CheckpointInfo, error) 
 		return info, nil
 	}
 	return octal.CheckpointInfo{}, &TailCheckpointError{Path: path, Problem: "was made by another configuration: " + strings.Join(diff, ", ")}
+}
+
+// prepareResume refuses, before the run's folder is touched (the Prepare
+// of a tail with its start given), a checkpoint in the game's folder that
+// this configuration cannot resume (resumable: a link, damaged, another
+// configuration's) and a values file that lacks what a resume from that
+// checkpoint needs (valuesResume). The run checks both again under the
+// folder's lock.
+func (g TailGame) prepareResume(in games.Preparing, max int64) error {
+	info, _, err := g.resumable(in, max)
+	if err != nil || g.keys.Values == nil || in.Out == "" {
+		return err
+	}
+	rel := in.Game + "/" + tailValuesName
+	f, err := output.OpenIn(in.Out, rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		f = nil
+	case err != nil:
+		return err
+	default:
+		defer f.Close()
+		if err := output.Unshared(f); err != nil {
+			return err // the run would write through it
+		}
+	}
+	_, _, err = valuesResume(nonEmpty(f), filepath.Join(in.Out, filepath.FromSlash(rel)), g.key, g.keys.Values, info.Heap)
+	return err
 }
 
 // explain adds to an error of the engine what happened to the results and

@@ -260,7 +260,7 @@ func TestTailAutoResumeRefusals(t *testing.T) {
 	}{
 		{"another max", folder(copyGood), 30000, "max 20000 (this configuration: 30000)"},
 		{"damaged", folder(damaged), 20000, "sha256"},
-		{"a link", folder(link), 20000, "cannot be resumed"},
+		{"a link", folder(link), 20000, "is a symbolic link, not a regular file"},
 		{"a FIFO", folder(mkfifo), 20000, "not a regular file"},
 	} {
 		if tc.root == "" {

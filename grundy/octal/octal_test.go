@@ -748,6 +748,9 @@ func FuzzParseOctal(f *testing.F) {
 // high), and that its values are those of octalPlain, the plain mex over
 // every split, to 20,000.
 func TestOctalPlainPath(t *testing.T) {
+	if testing.Short() {
+		t.Skip("computes 0.163 and others past 2^17 heaps; a long test: run with TABULATE_LONG_TESTS=1")
+	}
 	const check = 20_000
 	ctx := context.Background()
 	for _, tt := range []struct {

@@ -1,6 +1,9 @@
 package longtest
 
-import "testing"
+import (
+	"flag"
+	"testing"
+)
 
 func TestEnabled(t *testing.T) {
 	for _, tc := range []struct {
@@ -40,5 +43,32 @@ func TestSkip(t *testing.T) {
 				t.Errorf("%s=%q: test body reached %v, want %v", Var, tc.value, reached, !tc.wantSkipped)
 			}
 		})
+	}
+}
+
+// shortReporter is a testing.M stand-in whose Run reports testing.Short().
+type shortReporter struct{ short bool }
+
+func (r *shortReporter) Run() int {
+	r.short = testing.Short()
+	return 7
+}
+
+func TestMainSetsShort(t *testing.T) {
+	was := flag.Lookup("test.short").Value.String()
+	t.Cleanup(func() { flag.Set("test.short", was) })
+	for _, tc := range []struct {
+		value     string
+		wantShort bool
+	}{
+		{"", true},
+		{"1", false},
+	} {
+		flag.Set("test.short", "false")
+		t.Setenv(Var, tc.value)
+		var r shortReporter
+		if code := run(&r); code != 7 || r.short != tc.wantShort {
+			t.Errorf("%s=%q: run returned %d with testing.Short() %v, want 7 and %v", Var, tc.value, code, r.short, tc.wantShort)
+		}
 	}
 }

@@ -62,6 +62,8 @@ func Kind(m os.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"
+	case m&os.ModeSymlink != 0:
+		return "a symbolic link"
 	case m&os.ModeNamedPipe != 0:
 		return "a FIFO"
 	case m&os.ModeCharDevice != 0:
@@ -71,5 +73,5 @@ func Kind(m os.FileMode) string {
 	case m&os.ModeSocket != 0:
 		return "a socket"
 	}
-	return "not a regular file"
+	return fmt.Sprintf("a special file (%v)", m.Type())
 }

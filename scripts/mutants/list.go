@@ -163,7 +163,7 @@ var list = []Mutant{
 		Pkg: "./output", Run: "LockGuard",
 		Why: "two runs take the same output folder"},
 	{Name: "lock-ignores-held", File: "output/lock.go",
-		Old: "return nil, &LockedError{Dir: dir, PID: readPID(dir)}", New: "break",
+		Old: "return nil, &LockedError{Dir: dir, PID: pid, Holder: holder}", New: "_, _ = pid, holder; break",
 		Pkg: "./output", Run: "LockGuard",
 		Why: "LockDir returns a lock it could not take"},
 
@@ -335,6 +335,22 @@ var list = []Mutant{
 		Old: "f, err := output.OpenIn(in.Out, rel)", New: "f, err := os.Open(filepath.Dir(path))",
 		Pkg: "./games/heapgame", Run: "TestTailAutoResumeRefusals",
 		Why: "an automatic tail's Prepare reads a checkpoint through a game folder that is a link (out of OUT)"},
+	{Name: "tail-values-header-ignored", File: "games/heapgame/tailvalues.go",
+		Old: "case got != want:", New: "case false:",
+		Pkg: "./pipeline", Run: "TestTailValuesResume",
+		Why: "a resume writes NAME/values from a values file of another range or game: values under the wrong heaps, marked complete"},
+	{Name: "tail-values-missing-zero-filled", File: "games/heapgame/tailvalues.go",
+		Old: "if keep == 0 || (same && size >= keep) {", New: "if keep == 0 || f == nil || (same && size >= keep) {",
+		Pkg: "./pipeline", Run: "TestTailValuesResume",
+		Why: "a resume whose values file is missing fills the values before the checkpoint with zeros"},
+	{Name: "tail-values-checked-after-open", File: "games/heapgame/tail.go",
+		Old: "return Prepared{}, g.prepareResume(in, max)", New: "return Prepared{}, nil",
+		Pkg: "./pipeline", Run: "TestTailValuesResume",
+		Why: "a tail whose checkpoint or values file cannot be resumed is refused only after the folder is opened (the manifest rewritten as failed)"},
+	{Name: "write-in-place-hard-link", File: "output/within.go",
+		Old: "if n := linkCount(info); n > 1 {", New: "if n := linkCount(info); n > 1<<30 {",
+		Pkg: "./cmd/tabulate", Run: "TestPlantedLockHardLink|TestPlantedTailValues",
+		Why: "a hard link planted at the lock or a tail's values file makes tabulate overwrite the file it names outside OUT"},
 	{Name: "plan-held-uncounted", File: "pipeline/plan.go",
 		Old: "held += j.held", New: "held += 0",
 		Pkg: "./pipeline", Run: "TestPrepareHeld",
@@ -482,6 +498,12 @@ var list = []Mutant{
 		Old: "return b == PeriodicProven || b == ArithmeticProven", New: "return b == PeriodicProven",
 		Pkg: "./census", Run: "TestTakebreakCensus$",
 		Why: "an arithmetic period proven by its theorem is listed as unproven, and its paper rows say candidate"},
+	// The one count of the statuses (census/status.go, CountsOf), which the
+	// summary line, the captions and the manifest print.
+	{Name: "census-counts-candidates-open", File: "census/status.go",
+		Old: "c.Candidates++", New: "c.Open++",
+		Pkg: "./census", Run: "TestTakebreakCensus$",
+		Why: "the candidates are counted as open in the summary, the captions and the manifest, against the CSV's status column"},
 	// The periodicity theorem for misère quotients (grundy/misere
 	// phiperiod.go): the window MisereSolver applies, and the condition
 	// itself.
@@ -611,9 +633,17 @@ var list = []Mutant{
 		Pkg: "./grundy/wythoff", Run: "TestRowsProofGuard$",
 		Why: "ProveRows proves a period the values show without the state that carries it on"},
 	{Name: "wythoff-proof-from-unproven", File: "grundy/wythoff/rowsproof.go",
-		Old: "if !pr.Proven {", New: "if false {",
+		Old: "if !out[a].Proven {", New: "if false {",
 		Pkg: "./grundy/wythoff", Run: "TestRowsProofGuard$",
 		Why: "ProveRows goes on to the rows above a row it could not prove"},
+	{Name: "wythoff-rows-quarter", File: "games/catalogue/wythoffrows.go",
+		Old: "return pr.Try(p, n0).Proven })", New: "return 4*(len(seq)-n0) >= len(seq) && pr.Try(p, n0).Proven })",
+		Pkg: "./games/catalogue", Run: "TestRowPeriodsSearch$",
+		Why: "the period search asks again that a quarter of the row follow the preperiod, and rows the proof takes go unproven"},
+	{Name: "wythoff-rows-least", File: "grundy/wythoff/rowsproof.go",
+		Old: "if n0+d < r.Len(a) && r.periodicOn(a, d, n0, r.Len(a)-d) {", New: "if n0+d < 0 {",
+		Pkg: "./grundy/wythoff", Run: "TestRowsLeast$",
+		Why: "Least calls a period least although a divisor of it holds through the row"},
 	// The diagonal engine of Wythoff's game (grundy/wythoff/diagonal.go):
 	// its scan from the row's first free value to b + 2a (facts 1 and 2).
 	{Name: "wythoff-diagonal-below", File: "grundy/wythoff/diagonal.go",
@@ -624,6 +654,15 @@ var list = []Mutant{
 		Old: "if v > top {", New: "if false {",
 		Pkg: "./grundy/wythoff", Run: "TestDiagonalWindowGuard$",
 		Why: "a mex past b + 2a (fact 1), or a scan that found none, is stored as a value"},
+
+	// The format registry (output/format.go) is the one list of extensions
+	// the manifest keeps files by: a literal list that misses one drops a
+	// game's files of that format from the manifest when another game runs
+	// into the folder, while they stay on disk.
+	{Name: "manifest-extensions-literal", File: "output/manifest.go",
+		Old: "for _, ext := range extensions() {", New: `for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg", ".pdf"} {`,
+		Pkg: "./cmd/tabulate", Run: "TestArrowKeptListed$",
+		Why: "a run of another game into the folder unlists the first game's .arrow files, left on disk"},
 	// Cram (grundy/cram): the split of a position into its regions and the
 	// reduction of a region by the symmetries of the grid, against the
 	// plain search over the literal board (cram_guard_test.go).
