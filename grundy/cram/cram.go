@@ -109,7 +109,7 @@ func Tabulate(ctx context.Context, boards []Board, t *Table, opts grundy.Options
 		}
 		g.Go(func() error {
 			start := time.Now()
-			s := searcher{ctx: gctx, t: t, line: line}
+			s := searcher{ctx: gctx, t: t, line: line, cache: new([cacheSlots]cacheSlot)}
 			p := tk.p
 			f := &frameMasks[p.h][p.w]
 			m := p.moves[tk.i]
@@ -287,10 +287,12 @@ func lineValues(ctx context.Context, n int) ([]int32, error) {
 
 // Memory estimates the peak bytes of Tabulate on boards boards of at most
 // cells cells each with a table made by NewTable(tableBytes): the table,
-// the boards' regions, moves and answers, and 0.07's values.
+// the boards' regions, moves and answers, 0.07's values and the workers'
+// caches (64 KiB a task; 4 MiB for those of finished tasks that the
+// collector has not freed yet).
 func Memory(tableBytes int64, boards, cells int) int64 {
 	perBoard := int64(256 + 48*cells) // parts, moves (two a cell at most), answers
-	return TableMemory(tableBytes) + int64(boards)*perBoard + 1<<20
+	return TableMemory(tableBytes) + int64(boards)*perBoard + 1<<20 + 4<<20
 }
 
 // Check returns the *grundy.RangeError Tabulate would give for b (a region
