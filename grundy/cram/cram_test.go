@@ -133,7 +133,7 @@ func TestPublished(t *testing.T) {
 
 // TestPublishedLong checks the published boards of up to 36 cells and 5
 // rows that TestPublished leaves out: 4 x 8, 4 x 9, 5 x 6 and 5 x 7, about
-// five minutes on two cores (4 x 10 and 6 x 6 take far longer).
+// three minutes on two cores shared with other jobs (4 x 10 and 6 x 6 take far longer).
 func TestPublishedLong(t *testing.T) {
 	longtest.Skip(t, "the published Cram boards 4 x 8, 4 x 9, 5 x 6 and 5 x 7")
 	tab, err := cram.NewTable(1 << 30)
