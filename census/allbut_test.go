@@ -57,6 +57,7 @@ func TestAllButCensus(t *testing.T) {
 		t.Errorf("%d all-but games, want 637", f.Games)
 	}
 	checkPaper(t, out, "allbut", "all_but")
+	checkCounts(t, out, "allbut", f)
 	col, rows := readCSV(t, filepath.Join(out, "census", "allbut.csv"))
 	byKey := map[string][]string{}
 	for _, row := range rows {

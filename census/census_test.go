@@ -94,7 +94,11 @@ func checkFamily(t *testing.T, path, first string, maxValues int, oracle func(na
 			t.Errorf("%s: values %s, want %d", name, got, wantValues)
 		}
 		if wantProven {
-			if get("period") != strconv.Itoa(p) || get("preperiod") != strconv.Itoa(n0) || get("last_exception") != strconv.Itoa(n0-1) {
+			last := strconv.Itoa(n0 - 1)
+			if n0 == 0 {
+				last = "" // periodic from n = 0: no exception, as the paper tables say
+			}
+			if get("period") != strconv.Itoa(p) || get("preperiod") != strconv.Itoa(n0) || get("last_exception") != last {
 				t.Errorf("%s: period %s from %s (last exception %s), want %d from %d", name, get("period"), get("preperiod"), get("last_exception"), p, n0)
 			}
 		}
@@ -189,6 +193,8 @@ func TestSmallCensus(t *testing.T) {
 	})
 	checkPaper(t, out, "octal", "code")
 	checkPaper(t, out, "subtraction", "set")
+	checkCounts(t, out, "octal", res.Findings[census.Octal])
+	checkCounts(t, out, "subtraction", res.Findings[census.Subtraction])
 	checkStringCode(t, filepath.Join(out, "census", "octal.parquet"))
 	// Kayles (0.77) as Winning Ways states it (vol. 1, ch. 4, "Kayles"):
 	// period 12 from n = 71, last exception at 70, largest value 8; the

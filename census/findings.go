@@ -16,29 +16,23 @@ func periodOf(r *Record) analysis.Period {
 }
 
 // Findings sums up a family's rows, as the manifest records them under
-// census.FAMILY: how many games there are, how many have a period found
-// (solved), proven, or none (unsolved), how many classes of identical
-// sequences, the largest proven period and preperiod, and for each game
-// without a proof how far it got. The fields are in the order of their
-// JSON keys.
+// census.FAMILY: the rows of each status (Counts, whose keys it shares),
+// how many classes of identical sequences, the largest proven period and
+// preperiod, and for each game without a proof how far it got.
 type Findings struct {
+	Counts
 	// Behaviour counts the games of each behaviour (Behaviour), for a
 	// family where arithmetic periods occur (the hexadecimal codes).
 	Behaviour        map[string]int `json:"behaviour,omitempty"`
 	Classes          int            `json:"classes"`
-	Games            int            `json:"games"`
 	LargestPeriod    *Largest       `json:"largest_period,omitempty"`
 	LargestPreperiod *Largest       `json:"largest_preperiod,omitempty"`
-	Proven           int            `json:"proven"`
-	Solved           int            `json:"solved"`
 	// Theorems names the theorem of each proven behaviour that occurs
 	// (theoremOf): "periodic (proven)": "Guy–Smith".
 	Theorems map[string]string `json:"theorems,omitempty"`
-	TimedOut int               `json:"timed_out"`
 	// Unproven lists the games whose period, ordinary or arithmetic, is
-	// not proven (provenRow).
+	// not proven (provenRow): the candidates and the open rows of Counts.
 	Unproven []Far `json:"unproven"`
-	Unsolved int   `json:"unsolved"`
 }
 
 // Largest is the game with the largest proven period (or preperiod).
@@ -57,20 +51,13 @@ type Far struct {
 	TimedOut bool   `json:"timed_out,omitempty"`
 }
 
-// String sums f up in one line, as tabulate census prints it; proven,
-// solved and unsolved count ordinary periods.
+// String sums f up in one line, as tabulate census prints it: its Counts,
+// the classes, and the theorems that prove its rows.
 func (f Findings) String() string {
-	s := fmt.Sprintf("games=%d proven=%d solved=%d unsolved=%d classes=%d timed_out=%d",
-		f.Games, f.Proven, f.Solved, f.Unsolved, f.Classes, f.TimedOut)
-	if f.Behaviour != nil {
-		// proven, solved and unsolved count ordinary periods; a family
-		// with behaviours also says its arithmetic periods.
-		s += fmt.Sprintf(" arithmetic_proven=%d arithmetic_candidates=%d",
-			f.Behaviour[ArithmeticProven], f.Behaviour[ArithmeticCandidate])
-	}
+	s := fmt.Sprintf("%s classes=%d", f.Counts, f.Classes)
 	for _, b := range []string{PeriodicProven, ArithmeticProven} {
 		if th := f.Theorems[b]; th != "" {
-			s += fmt.Sprintf(" %s_by=%q", map[string]string{PeriodicProven: "proven", ArithmeticProven: "arithmetic_proven"}[b], th)
+			s += fmt.Sprintf(" %s_by=%q", map[string]string{PeriodicProven: "proven", ArithmeticProven: "proven_arithmetic"}[b], th)
 		}
 	}
 	return s
@@ -78,7 +65,7 @@ func (f Findings) String() string {
 
 // FindingsOf sums up a family's rows.
 func FindingsOf(rows []Row) Findings {
-	f := Findings{Games: len(rows), Unproven: []Far{}}
+	f := Findings{Counts: CountsOf(rows), Unproven: []Far{}}
 	if len(rows) > 0 && kindOf(rows[0].Game.Table()).behaviour {
 		f.Behaviour = map[string]int{}
 		for _, row := range rows {
@@ -90,14 +77,7 @@ func FindingsOf(rows []Row) Findings {
 	for i := range rows {
 		r := rows[i].Record
 		classes[rows[i].Class] = true
-		if r.Found {
-			f.Solved++
-		}
-		if r.TimedOut {
-			f.TimedOut++
-		}
 		if r.Proven {
-			f.Proven++
 			if maxPer == nil || r.Period > maxPer.Record.Period {
 				maxPer = &rows[i]
 			}
@@ -115,7 +95,6 @@ func FindingsOf(rows []Row) Findings {
 		}
 		f.Unproven = append(f.Unproven, far)
 	}
-	f.Unsolved = len(rows) - f.Solved
 	f.Theorems = theorems(rows)
 	f.Classes = len(classes)
 	if maxPer != nil {

@@ -66,30 +66,51 @@ func paperCells(row Row) paperRow {
 // heading is the heading of the game column.
 func heading(k kind) string { return k.column.Name }
 
-// paperTitle sums the table up in one line: the games, how many proven
-// (provenRow), and how many of those arithmetic-periodic.
+// paperTitle sums the table up in one sentence, Counts in plain English:
+// the games, how many proven (and of those how many arithmetic-periodic),
+// candidates and open, within the values computed.
 func paperTitle(k kind, rows []Row) string {
-	proven, arithmetic := 0, 0
-	for _, r := range rows {
-		if provenRow(r.Record) {
-			proven++
-			if Behaviour(r.Record) == ArithmeticProven {
-				arithmetic++
-			}
-		}
+	return "Census of " + CountsOf(rows).sentence(k.what, k.behaviour)
+}
+
+// theoremSentence names, in a sentence, the theorems that prove the rows:
+// "Periods proven by the Guy–Smith theorem (moves leaving up to h heaps);
+// periods with a saltus by tabulate's arithmetic-periodicity theorem."
+// It is "" when no row is proven.
+func theoremSentence(rows []Row) string {
+	th := theorems(rows)
+	var parts []string
+	if p := th[PeriodicProven]; p != "" {
+		parts = append(parts, "periods proven by "+theoremPhrase[p])
 	}
-	s := fmt.Sprintf("Census of %d %s: %d with a proven period", len(rows), k.what, proven)
-	if k.behaviour {
-		s += fmt.Sprintf(" (%d of them arithmetic, with a saltus)", arithmetic)
+	if a := th[ArithmeticProven]; a != "" {
+		parts = append(parts, "periods with a saltus proven by "+theoremPhrase[a])
 	}
-	return s
+	if len(parts) == 0 {
+		return ""
+	}
+	s := strings.Join(parts, "; ") + "."
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// theoremPhrase is each theorem of theoremOf as a caption names it.
+var theoremPhrase = map[string]string{
+	"Guy–Smith":             "the periodicity theorem of Guy and Smith",
+	"subtraction window":    "the periodicity argument for finite subtraction sets (a window of the largest element repeats)",
+	"Guy–Smith, h heaps":    "the periodicity theorem of Guy and Smith for moves that leave up to h heaps",
+	"tabulate's arithmetic": "tabulate's arithmetic-periodicity theorem (docs/takebreak.md)",
+	"all-but window":        "the arithmetic-periodicity argument for all-but subtraction sets",
 }
 
 // markdown returns the paper table as a Markdown (GitHub) table, numbers
 // right-aligned and "–" where a row has no value.
 func markdown(k kind, rows []Row) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s.\n\n", paperTitle(k, rows))
+	fmt.Fprintf(&b, "%s.", paperTitle(k, rows))
+	if th := theoremSentence(rows); th != "" {
+		fmt.Fprintf(&b, " %s", th)
+	}
+	b.WriteString("\n\n")
 	head := []string{heading(k), "period"}
 	if k.behaviour {
 		head = append(head, "saltus")
@@ -124,19 +145,15 @@ var texEscape = strings.NewReplacer(`{`, `\{`, `}`, `\}`, `\`, `\textbackslash{}
 // headings and statuses.
 func texCaption(k kind, rows []Row) string {
 	s := texEscape.Replace(paperTitle(k, rows)) + "."
-	th := theorems(rows)
-	if p := th[PeriodicProven]; p != "" {
-		s += " Periods proven by the " + texEscape.Replace(p) + " theorem."
-	}
-	if a := th[ArithmeticProven]; a != "" {
-		s += " Periods with a saltus proven by the " + texEscape.Replace(a) + " theorem."
+	if th := theoremSentence(rows); th != "" {
+		s += " " + texEscape.Replace(th)
 	}
 	s += " $p$ period, "
 	if k.behaviour {
 		s += "$s$ saltus ($g(n+p) = g(n)+s$ for $n \\ge n_0$), "
 	}
 	s += "$n_0$ preperiod (the last exception is $n_0-1$), $\\max g$ largest value, $N$ values computed; " +
-		"cand.\\ a candidate, not proven; \\dag{} stopped by the time bound."
+		"cand.\\ a candidate, open no period seen; \\dag{} stopped by the time bound."
 	return s
 }
 
@@ -274,7 +291,7 @@ func latexTwoColumn(k kind, rows []Row) []byte {
 	b.WriteString("% Each float is a column wide; \\newcommand{\\censusfloat}{table*} before \\input\n")
 	b.WriteString("% puts them across both columns.\n")
 	b.WriteString("\\providecommand{\\censusfloat}{table}\n")
-	title := texEscape.Replace(paperTitle(k, rows))
+	title := texEscape.Replace(fmt.Sprintf("Census of %d %s", len(rows), k.what))
 	caption := texCaption(k, rows)
 	for from := 0; from < len(rows) || from == 0; {
 		b.WriteString("\\begin{\\censusfloat}[tp]\n\\centering" + texPreamble + "\n")

@@ -1,6 +1,7 @@
 package census_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -9,6 +10,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/schema"
+
+	"github.com/tabulate-games/tabulate/census"
+	"github.com/tabulate-games/tabulate/output"
 )
 
 // paperTheorems are the theorems the paper tables name for a proven row,
@@ -80,8 +84,8 @@ func checkPaper(t *testing.T, out, family, first string) {
 				last = strconv.Itoa(n - 1)
 			}
 		}
-		if last == "-1" {
-			last = "" // periodic from n = 0: no exception
+		if pre == "0" && last != "" {
+			t.Errorf("%s row %d: last exception %s in the CSV for a row periodic from n = 0", family, i, last)
 		}
 		var status string
 		switch {
@@ -90,11 +94,14 @@ func checkPaper(t *testing.T, out, family, first string) {
 		case get("arithmetic_proven") == "true":
 			status = "proven (" + paperTheorems[family][1] + ")"
 		case period != "":
-			status = "candidate"
+			status = "candidate, not proven within " + get("values")
 		default:
-			status = "open"
+			status = "open, no period within " + get("values")
 		}
-		short := strings.Replace(strings.Fields(status)[0], "candidate", "cand.", 1)
+		if want := strings.Fields(strings.Trim(status, ","))[0]; get("status") != strings.TrimSuffix(want, ",") {
+			t.Errorf("%s row %d: status %q in the CSV, the paper tables say %q", family, i, get("status"), status)
+		}
+		short := strings.Replace(strings.TrimSuffix(strings.Fields(status)[0], ","), "candidate", "cand.", 1)
 		if get("timed_out") == "true" {
 			status, short = status+", time bound", short+`\dag`
 		}
@@ -150,5 +157,59 @@ func checkStringCode(t *testing.T, path string) {
 	c := r.MetaData().Schema.Column(0)
 	if c.Name() != "code" || !c.LogicalType().Equals(schema.StringLogicalType{}) {
 		t.Errorf("%s: first column %s of logical type %s, want code, String", path, c.Name(), c.LogicalType())
+	}
+}
+
+// checkCounts checks that the four outputs that count a family's rows by
+// their status agree: the status column of census/FAMILY.csv (counted
+// here), the summary line tabulate census prints (Findings.String), the
+// captions of FAMILY.md and FAMILY.tex, and the manifest's findings
+// census.FAMILY (its counts and its list of unproven games).
+func checkCounts(t *testing.T, out, family string, f census.Findings) {
+	t.Helper()
+	col, rows := readCSV(t, filepath.Join(out, "census", family+".csv"))
+	n := map[string]int{}
+	arithmetic := 0
+	for _, row := range rows {
+		n[row[col["status"]]]++
+		if j, ok := col["arithmetic_proven"]; ok && row[j] == "true" && row[col["proven"]] != "true" {
+			arithmetic++
+		}
+	}
+	if len(n) > 3 || n["proven"]+n["candidate"]+n["open"] != len(rows) {
+		t.Fatalf("%s: statuses %v in the CSV, want only proven, candidate and open", family, n)
+	}
+	summary := fmt.Sprintf("games=%d proven=%d proven_arithmetic=%d candidates=%d open=%d ", len(rows), n["proven"], arithmetic, n["candidate"], n["open"])
+	if line := f.String(); !strings.HasPrefix(line, summary) {
+		t.Errorf("%s: summary line %q, want it to start %q as the CSV counts", family, line, summary)
+	}
+	m, err := output.ReadManifestIn(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := m.Games["census"].Findings[family].(map[string]any)
+	for key, want := range map[string]int{"games": len(rows), "proven": n["proven"], "proven_arithmetic": arithmetic,
+		"candidates": n["candidate"], "open": n["open"]} {
+		if v, _ := got[key].(float64); int(v) != want {
+			t.Errorf("%s: manifest %s = %v, the CSV counts %d", family, key, got[key], want)
+		}
+	}
+	if u, _ := got["unproven"].([]any); len(u) != n["candidate"]+n["open"] {
+		t.Errorf("%s: manifest lists %d unproven games, the CSV %d candidates and %d open", family, len(u), n["candidate"], n["open"])
+	}
+	caption := fmt.Sprintf("%d with a proven period", n["proven"])
+	if _, ok := col["arithmetic_proven"]; ok {
+		caption += fmt.Sprintf(" (%d of them arithmetic, with a saltus)", arithmetic)
+	}
+	caption += fmt.Sprintf(", %d candidate", n["candidate"])
+	open := fmt.Sprintf(" and %d open (no period within them)", n["open"])
+	for _, name := range []string{family + ".md", family + ".tex"} {
+		data, err := os.ReadFile(filepath.Join(out, "census", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := string(data); !strings.Contains(s, caption) || !strings.Contains(s, open) {
+			t.Errorf("%s: the caption does not say %q ... %q as the CSV counts:\n%.600s", name, caption, open, s)
+		}
 	}
 }

@@ -45,6 +45,9 @@ func columns(family string) []output.Column {
 		// The game whose engine run gave the values: the game itself, or
 		// for an octal code the code it reduces to (equiv.go).
 		{Name: "computed_as", Type: ref},
+		// The row's status as every output gives it (statusOf):
+		// proven, candidate or open.
+		{Name: "status", Type: output.String},
 	}
 	if kindOf(family).behaviour {
 		// The arithmetic period (saltus not 0) of the values when they
@@ -100,10 +103,14 @@ func source(family string, rows []Row) output.Source {
 		rareMask, rareCount := make([]output.Opt[int32], n), make([]output.Opt[int64], n)
 		class, firstDiff := make([]string, n), make([]output.Opt[int64], n)
 		nearest, parity, timedOut, computedAs := make([]string, n), make([]bool, n), make([]bool, n), make([]string, n)
+		status := make([]string, n)
 		for i, row := range rows {
 			r := row.Record
 			if r.Found {
-				period[i], pre[i], last[i] = output.Some(r.Period), output.Some(r.Preperiod), output.Some(r.Preperiod-1)
+				period[i], pre[i] = output.Some(r.Period), output.Some(r.Preperiod)
+				if r.Preperiod > 0 { // none when periodic from n = 0, as in the paper tables
+					last[i] = output.Some(r.Preperiod - 1)
+				}
 			}
 			proven[i], values[i] = r.Proven, r.Values
 			maxV[i], maxN[i] = r.MaxValue, r.MaxValueFirstN
@@ -115,9 +122,10 @@ func source(family string, rows []Row) output.Source {
 				firstDiff[i], nearest[i] = output.Some(row.Difference.FirstN), row.Difference.Nearest
 			}
 			timedOut[i], computedAs[i] = r.TimedOut, r.ComputedAs
+			status[i] = statusOf(row).word()
 		}
 		batch := output.Batch{gameColumn(family, rows), period, pre, last, proven, values, maxV, maxN,
-			rareMask, rareCount, refs(family, class), firstDiff, refs(family, nearest), parity, timedOut, refs(family, computedAs)}
+			rareMask, rareCount, refs(family, class), firstDiff, refs(family, nearest), parity, timedOut, refs(family, computedAs), status}
 		if kindOf(family).behaviour {
 			ap, apre, saltus, behaviour := make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]output.Opt[int64], n), make([]string, n)
 			aproven := make([]bool, n)

@@ -159,6 +159,7 @@ func TestTakebreakCensus(t *testing.T) {
 		}
 	}
 	checkPaper(t, out, "takebreak", "code")
+	checkCounts(t, out, "takebreak", res.Findings[census.Takebreak])
 	// The manifest's findings list as unproven exactly the rows the CSV
 	// proves neither way, and name the theorems of those it proves.
 	unproven := map[string]bool{}
@@ -175,7 +176,7 @@ func TestTakebreakCensus(t *testing.T) {
 	if th := res.Findings[census.Takebreak].Theorems; th[census.PeriodicProven] != "Guy–Smith, h heaps" || th[census.ArithmeticProven] != "tabulate's arithmetic" {
 		t.Errorf("theorems %v, want the periodicity theorem for h heaps and tabulate's arithmetic one", th)
 	}
-	if line := res.Findings[census.Takebreak].String(); !strings.Contains(line, `proven_by="Guy–Smith, h heaps"`) || !strings.Contains(line, `arithmetic_proven_by="tabulate's arithmetic"`) {
+	if line := res.Findings[census.Takebreak].String(); !strings.Contains(line, `proven_by="Guy–Smith, h heaps"`) || !strings.Contains(line, `proven_arithmetic_by="tabulate's arithmetic"`) {
 		t.Errorf("summary line %q names no theorem", line)
 	}
 	ocol, orows := readCSV(t, filepath.Join(out, "census", "octal.csv"))

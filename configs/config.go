@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/tabulate-games/tabulate/games"
+	"github.com/tabulate-games/tabulate/output"
+	"github.com/tabulate-games/tabulate/plots"
 )
 
 // Default is configs/default.yaml, the run with the spec bounds.
@@ -19,10 +21,12 @@ var Default []byte
 // DefaultName is the name under which Default is reported in messages.
 const DefaultName = "configs/default.yaml (built in)"
 
-// The output formats and plot formats a configuration can ask for.
+// The output formats and plot formats a configuration can ask for: the
+// table formats of package output (output.Formats, its one registry) and
+// the image formats of package plots (plots.Formats).
 var (
-	Formats     = []string{"parquet", "csv", "bfile"}
-	PlotFormats = []string{"png", "svg", "pdf"}
+	Formats     = output.Formats
+	PlotFormats = plots.Formats
 )
 
 // Config is one run's configuration.

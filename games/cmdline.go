@@ -18,6 +18,9 @@ func IsSpec(name string) bool { return strings.Contains(name, ":") }
 // spec (FAMILY:RULES): an *ArgError naming the families, or the rules'
 // problem, when it is not one.
 func ParseSpec(spec string) (family string, m Member, err error) {
+	if named, ok := NamedSpec(spec); ok {
+		spec = named // a name of OctalNames, such as kayles
+	}
 	family, rules, _ := strings.Cut(spec, ":")
 	f, ok := FamilyByName(family)
 	if !ok || f.Parse == nil {

@@ -27,6 +27,7 @@ func ExampleNames() {
 	// grundy-game: Grundy's game
 	// wythoff: Wythoff's game
 	// wythoff-rows: Wythoff's game, row by row
+	// cram: Cram
 }
 
 // Solve answers one position of a game, as tabulate solve does: Grundy's

@@ -171,6 +171,26 @@ func (t *Tables) Def(game string) (games.Def, bool) {
 // path is the file of a game's table, relative to the folder.
 func path(game, table string) string { return game + "/" + table + ".parquet" }
 
+// otherFormats says which files of the game's table in formats the lookup
+// does not read the manifest lists (" (it holds kayles/grundy.arrow: the
+// tables are read from Parquet; run with formats: [parquet])"), or is
+// empty.
+func (t *Tables) otherFormats(game, table string) string {
+	var held []string
+	for _, f := range output.TableFormats() {
+		if f.Name == output.FormatParquet {
+			continue
+		}
+		if _, ok := t.manifest.Entry(game + "/" + table + f.Ext); ok {
+			held = append(held, game+"/"+table+f.Ext)
+		}
+	}
+	if len(held) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (it holds %s: the tables are read from Parquet; run with formats: [parquet])", strings.Join(held, ", "))
+}
+
 // Listed reports whether the manifest lists the game's table, such as
 // ("kayles", "misere").
 func (t *Tables) Listed(game, table string) bool { return t.listed(game, table) }
@@ -194,7 +214,7 @@ func (t *Tables) Answer(ctx context.Context, game string, args []string) (*games
 		table = l.Table
 	}
 	if !t.listed(game, table) {
-		return nil, &games.ArgError{Arg: "--from " + t.Dir, Problem: fmt.Sprintf("has no table %s to answer %s from", path(game, table), game),
+		return nil, &games.ArgError{Arg: "--from " + t.Dir, Problem: fmt.Sprintf("has no table %s to answer %s from%s", path(game, table), game, t.otherFormats(game, table)),
 			Allowed: "games with a sequence table in this folder: " + strings.Join(t.Games(), ", ")}
 	}
 	if l == nil {
@@ -270,6 +290,11 @@ func (t *Tables) verify(game, table string) (*os.File, error) {
 	rel := path(game, table)
 	if in, ok := t.files[rel]; ok {
 		return in, nil
+	}
+	if _, ok := t.manifest.Entry(rel); !ok {
+		if other := t.otherFormats(game, table); other != "" {
+			return nil, &output.FileError{Op: "verify", Path: filepath.Join(t.Dir, filepath.FromSlash(rel)), Err: fmt.Errorf("is not listed in the manifest%s", other)}
+		}
 	}
 	f, _ := t.manifest.Entry(rel)
 	in, err := output.VerifyOpen(t.Dir, t.manifest, rel)

@@ -179,3 +179,13 @@ func appendIntAt(dst []byte, col any, r int) []byte {
 }
 
 func (e *bfileEncoder) close() error { return e.w.Flush() }
+
+// encodeCSV is the CSV entry of tableFormats.
+func encodeCSV(_ *Writer, f io.Writer, t *Table, _ []KeyValue) (encoder, error) {
+	return newCSVEncoder(f, t)
+}
+
+// encodeBFile is the b-file entry of tableFormats.
+func encodeBFile(w *Writer, f io.Writer, t *Table, _ []KeyValue) (encoder, error) {
+	return newBFileEncoder(f, t, w.BFileOffset)
+}

@@ -349,7 +349,7 @@ func safeEntry(f File) bool {
 		strings.HasPrefix(game, ".") || strings.HasPrefix(name, ".") {
 		return false
 	}
-	for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg", ".pdf"} {
+	for _, ext := range extensions() {
 		if strings.HasSuffix(name, ext) && len(name) > len(ext) {
 			return true
 		}

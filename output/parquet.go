@@ -338,3 +338,8 @@ func (e *parquetEncoder) close() error {
 	}
 	return e.fw.Close()
 }
+
+// encodeParquet is the Parquet entry of tableFormats.
+func encodeParquet(w *Writer, f io.Writer, t *Table, meta []KeyValue) (encoder, error) {
+	return newParquetEncoder(f, t, meta, "tabulate "+w.Version)
+}

@@ -9,26 +9,6 @@ import (
 	"sync/atomic"
 )
 
-// The formats a table can be written in.
-const (
-	FormatParquet = "parquet"
-	FormatCSV     = "csv"
-	FormatBFile   = "bfile" // only for tables with a Sequence
-)
-
-// Formats lists every format, in the order files are written.
-var Formats = []string{FormatParquet, FormatCSV, FormatBFile}
-
-// Extension returns the file name extension of a format.
-func Extension(format string) string {
-	switch format {
-	case FormatBFile:
-		return ".b.txt"
-	default:
-		return "." + format
-	}
-}
-
 // File describes one file written: where it is (relative to the output
 // folder, with forward slashes), what it holds, and its checksum.
 type File struct {
@@ -86,9 +66,9 @@ type RowsWritten func(rows int64)
 // (GameEntry.Bounds, SetBounds).
 func (w *Writer) WriteTable(ctx context.Context, t Table, bounds json.RawMessage, src Source, progress RowsWritten) ([]File, error) {
 	dir := filepath.Join(w.Dir, t.Game)
-	var formats []string
-	for _, format := range Formats {
-		if slices.Contains(w.Formats, format) && (format != FormatBFile || t.Sequence != nil) {
+	var formats []TableFormat
+	for _, format := range tableFormats {
+		if slices.Contains(w.Formats, format.Name) && (!format.SequenceOnly || t.Sequence != nil) {
 			formats = append(formats, format)
 		}
 	}
@@ -126,25 +106,17 @@ func (w *Writer) WriteTable(ctx context.Context, t Table, bounds json.RawMessage
 		}
 	}()
 	for _, format := range formats {
-		path := filepath.Join(dir, t.Name+Extension(format))
+		path := filepath.Join(dir, t.Name+format.Ext)
 		f, err := w.Temps.Create(path)
 		if err != nil {
 			return nil, err
 		}
-		var enc encoder
-		switch format {
-		case FormatParquet:
-			enc, err = newParquetEncoder(f, &t, meta, "tabulate "+w.Version)
-		case FormatCSV:
-			enc, err = newCSVEncoder(f, &t)
-		case FormatBFile:
-			enc, err = newBFileEncoder(f, &t, w.BFileOffset)
-		}
+		enc, err := format.encode(w, f, &t, meta)
 		if err != nil {
 			f.Abort()
 			return nil, fileError("write", path, err)
 		}
-		outs = append(outs, out{format, f, enc})
+		outs = append(outs, out{format.Name, f, enc})
 	}
 	var rows atomic.Int64
 	err := src(ctx, func(b Batch) error {

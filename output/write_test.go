@@ -92,8 +92,8 @@ func TestWriteTableRoundTrip(t *testing.T) {
 			dir := t.TempDir()
 			w := &Writer{Dir: dir, Formats: Formats, Version: "test"}
 			files := writeSample(t, w, tc.rows, tc.batch)
-			if len(files) != 3 {
-				t.Fatalf("got %d files, want 3 (parquet, csv, bfile)", len(files))
+			if len(files) != 4 {
+				t.Fatalf("got %d files, want 4 (parquet, csv, bfile, arrow)", len(files))
 			}
 			want := sampleRows(tc.rows)
 			for _, f := range files {
@@ -112,6 +112,8 @@ func TestWriteTableRoundTrip(t *testing.T) {
 					checkCSV(t, path, want)
 				case FormatBFile:
 					checkBFile(t, path, want)
+				case FormatArrow:
+					checkArrow(t, path, want, "test", "sample")
 				}
 			}
 			assertNoTemps(t, dir)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
+	"github.com/tabulate-games/tabulate/output"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
@@ -37,8 +38,9 @@ const (
 	DPI = 300
 )
 
-// Formats lists the image formats Write accepts.
-var Formats = []string{"png", "svg", "pdf"}
+// Formats lists the image formats Write accepts: output.FigureFormats, the
+// list the manifest knows figures by.
+var Formats = output.FigureFormats
 
 // pngCompression trades size for speed: the default level makes encoding
 // take about twice as long, for files under 10% smaller.

@@ -612,7 +612,7 @@ func (g *gameView) readFigures(r *reader, files []output.File) error {
 	var names []string
 	for _, f := range files {
 		ext := "." + f.Format
-		if f.Format != "png" && f.Format != "svg" && f.Format != "pdf" || !strings.HasSuffix(f.Path, ext) {
+		if !slices.Contains(output.FigureFormats, f.Format) || !strings.HasSuffix(f.Path, ext) {
 			continue
 		}
 		base := strings.TrimSuffix(f.Path, ext)

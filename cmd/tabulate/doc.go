@@ -5,7 +5,7 @@
 // Usage:
 //
 //	tabulate run [--config FILE] [--out DIR] [--only GAME[,GAME]] [--workers N]
-//	             [--formats parquet,csv,bfile] [--plots png,svg,pdf] [--max-memory SIZE] [-q]
+//	             [--formats parquet,csv,bfile,arrow] [--plots png,svg,pdf] [--max-memory SIZE] [-q]
 //	tabulate solve squares N
 //	tabulate solve flip BOARD
 //	tabulate solve caniwin M T

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/lookup"
@@ -48,7 +49,7 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	fs := newFlags("plot")
 	configPath := fs.String("config", "", "YAML configuration `FILE` whose figures: and plots: are used (default: the built-in one)")
-	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: png,svg,pdf")
+	plotFormats := fs.String("plots", "", "figure `FORMATS`, comma-separated: "+strings.Join(configs.PlotFormats, ","))
 	into := fs.String("into", "", "write the figures to the folder `DIR` (its own manifest) instead of OUT")
 	quiet := fs.Bool("q", false, "quiet: no progress and no summary, only errors")
 	if err := parseFlags(fs, args, plotUsage, hint, stdout); err != nil {
@@ -97,7 +98,7 @@ func plotCommand(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	if len(cfg.Plots) == 0 {
-		return &UsageError{Msg: "no figure format to draw (plots: [] in the configuration)", Hint: "give --plots png,svg,pdf; " + hint}
+		return &UsageError{Msg: "no figure format to draw (plots: [] in the configuration)", Hint: "give --plots " + strings.Join(configs.PlotFormats, ",") + "; " + hint}
 	}
 	mode := progress.Off
 	if !*quiet {

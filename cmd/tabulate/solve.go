@@ -50,6 +50,11 @@ func solveUsage() string {
 		d, _ := games.ByName(name)
 		fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, d.Name+" "+d.Solve.Args, d.Solve.Help)
 	}
+	var named []string
+	for _, o := range games.OctalNames {
+		named = append(named, o.Name+" ("+o.Code+")")
+	}
+	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N...", "an octal game by its name in Winning Ways and Flammenkamp's tables (also octal:NAME): "+strings.Join(named, ", "))
 	families := strings.Join(games.Families(), " or ")
 	fmt.Fprintf(&b, "  tabulate solve %-*s  %s\n", width, "NAME N", "a game defined by rules under "+families+" in --config FILE: heaps N... (their sum); up to 10^18 by a proven period")
 	fmt.Fprintf(&b, `
@@ -207,7 +212,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	one := func(args []string) error {
 		a, err := answerWithin(ctx, answer, args, *maxSeconds)
 		if err != nil {
-			return err
+			return fromHint(err, *from == "" && !*misere)
 		}
 		cutMoves(a, int64(maxMoves))
 		if *asJSON {
@@ -356,12 +361,32 @@ func answerer(ctx context.Context, game, from, configPath string) (answerFunc, e
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		if d, ok, err = namedDef(game); err != nil {
+			return nil, err
+		}
+	}
 	if !ok || d.Solve == nil {
 		allowed := append(solvable(), cfg.CustomGames()...)
 		return nil, &UsageError{Msg: fmt.Sprintf("unknown game %q", game),
 			Hint: "games: " + strings.Join(allowed, ", ") + ", or one defined under " + strings.Join(games.Families(), " or ") + " in --config FILE; see tabulate solve --help"}
 	}
 	return d.Solve.Answer, nil
+}
+
+// namedDef returns the game of a name of an octal game (games.OctalNames),
+// keeping the name the user wrote; ok is false for another name.
+func namedDef(game string) (d games.Def, ok bool, err error) {
+	spec, named := games.NamedSpec(game)
+	if !named {
+		return games.Def{}, false, nil
+	}
+	_, m, err := games.ParseSpec(spec)
+	if err != nil {
+		return games.Def{}, false, err
+	}
+	d, err = m.Def(game)
+	return d, err == nil, err
 }
 
 // SolveProgressAfter is how long a computation of tabulate solve runs before
@@ -469,6 +494,21 @@ func answerWithin(ctx context.Context, answer answerFunc, args []string, seconds
 			Allowed: "a smaller position, or a larger --max-seconds S (0: no bound)"}
 	}
 	return a, err
+}
+
+// fromHint adds to the refusal of a position too long to compute (a
+// *games.ArgError past --max-seconds) that --from answers from a run's
+// tables at any position they hold. computed says whether the answer was
+// computed (no --from, normal play).
+func fromHint(err error, computed bool) error {
+	var ae *games.ArgError
+	if !computed || !errors.As(err, &ae) {
+		return err
+	}
+	if strings.Contains(ae.Problem, "was not answered within") {
+		ae.Allowed += "; or tabulate solve --from OUT, which answers any position the tables of a tabulate run into OUT hold"
+	}
+	return err
 }
 
 // DefaultMaxMoves is how many winning moves tabulate solve lists when

@@ -43,6 +43,11 @@ func misereAnswerer(game, from, configPath string) (answerFunc, error) {
 		if d, ok, err = cfg.Def(game); err != nil {
 			return nil, err
 		}
+		if !ok {
+			if d, ok, err = namedDef(game); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if !ok || d.Misere == nil {
 		return nil, &UsageError{Msg: fmt.Sprintf("no misère play for game %q", game),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tabulate-games/tabulate/games"
 	"github.com/tabulate-games/tabulate/games/heapgame"
@@ -116,6 +117,9 @@ func grundysGameAnswer(heaps []int, g []int32, source string) *games.Answer {
 // values up to its largest heap.
 func answerGrundysGame(ctx context.Context, args []string) (*games.Answer, error) {
 	heaps, err := heapgame.ParseHeaps("grundy-game", args, grundysGameSolveMax)
+	if ae, ok := err.(*games.ArgError); ok && strings.Contains(ae.Problem, "out of range") {
+		ae.Allowed += "; tabulate solve --from OUT answers any heap the grundy-game/grundy table of a run into OUT holds: tabulate run --only grundy-game with grundy-game.max set"
+	}
 	if err != nil {
 		return nil, err
 	}

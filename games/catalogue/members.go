@@ -37,6 +37,15 @@ const DefaultRulesMax = 10000
 // 2.2·10^10, the triangular numbers 1.8·10^11).
 const LosingMaxLimit = 1_000_000_000_000
 
+// parseOctalCode reads an octal game's code or its name
+// (games.OctalCode: kayles is 0.77).
+func parseOctalCode(s string) (octal.Code, error) {
+	if code, ok := games.OctalCode(s); ok {
+		s = code
+	}
+	return octal.Parse(s)
+}
+
 // OctalRules is a member of the family octal: an octal game given by its
 // code, such as {code: "0.77", max: 1000} (Kayles to heaps of 1,000).
 type OctalRules struct {
@@ -52,7 +61,7 @@ type OctalRules struct {
 
 // Check parses the code and keeps max within the game's Limit.
 func (o *OctalRules) Check() error {
-	code, err := octal.Parse(o.Code)
+	code, err := parseOctalCode(o.Code)
 	if err != nil {
 		return &games.KeyError{Key: "code", Value: strconv.Quote(o.Code), Problem: err.Error()}
 	}
@@ -67,7 +76,7 @@ func (o *OctalRules) Check() error {
 
 // Heap is the heap game of the code (checked by Check).
 func (o *OctalRules) Heap() (heapgame.Heap, error) {
-	code, err := octal.Parse(o.Code)
+	code, err := parseOctalCode(o.Code)
 	if err != nil {
 		return heapgame.Heap{}, err
 	}
@@ -83,7 +92,7 @@ func (o *OctalRules) Jobs(game string, workers int) []games.Job {
 		return nil
 	}
 	if o.Tail {
-		code, _ := octal.Parse(o.Code)
+		code, _ := parseOctalCode(o.Code)
 		return heapgame.OctalTail(code, &o.TailKeys).Plan(game, int64(o.Max))
 	}
 	h.Play = o.Play

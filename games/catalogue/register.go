@@ -14,6 +14,7 @@ func init() {
 	games.Register(grundysGame)
 	games.Register(wythoffGame)
 	games.Register(wythoffRowsGame)
+	games.Register(cramGame)
 	games.RegisterFamily(subtractionFamily)
 	games.RegisterFamily(octalFamily)
 	games.RegisterFamily(takebreakFamily)

@@ -22,7 +22,7 @@ import (
 var wythoffGame = games.Def{
 	Name: "wythoff", Title: "Wythoff's game",
 	Section: func() games.Section { return &Wythoff{Max: 1000} },
-	Solve: &games.Solver{Args: "A B", Help: fmt.Sprintf("Wythoff's game, heaps A and B (0 <= A, B <= %d)", wythoffSolveMax),
+	Solve: &games.Solver{Args: "A B", Help: fmt.Sprintf("Wythoff's game, heaps A and B (0 <= A, B < 2^63): value to %d; past it the outcome and moves by the Beatty pairs, the value in rows below %d by their proven periods", wythoffSolveMax, wythoffFarRows),
 		Answer: answerWythoff, Examples: []string{"3 5", "0 0", "4 7", "10 2"}},
 	TableLookup: wythoffLookup,
 	Redraw:      wythoffRedraw,
@@ -251,9 +251,12 @@ func answerWythoff(ctx context.Context, args []string) (*games.Answer, error) {
 // answerWythoffAs is answerWythoff for the game named game (wythoff or
 // wythoff-rows, whose positions are the same).
 func answerWythoffAs(ctx context.Context, game string, args []string) (*games.Answer, error) {
-	a, b, err := wythoffArgs(game, args, wythoffSolveMax)
+	a, b, err := wythoffArgs(game, args, wythoff.BeattyMax)
 	if err != nil {
 		return nil, err
+	}
+	if max(a, b) > wythoffSolveMax {
+		return wythoffFar(ctx, game, a, b)
 	}
 	t, err := wythoffSolved.get(int64(max(a, b)), wythoffSolveMax, func(top int64) (*wythoff.Table, error) {
 		return wythoff.Tabulate(ctx, int(top), grundy.Options{Progress: games.ProgressOf(ctx, "computing Grundy values", "positions")})
@@ -267,6 +270,94 @@ func answerWythoffAs(ctx context.Context, game string, args []string) (*games.An
 // wythoffSolved is the table Wythoff's solver keeps between positions
 // (see grown).
 var wythoffSolved grown[*wythoff.Table]
+
+// wythoffFarRows and wythoffFarBound are the rows whose proven additive
+// periods give tabulate solve the value of a position past the table:
+// rows 0..wythoffFarRows-1 computed to n < wythoffFarBound
+// (wythoff.TabulateRows, 4·10^6 cells) and proven by wythoff.ProveRows.
+const (
+	wythoffFarRows  = 32
+	wythoffFarBound = 1 << 17
+)
+
+// wythoffFarProofs is what wythoffFar keeps between positions: the rows and
+// each row's proven period and preperiod (period 0 when not proven).
+var wythoffFarProofs grown[*wythoffProvenRows]
+
+// wythoffProvenRows are rows of Wythoff's game with their proofs.
+type wythoffProvenRows struct {
+	rows              *wythoff.Rows
+	period, preperiod []int
+}
+
+// wythoffFar answers a position with a heap past the table: the outcome
+// and the winning moves by the closed form of the losing positions
+// (wythoff.Partner, the Beatty pairs, exact for heaps below 2^63), and the
+// value when the smaller heap's row has a proven additive period
+// (W(a, n+p) = W(a, n) + p for n >= n0, wythoff.ProveRows).
+func wythoffFar(ctx context.Context, game string, a, b int) (*games.Answer, error) {
+	moves := []WythoffMove{}
+	for _, m := range wythoff.WinningMoves(int64(a), int64(b)) {
+		from := map[int]string{0: "both heaps", 1: "heap 1", 2: "heap 2"}[m.Heap]
+		moves = append(moves, WythoffMove{From: from, Remove: int(m.Remove), Leaves: []int{int(m.A), int(m.B)}})
+	}
+	ans := &games.Answer{Game: game, Position: []int{a, b}, Win: !wythoff.Losing(int64(a), int64(b)), WinningMoves: moves, Source: "computed"}
+	row, n := min(a, b), max(a, b)
+	if row < wythoffFarRows {
+		pr, err := wythoffFarProofs.get(wythoffFarRows, wythoffFarRows, func(int64) (*wythoffProvenRows, error) {
+			return proveFarRows(ctx, wythoffFarRows, wythoffFarBound)
+		})
+		if err != nil {
+			return nil, err
+		}
+		if v, ok := pr.value(row, n); ok {
+			ans.Grundy = games.Int64Ptr(v)
+			ans.Note = fmt.Sprintf("outcome and moves by the losing positions' closed form (Beatty pairs); value by row %d's proven additive period %d from n = %d", row, pr.period[row], pr.preperiod[row])
+			return ans, nil
+		}
+	}
+	why := fmt.Sprintf("the smaller heap, %d, is past the rows whose proven periods solve computes (0..%d; tabulate solve --from OUT answers from a wythoff-rows run's rows)", row, wythoffFarRows-1)
+	if row < wythoffFarRows {
+		why = fmt.Sprintf("row %d has no period proven from its values to n < %d", row, wythoffFarBound)
+	}
+	ans.Note = fmt.Sprintf("grundy value not computed: %s; outcome and moves by the losing positions' closed form (Beatty pairs)", why)
+	return ans, nil
+}
+
+// value returns W(row, n) when row is proven: read from the row when n is
+// in it, else n plus the offset W(row, m) - m at the m of n's class
+// modulo the period from the preperiod on (the offset is periodic there).
+func (pr *wythoffProvenRows) value(row, n int) (int64, bool) {
+	if row >= len(pr.period) || pr.period[row] == 0 {
+		return 0, false
+	}
+	p, n0 := pr.period[row], pr.preperiod[row]
+	at := n
+	if n >= pr.rows.Len(row) {
+		at = n0 + (n-n0)%p
+	}
+	return int64(n) + int64(pr.rows.Offset(row, at)), true
+}
+
+// proveFarRows computes rows 0..rows-1 to n < bound, finds each row's
+// additive period and proves it as wythoff-rows does (rowPeriods).
+func proveFarRows(ctx context.Context, rows, bound int) (*wythoffProvenRows, error) {
+	r, err := wythoff.TabulateRows(ctx, []wythoff.Step{{Rows: rows, Bound: bound}}, grundy.Options{Progress: games.ProgressOf(ctx, "computing rows", "values")})
+	if err != nil {
+		return nil, err
+	}
+	found, err := rowPeriods(ctx, r, 0)
+	if err != nil {
+		return nil, err
+	}
+	pr := &wythoffProvenRows{rows: r, period: make([]int, len(found)), preperiod: make([]int, len(found))}
+	for i, f := range found {
+		if f.Status == "proven" {
+			pr.period[i], pr.preperiod[i] = f.Period, f.Preperiod
+		}
+	}
+	return pr, nil
+}
 
 // wythoffLookup answers a position from wythoff/grundy, whose rows are
 // 0 <= a <= b <= max in order (wythoff.Index): the table's length gives

@@ -24,7 +24,7 @@ var wythoffRowsGame = games.Def{
 	Section: func() games.Section {
 		return &WythoffRows{Rows: 64, Bound: 1 << 16, ValuesRows: 8, ValuesBound: 1024, Diagonal: 1000, FigureRows: 8}
 	},
-	Solve: &games.Solver{Args: "A N", Help: fmt.Sprintf("Wythoff's game, heaps A and N (0 <= A, N <= %d)", wythoffSolveMax),
+	Solve: &games.Solver{Args: "A N", Help: "Wythoff's game, heaps A and N (0 <= A, N < 2^63), as tabulate solve wythoff answers them",
 		Answer: func(ctx context.Context, args []string) (*games.Answer, error) {
 			return answerWythoffAs(ctx, "wythoff-rows", args)
 		},
@@ -155,12 +155,12 @@ func (w *WythoffRows) Jobs(game string, workers int) []games.Job {
 var wythoffRowsRules = []output.KeyValue{{Key: "tabulate.rules", Value: "Wythoff's game: take any number from one heap, or the same number from both"}}
 
 // WythoffRow is the period search of one row: W(a, n+Period) = W(a, n) +
-// Period for Preperiod <= n < CheckedTo - Period, by analysis.FindPeriod's
-// rule on W(a, n) - n or, failing it, by shortStretch's. Status is
-// "proven" (for every n >= Preperiod, by the state argument of
-// wythoff.ProveRows, ours), "candidate" (FindPeriod's rule, not proven) or
-// "none" (no period within CheckedTo, or one by shortStretch's rule that
-// ProveRows does not prove: Period and Preperiod are then 0).
+// Period for Preperiod <= n < CheckedTo - Period. Status is "proven" (for
+// every n >= Preperiod, by the state argument of wythoff.ProveRows: the
+// period FindPeriod's rule finds, or else the least one the argument
+// proves, however short the stretch after its preperiod), "candidate"
+// (FindPeriod's rule, not proven) or "none" (no period: Period and
+// Preperiod are then 0).
 type WythoffRow struct {
 	A, Period, Preperiod, CheckedTo int
 	Status                          string
@@ -170,15 +170,15 @@ type WythoffRow struct {
 // goroutines, then wythoff.ProveRows on the periods found.
 func rowPeriods(ctx context.Context, r *wythoff.Rows, workers int) ([]WythoffRow, error) {
 	out := make([]WythoffRow, r.Count())
-	g, ctx := errgroup.WithContext(ctx)
+	g, gctx := errgroup.WithContext(ctx)
 	next := make(chan int)
 	g.Go(func() error {
 		defer close(next)
 		for a := range out {
 			select {
 			case next <- a:
-			case <-ctx.Done():
-				return ctx.Err()
+			case <-gctx.Done():
+				return gctx.Err()
 			}
 		}
 		return nil
@@ -192,10 +192,6 @@ func rowPeriods(ctx context.Context, r *wythoff.Rows, workers int) ([]WythoffRow
 				row := WythoffRow{A: a, CheckedTo: len(seq), Status: "none"}
 				if p.Found {
 					row.Period, row.Preperiod, row.Status = p.Period, p.Preperiod, "candidate"
-				} else if q := analysis.FindPeriodWhere(seq, shortStretch(len(seq))); q.Found {
-					// Too short a stretch to call a candidate: kept only if
-					// ProveRows proves it (status stays none otherwise).
-					row.Period, row.Preperiod = q.Period, q.Preperiod
 				}
 				out[a] = row
 			}
@@ -205,31 +201,37 @@ func rowPeriods(ctx context.Context, r *wythoff.Rows, workers int) ([]WythoffRow
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	ps, n0s := make([]int, len(out)), make([]int, len(out))
-	for a, row := range out {
-		ps[a], n0s[a] = row.Period, row.Preperiod
+	// The proof, row by row in order (each row's argument needs the rows
+	// below it proven): the period FindPeriod found if the proof takes it,
+	// else the least period the proof takes, however short the stretch
+	// after its preperiod (a coincidence over the row's last values fails
+	// the proof, which reads the row's state, and costs little).
+	pr := r.NewRowProver()
+	seq := make([]int32, 0, r.Len(0))
+	for a := range out {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		row := &out[a]
+		if row.Period > 0 && pr.Try(row.Period, row.Preperiod).Proven {
+			row.Status = "proven"
+		} else {
+			seq = r.Offsets(a, seq)
+			if q := analysis.FindPeriodWhere(seq, func(p, n0 int) bool { return pr.Try(p, n0).Proven }); q.Found {
+				row.Period, row.Preperiod, row.Status = q.Period, q.Preperiod, "proven"
+			}
+		}
+		if row.Status != "proven" {
+			break
+		}
+		pr.Accept(row.Period, row.Preperiod)
 	}
-	for a, pr := range r.ProveRows(ps, n0s) {
-		switch {
-		case pr.Proven:
-			out[a].Status = "proven"
-		case out[a].Status == "none":
+	for a := range out {
+		if out[a].Status == "none" {
 			out[a].Period, out[a].Preperiod = 0, 0
 		}
 	}
 	return out, nil
-}
-
-// shortStretch is the rule for a period that FindPeriod's rule (2 n0 + 2p
-// <= n) does not confirm but that ProveRows may still prove from the values
-// (it needs N + P + p of them, N >= n0): the values after n0 hold at least
-// three periods and a quarter of the n values, so that a coincidence at
-// the end of the row (a period 1 over its last few values) is not tried.
-func shortStretch(n int) func(period, preperiod int) bool {
-	return func(period, preperiod int) bool {
-		rest := n - preperiod
-		return rest >= 3*period && 4*rest >= n
-	}
 }
 
 // RowPeriods is the finding of wythoff-rows/rows: how many of the rows show

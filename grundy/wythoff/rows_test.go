@@ -214,3 +214,30 @@ func TestRowsProof(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsLeast checks Least on rows 0..10 to 4096, each row's least
+// period and preperiod found by the test's own search (rowPeriod): Least
+// holds for them, and fails for twice the period and for a preperiod one
+// too long.
+func TestRowsLeast(t *testing.T) {
+	r := rowsOf(t, Step{Rows: 11, Bound: 4096})
+	for a := range 11 {
+		seq := make([]int, r.Len(a))
+		for n := range seq {
+			seq[n] = int(r.Value(a, n))
+		}
+		p, n0, ok := rowPeriod(seq, true)
+		if !ok {
+			t.Fatalf("row %d: no period to 4096", a)
+		}
+		if !r.Least(a, p, n0) {
+			t.Errorf("row %d: Least(%d, %d) false for the least period", a, p, n0)
+		}
+		if r.Least(a, 2*p, n0) {
+			t.Errorf("row %d: Least(%d, %d) true for twice the least period", a, 2*p, n0)
+		}
+		if r.Least(a, p, n0+1) {
+			t.Errorf("row %d: Least(%d, %d) true for a preperiod one past the least", a, p, n0+1)
+		}
+	}
+}

@@ -49,43 +49,115 @@ type RowProof struct {
 
 // ProveRows checks the state argument for rows 0, 1, ... in order, given
 // each row's observed period and preperiod (period 0 for none): a row is
-// proven only if every row below it is. It reads the values only (it
-// checks the observed periods itself) and costs O(Needed) a row.
+// proven only if every row below it is (condition 1 of the argument). It
+// reads the values only (it checks the observed periods itself) and costs
+// O(Needed) a row. It is a RowProver run over the rows.
 func (r *Rows) ProveRows(periods, preperiods []int) []RowProof {
 	out := make([]RowProof, r.Count())
-	m, common := 0, 1
+	pr := r.NewRowProver()
 	for a := range out {
 		if a >= len(periods) || periods[a] <= 0 {
 			out[a].Why = "no period observed"
-			for b := a + 1; b < len(out); b++ {
-				out[b].Why = fmt.Sprintf("row %d below it is not proven", a)
-			}
+			pr.fail(out, a)
 			return out
 		}
-		p, n0 := periods[a], preperiods[a]
-		common = lcm(common, p)
-		n := max(m+a, n0)
-		pr := RowProof{From: n, Common: common, Needed: n + common + p}
-		switch {
-		case common > r.Len(a) || pr.Needed > r.Len(a):
-			pr.Why = fmt.Sprintf("needs %d values, has %d", pr.Needed, r.Len(a))
-		case !r.periodicOn(a, p, n0, n+common):
-			pr.Why = fmt.Sprintf("W(a, n+%d) = W(a, n) + %d fails for some %d <= n < %d", p, p, n0, n+common)
-		case !r.stateRepeats(a, n, common):
-			pr.Why = fmt.Sprintf("the state at column %d does not repeat at %d", n, n+common)
-		default:
-			pr.Proven = true
-		}
-		out[a] = pr
-		if !pr.Proven {
-			for b := a + 1; b < len(out); b++ {
-				out[b].Why = fmt.Sprintf("row %d below it is not proven", a)
-			}
+		out[a] = pr.Try(periods[a], preperiods[a])
+		if !out[a].Proven {
+			pr.fail(out, a)
 			return out
 		}
-		m = max(m, n0)
+		pr.Accept(periods[a], preperiods[a])
 	}
 	return out
+}
+
+// RowProver proves the rows one at a time, in order: Try checks the next
+// row with a period and preperiod, Accept records it as proven and moves
+// to the row after, so that a period search may ask Try of each period it
+// sees (wythoff-rows takes the least period that Try proves).
+type RowProver struct {
+	r         *Rows
+	next      int // the row Try checks
+	m, common int // the largest preperiod of the rows proven, the lcm of their periods
+}
+
+// NewRowProver returns a prover at row 0.
+func (r *Rows) NewRowProver() *RowProver { return &RowProver{r: r, common: 1} }
+
+// Row is the row Try checks.
+func (pr *RowProver) Row() int { return pr.next }
+
+// Try checks the state argument for the next row with period p and
+// preperiod n0, rows 0..Row()-1 being proven; it changes nothing.
+func (pr *RowProver) Try(p, n0 int) RowProof {
+	a, r := pr.next, pr.r
+	if a >= r.Count() || p <= 0 || n0 < 0 {
+		return RowProof{Why: "no period observed"}
+	}
+	common := lcm(pr.common, p)
+	n := max(pr.m+a, n0)
+	out := RowProof{From: n, Common: common, Needed: n + common + p}
+	switch {
+	case common > r.Len(a) || out.Needed > r.Len(a):
+		out.Why = fmt.Sprintf("needs %d values, has %d", out.Needed, r.Len(a))
+	case !r.periodicOn(a, p, n0, n+common):
+		out.Why = fmt.Sprintf("W(a, n+%d) = W(a, n) + %d fails for some %d <= n < %d", p, p, n0, n+common)
+	case !r.stateRepeats(a, n, common):
+		out.Why = fmt.Sprintf("the state at column %d does not repeat at %d", n, n+common)
+	default:
+		out.Proven = true
+	}
+	return out
+}
+
+// Accept records the next row as proven with period p and preperiod n0
+// (Try proved it) and moves to the row after.
+func (pr *RowProver) Accept(p, n0 int) {
+	pr.common = lcm(pr.common, p)
+	pr.m = max(pr.m, n0)
+	pr.next++
+}
+
+// fail writes into the proofs of the rows above a, which the argument
+// cannot reach, that row a is not proven.
+func (pr *RowProver) fail(out []RowProof, a int) {
+	for b := a + 1; b < len(out); b++ {
+		out[b].Why = fmt.Sprintf("row %d below it is not proven", a)
+	}
+}
+
+// Least reports whether a proven period p from preperiod n0 of row a is
+// the least one, read from the values: W(a, n0-1+p) != W(a, n0-1) + p (so
+// no shorter preperiod serves p), and for each prime q of p, W(a, n+p/q) =
+// W(a, n) + p/q fails for some n >= n0 in the row. That suffices: the
+// periods a row eventually has are the multiples of its least one, and a
+// period d dividing p, if it held from some n1 on, would hold from n0 on
+// (W(n+d) = W(n+d+kp) - kp = W(n+kp) + d - kp = W(n) + d, for k with
+// n+kp >= n1), so a failure at some n >= n0 rules d out.
+func (r *Rows) Least(a, p, n0 int) bool {
+	if n0 > 0 && n0-1+p < r.Len(a) && r.Offset(a, n0-1+p) == r.Offset(a, n0-1) {
+		return false
+	}
+	for q := 2; q <= p; q++ {
+		if p%q != 0 || !prime(q) {
+			continue
+		}
+		d := p / q
+		if n0+d < r.Len(a) && r.periodicOn(a, d, n0, r.Len(a)-d) {
+			return false
+		}
+	}
+	return true
+}
+
+// prime reports whether q >= 2 is prime.
+func prime(q int) bool {
+	for f := 2; f*f <= q; f++ {
+		if q%f == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // periodicOn reports whether W(a, n+p) = W(a, n) + p, that is offset(n+p)

@@ -1,7 +1,7 @@
 // Package longtest gates the project's long scale tests.
 //
 // The plain `go test ./...` that README.md gives a new user runs the quick
-// tests only, a few minutes on 2 cores. Tests that compare an engine with a
+// tests only (docs/testing.md gives their time on 2 cores). Tests that compare an engine with a
 // plain algorithm over millions of positions take minutes more; they run
 // when the environment variable TABULATE_LONG_TESTS is 1, as CI (.ci/run)
 // sets it:

@@ -95,7 +95,7 @@ fail=0
 
 # The files to read: tracked and untracked-but-not-ignored, without the
 # exempt folders.
-mapfile -t files < <(git ls-files --cached --others --exclude-standard |
+mapfile -t files < <(git ls-files --cached --others --exclude-standard | sort -u |
   grep -vE '^(bench/runs/|\.ci/|docs/data/|shared/|scripts/ci/hygiene\.sh$)' || true)
 
 # comments FILE: the file's comment text, as "LINE:TEXT", or the whole file

@@ -344,7 +344,7 @@ var list = []Mutant{
 		Pkg: "./pipeline", Run: "TestTailValuesResume",
 		Why: "a resume whose values file is missing fills the values before the checkpoint with zeros"},
 	{Name: "tail-values-checked-after-open", File: "games/heapgame/tail.go",
-		Old: "return Prepared{}, g.prepareResume(in, max)", New: "return Prepared{}, nil",
+		Old: "return games.Prepared{}, g.prepareResume(in, max)", New: "return games.Prepared{}, nil",
 		Pkg: "./pipeline", Run: "TestTailValuesResume",
 		Why: "a tail whose checkpoint or values file cannot be resumed is refused only after the folder is opened (the manifest rewritten as failed)"},
 	{Name: "write-in-place-hard-link", File: "output/within.go",
@@ -514,6 +514,12 @@ var list = []Mutant{
 		Old: "return b == PeriodicProven || b == ArithmeticProven", New: "return b == PeriodicProven",
 		Pkg: "./census", Run: "TestTakebreakCensus$",
 		Why: "an arithmetic period proven by its theorem is listed as unproven, and its paper rows say candidate"},
+	// The one count of the statuses (census/status.go, CountsOf), which the
+	// summary line, the captions and the manifest print.
+	{Name: "census-counts-candidates-open", File: "census/status.go",
+		Old: "c.Candidates++", New: "c.Open++",
+		Pkg: "./census", Run: "TestTakebreakCensus$",
+		Why: "the candidates are counted as open in the summary, the captions and the manifest, against the CSV's status column"},
 	// The periodicity theorem for misère quotients (grundy/misere
 	// phiperiod.go): the window MisereSolver applies, and the condition
 	// itself.
@@ -643,9 +649,17 @@ var list = []Mutant{
 		Pkg: "./grundy/wythoff", Run: "TestRowsProofGuard$",
 		Why: "ProveRows proves a period the values show without the state that carries it on"},
 	{Name: "wythoff-proof-from-unproven", File: "grundy/wythoff/rowsproof.go",
-		Old: "if !pr.Proven {", New: "if false {",
+		Old: "if !out[a].Proven {", New: "if false {",
 		Pkg: "./grundy/wythoff", Run: "TestRowsProofGuard$",
 		Why: "ProveRows goes on to the rows above a row it could not prove"},
+	{Name: "wythoff-rows-quarter", File: "games/catalogue/wythoffrows.go",
+		Old: "return pr.Try(p, n0).Proven })", New: "return 4*(len(seq)-n0) >= len(seq) && pr.Try(p, n0).Proven })",
+		Pkg: "./games/catalogue", Run: "TestRowPeriodsSearch$",
+		Why: "the period search asks again that a quarter of the row follow the preperiod, and rows the proof takes go unproven"},
+	{Name: "wythoff-rows-least", File: "grundy/wythoff/rowsproof.go",
+		Old: "if n0+d < r.Len(a) && r.periodicOn(a, d, n0, r.Len(a)-d) {", New: "if n0+d < 0 {",
+		Pkg: "./grundy/wythoff", Run: "TestRowsLeast$",
+		Why: "Least calls a period least although a divisor of it holds through the row"},
 	// The diagonal engine of Wythoff's game (grundy/wythoff/diagonal.go):
 	// its scan from the row's first free value to b + 2a (facts 1 and 2).
 	{Name: "wythoff-diagonal-below", File: "grundy/wythoff/diagonal.go",
@@ -656,4 +670,40 @@ var list = []Mutant{
 		Old: "if v > top {", New: "if false {",
 		Pkg: "./grundy/wythoff", Run: "TestDiagonalWindowGuard$",
 		Why: "a mex past b + 2a (fact 1), or a scan that found none, is stored as a value"},
+
+	// The format registry (output/format.go) is the one list of extensions
+	// the manifest keeps files by: a literal list that misses one drops a
+	// game's files of that format from the manifest when another game runs
+	// into the folder, while they stay on disk.
+	{Name: "manifest-extensions-literal", File: "output/manifest.go",
+		Old: "for _, ext := range extensions() {", New: `for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg", ".pdf"} {`,
+		Pkg: "./cmd/tabulate", Run: "TestArrowKeptListed$",
+		Why: "a run of another game into the folder unlists the first game's .arrow files, left on disk"},
+	// Cram (grundy/cram): the split of a position into its regions and the
+	// reduction of a region by the symmetries of the grid, against the
+	// plain search over the literal board (cram_guard_test.go).
+	{Name: "cram-split-no-down", File: "grundy/cram/region.go",
+		Old: "n := (c | (c<<1)&f.notFirst | (c>>1)&f.notLast | c<<w | c>>w) & cells", New: "n := (c | (c<<1)&f.notFirst | (c>>1)&f.notLast | c>>w) & cells",
+		Pkg: "./grundy/cram", Run: "TestEveryBoardUpTo12Cells|TestRandomRegions",
+		Why: "the flood fill never goes down a column: a region is cut into pieces counted as separate games"},
+	{Name: "cram-split-wrap", File: "grundy/cram/region.go",
+		Old: "n := (c | (c<<1)&f.notFirst | (c>>1)&f.notLast | c<<w | c>>w) & cells", New: "n := (c | c<<1 | (c>>1)&f.notLast | c<<w | c>>w) & cells",
+		Pkg: "./grundy/cram", Run: "TestTableKeepsRegions",
+		Why: "the flood fill joins the end of a row to the start of the next: two regions are kept as one (values stay true, the table fills with sums)"},
+	{Name: "cram-split-or", File: "grundy/cram/search.go",
+		Old: "v ^= s.regionValue(h, w, c)", New: "v |= s.regionValue(h, w, c)",
+		Pkg: "./grundy/cram", Run: "TestEveryBoardUpTo12Cells|TestRandomRegions",
+		Why: "an option's regions combined by OR, not the nim sum"},
+	{Name: "cram-symmetry-mirror-short", File: "grundy/cram/region.go",
+		Old: "rev := reverseRow(rows[i], w)", New: "rev := reverseRow(rows[i], w-1)",
+		Pkg: "./grundy/cram", Run: "TestEveryBoardUpTo12Cells|TestRandomRegions",
+		Why: "the mirror image of a row drops a column: regions that are not images of one another share a key"},
+	{Name: "cram-symmetry-transpose-shape", File: "grundy/cram/region.go",
+		Old: "try(w, h, t[:w])", New: "try(h, w, t[:h])",
+		Pkg: "./grundy/cram", Run: "TestEveryBoardUpTo12Cells|TestRandomRegions",
+		Why: "the transpose keeps the shape of the region it turns: a tall region is read as a wide one of other cells"},
+	{Name: "cram-symmetry-none", File: "grundy/cram/region.go",
+		Old: "m := min(a, b, c, d)", New: "m := a",
+		Pkg: "./grundy/cram", Run: "TestTableKeepsRegions",
+		Why: "no mirror image is taken: a region and its images are searched and kept apart (values stay true)"},
 }
