@@ -214,7 +214,7 @@ const misereRowBytes = 4 << 10
 // planMisere estimates the misère census m: its games, each a row, and
 // one engine per worker at heapgame.MisereMemory(m.MaxOrder).
 func planMisere(m configs.CensusMisere) (FamilyPlan, error) {
-	list, err := MisereGames(m)
+	list, err := misereGames(m)
 	if err != nil {
 		return FamilyPlan{}, fmt.Errorf("census: plan misere: %w", err)
 	}

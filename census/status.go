@@ -161,8 +161,8 @@ type Counts struct {
 	MaxValues int64 `json:"max_values"`
 }
 
-// CountsOf counts the rows by their status.
-func CountsOf(rows []Row) Counts {
+// countsOf counts the rows by their status.
+func countsOf(rows []Row) Counts {
 	c := Counts{Games: len(rows)}
 	for i, row := range rows {
 		s := statusOf(row)

@@ -67,7 +67,7 @@ func CheckTable(in *os.File, f File) error {
 func parquetRows(in *os.File, f File, bad func(format string, args ...any) error) (int64, error) {
 	r, err := openFrom(in, in.Name()) // its Close leaves in open
 	if err != nil {
-		return 0, &FileError{Op: "check", Path: in.Name(), Err: err}
+		return 0, err
 	}
 	defer r.Close()
 	if err := checkMeta(f, bad, func(key string) *string { return r.MetaData().KeyValueMetadata().FindValue(key) }); err != nil {
