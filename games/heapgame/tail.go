@@ -345,6 +345,12 @@ func (g TailGame) runJob(ctx context.Context, s games.Sink, game string, max int
 				return errors.Join(g.explain(err, opts.Checkpoint, res), werr)
 			}
 		}
+		if ctx.Err() != nil && opts.Checkpoint != "" {
+			// Stopped (a signal, --max-seconds): say where it got to.
+			if info, ierr := octal.ReadCheckpointInfo(opts.Checkpoint); ierr == nil && info.Heap > 0 {
+				return &TailStoppedError{Game: game, Checkpoint: opts.Checkpoint, Heap: info.Heap, Max: max, Err: err}
+			}
+		}
 		return g.explain(err, opts.Checkpoint, res)
 	}
 	if err := g.writeTable(ctx, s, game, res); err != nil {
@@ -469,6 +475,25 @@ func (g TailGame) explain(err error, checkpoint string, res octal.TailResult) er
 		return fmt.Errorf("%w; the results to heap %d are kept in %s: remove it before rerunning with another start, window or width", err, res.Max, checkpoint)
 	}
 }
+
+// TailStoppedError is a tail run stopped before max (a signal,
+// --max-seconds) whose checkpoint holds the heaps before Heap: what it
+// reached, where it is kept, and that the same command resumes it.
+type TailStoppedError struct {
+	Game       string
+	Checkpoint string
+	Heap       int64 // the checkpoint's: g(0..Heap-1) are done
+	Max        int64
+	Err        error // why it stopped
+}
+
+func (e *TailStoppedError) Error() string {
+	return fmt.Sprintf("%s stopped (%v) with heaps 0..%d of 0..%d done, kept in the checkpoint %s; run the same command again to resume from heap %d",
+		e.Game, e.Err, e.Heap-1, e.Max, e.Checkpoint, e.Heap)
+}
+
+// Unwrap returns why it stopped.
+func (e *TailStoppedError) Unwrap() error { return e.Err }
 
 // TailCheckpointError is a tail checkpoint that this configuration cannot
 // resume: damaged, of another game, or made with another max, start, window
