@@ -337,11 +337,13 @@ func (g TailGame) runJob(ctx context.Context, s games.Sink, game string, max int
 			return err // refused before computing: nothing written
 		}
 		// A stopped run's tables of the powers of two it passed are
-		// exact: write them, with the error.
-		if len(res.Tables) > 0 && ctx.Err() == nil {
+		// exact: write them, with the error, also when a signal or
+		// --max-seconds stopped it (then past the cancelled context: the
+		// folder is closed only after the job returns).
+		if len(res.Tables) > 0 {
 			passed := res
 			passed.Final = octal.FrequencyTable{}
-			if werr := g.writeTable(ctx, s, game, passed); werr != nil {
+			if werr := g.writeTable(context.WithoutCancel(ctx), s, game, passed); werr != nil {
 				return errors.Join(g.explain(err, opts.Checkpoint, res), werr)
 			}
 		}
