@@ -22,7 +22,7 @@ func TestReduced(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
-	games, err := OctalGames(configs.CensusOctal{Digits: 3, Prefixes: []string{"0", "4"}, Max: 1 << 20})
+	games, err := octalGames(configs.CensusOctal{Digits: 3, Prefixes: []string{"0", "4"}, Max: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestGroupsAndFirstPass(t *testing.T) {
 	if _, err := RunCensus(context.Background(), cfg, out, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	games, err := OctalGames(cfg.Census.Octal)
+	games, err := octalGames(cfg.Census.Octal)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,9 +28,9 @@ func familiesOf(ctx context.Context, c configs.Census) ([]family, error) {
 		case Subtraction:
 			out[i].games, err = subtractionGames(ctx, c.Subtraction)
 		case Octal:
-			out[i].games, err = OctalGames(c.Octal)
+			out[i].games, err = octalGames(c.Octal)
 		case Takebreak:
-			out[i].games, err = TakebreakGames(c.Takebreak)
+			out[i].games, err = takebreakGames(c.Takebreak)
 		case AllBut:
 			out[i].games, err = allButGames(ctx, c.AllBut)
 		}

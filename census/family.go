@@ -42,10 +42,10 @@ type Game struct {
 	size  int    // the census family's size of the game (figures): digits after the point, elements of a set
 }
 
-// NewGame returns the game of family defined by rules (written as
+// newGame returns the game of family defined by rules (written as
 // heapgame.Rules reads it), called name in the tables and of the given size
 // (the proven-share figure groups by it). An empty name is rules.
-func NewGame(family, rules, name string, size int) (Game, error) {
+func newGame(family, rules, name string, size int) (Game, error) {
 	h, err := heapgame.Rules(family, rules)
 	if err != nil {
 		return Game{}, fmt.Errorf("census: %s %s: %w", family, rules, err)
@@ -206,7 +206,7 @@ func (g Game) computedAs() Game {
 	if r == g.rules {
 		return g
 	}
-	rep, err := NewGame(g.Family, r, "", g.size)
+	rep, err := newGame(g.Family, r, "", g.size)
 	if err != nil {
 		return g // not reached: a reduced code parses
 	}
@@ -220,12 +220,12 @@ func digitsOf(code string) int {
 	return len(strings.TrimRight(after, "0"))
 }
 
-// OctalGames lists the codes of an octal census, sorted: every code
+// octalGames lists the codes of an octal census, sorted: every code
 // d0.d1...dk with d0 in {0, 4}, 0 <= k <= digits, each digit 0..7 and the
 // last one (d0 when k = 0) non-zero, whose canonical form starts with one of
 // prefixes. Prefixes "0" and "4" with digits 3 give the 1,023 codes
 // 0.d1d2d3 and 4.d1d2d3 of Flammenkamp's table: 511 of each form and 4.0.
-func OctalGames(c configs.CensusOctal) ([]Game, error) {
+func octalGames(c configs.CensusOctal) ([]Game, error) {
 	c = configs.Census{Octal: c}.Effective().Octal
 	return codeGames(Octal, []string{"0", "4"}, "01234567", c.Digits, c.Prefixes)
 }
@@ -238,7 +238,7 @@ func codeGames(family string, firsts []string, alphabet string, digits int, pref
 	codes := codeNames(firsts, alphabet, digits, prefixes)
 	games := make([]Game, len(codes))
 	for i, code := range codes {
-		g, err := NewGame(family, code, "", digitsOf(code))
+		g, err := newGame(family, code, "", digitsOf(code))
 		if err != nil {
 			return nil, err
 		}
@@ -279,12 +279,12 @@ func codeNames(firsts []string, alphabet string, digits int, prefixes []string) 
 	return codes
 }
 
-// TakebreakGames lists the codes of a hexadecimal census, sorted: every
+// takebreakGames lists the codes of a hexadecimal census, sorted: every
 // code 0.d1...dk with 1 <= k <= digits, each digit 0..F and the last one
 // non-zero (Howse and Nowakowski's one- and two-digit hexadecimal games for
 // digits 2: 15 + 240 codes), each a member of the family takebreak (an
 // octal code among them is played as the octal game).
-func TakebreakGames(c configs.CensusTakebreak) ([]Game, error) {
+func takebreakGames(c configs.CensusTakebreak) ([]Game, error) {
 	games, err := codeGames(Takebreak, []string{"0"}, "0123456789ABCDEF", c.Digits, nil)
 	if err != nil {
 		return nil, err
@@ -304,7 +304,7 @@ func SubtractionGames(c configs.CensusSubtraction) []Game {
 func subtractionGames(ctx context.Context, c configs.CensusSubtraction) ([]Game, error) {
 	c = configs.Census{Subtraction: c}.Effective().Subtraction
 	return setGames(ctx, c.MaxElement, c.MaxSize, func(rules string, size int) (Game, error) {
-		return NewGame(Subtraction, rules, "{"+rules+"}", size)
+		return newGame(Subtraction, rules, "{"+rules+"}", size)
 	})
 }
 
@@ -322,7 +322,7 @@ func AllButGames(c configs.CensusAllBut) []Game {
 func allButGames(ctx context.Context, c configs.CensusAllBut) ([]Game, error) {
 	c = configs.Census{AllBut: c}.Effective().AllBut
 	return setGames(ctx, c.MaxElement, c.MaxSize, func(rules string, size int) (Game, error) {
-		g, err := NewGame(Subtraction, allButPrefix+rules, allButName+"{"+rules+"}", size)
+		g, err := newGame(Subtraction, allButPrefix+rules, allButName+"{"+rules+"}", size)
 		g.kind = AllBut
 		return g, err
 	})

@@ -63,9 +63,9 @@ func (f Findings) String() string {
 	return s
 }
 
-// FindingsOf sums up a family's rows.
-func FindingsOf(rows []Row) Findings {
-	f := Findings{Counts: CountsOf(rows), Unproven: []Far{}}
+// findingsOf sums up a family's rows.
+func findingsOf(rows []Row) Findings {
+	f := Findings{Counts: countsOf(rows), Unproven: []Far{}}
 	if len(rows) > 0 && kindOf(rows[0].Game.Table()).behaviour {
 		f.Behaviour = map[string]int{}
 		for _, row := range rows {

@@ -412,7 +412,7 @@ func (fr *familyRun) finish(ctx context.Context, s games.Sink) error {
 	if err := s.Table(ctx, Table(name), int64(len(rows)), source(name, rows)); err != nil {
 		return err
 	}
-	if err := s.Table(ctx, TimingsTable(name), int64(len(rows)), timingsSource(name, rows)); err != nil {
+	if err := s.Table(ctx, timingsTable(name), int64(len(rows)), timingsSource(name, rows)); err != nil {
 		return err
 	}
 	if err := documentsTo(ctx, s, name, int64(len(rows)), paperOf(fr.kind, rows)); err != nil {
@@ -423,7 +423,7 @@ func (fr *familyRun) finish(ctx context.Context, s games.Sink) error {
 			return err
 		}
 	}
-	findings := FindingsOf(rows)
+	findings := findingsOf(rows)
 	s.Finding(name, findings)
 	fr.tally.add(func(r *Result) { r.Findings[name] = findings })
 	return nil
@@ -503,7 +503,7 @@ func (mr *misereRun) run(ctx context.Context, s games.Sink) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Table(ctx, MisereTable(m.Family), int64(len(rows)), misereSource(m.Family, rows)); err != nil {
+	if err := s.Table(ctx, misereTable(m.Family), int64(len(rows)), misereSource(m.Family, rows)); err != nil {
 		return err
 	}
 	f := misereFindingsOf(rows, m.Max)

@@ -33,8 +33,8 @@ import (
 // stopped computes them again; its table is a function of the
 // configuration and the tool version alone.
 
-// MisereTable is the table census/misere.
-func MisereTable(family string) output.Table {
+// misereTable is the table census/misere.
+func misereTable(family string) output.Table {
 	k := kindOf(family)
 	return output.Table{Game: "census", Name: "misere", Columns: []output.Column{
 		k.column,
@@ -113,16 +113,16 @@ func (f MisereFindings) String() string {
 	return fmt.Sprintf("games=%d tame=%d wild=%d genus_stopped=%d quotient_reached=%d solved=%d", f.Games, f.Tame, f.Wild, f.GenusStopped, f.QuotientReached, f.Solved)
 }
 
-// MisereGames lists the games of the misère census m (defaults filled
+// misereGames lists the games of the misère census m (defaults filled
 // in): those of the family's own census with the same keys.
-func MisereGames(m configs.CensusMisere) ([]Game, error) {
+func misereGames(m configs.CensusMisere) ([]Game, error) {
 	switch m.Family {
 	case Subtraction:
 		return SubtractionGames(configs.CensusSubtraction{MaxElement: m.MaxElement, MaxSize: m.MaxSize}), nil
 	case Takebreak:
-		return TakebreakGames(configs.CensusTakebreak{Digits: m.Digits})
+		return takebreakGames(configs.CensusTakebreak{Digits: m.Digits})
 	}
-	return OctalGames(configs.CensusOctal{Digits: m.Digits, Prefixes: m.Prefixes})
+	return octalGames(configs.CensusOctal{Digits: m.Digits, Prefixes: m.Prefixes})
 }
 
 // misereProbe is the heap to which the genus is first analysed: a game
@@ -130,9 +130,9 @@ func MisereGames(m configs.CensusMisere) ([]Game, error) {
 // grows about fivefold every ten heaps (heapgame.DefaultMisereMax).
 const misereProbe = 30
 
-// MisereRowOf computes one game's row to heap max with quotients of at
+// misereRowOf computes one game's row to heap max with quotients of at
 // most maxOrder elements.
-func MisereRowOf(ctx context.Context, g Game, max, maxOrder int) (MisereRow, error) {
+func misereRowOf(ctx context.Context, g Game, max, maxOrder int) (MisereRow, error) {
 	row := MisereRow{Game: g, FirstWild: -1}
 	if g.Heap.Misere == nil {
 		return row, fmt.Errorf("census: %s %s has no misère rules", g.Family, g.Name())
@@ -202,7 +202,7 @@ func misereDocuments(family string, rows []MisereRow, f MisereFindings) []docume
 // misereRows computes the rows of the misère census m (defaults filled
 // in) on workers goroutines.
 func misereRows(ctx context.Context, m configs.CensusMisere, workers int, log io.Writer) ([]MisereRow, error) {
-	list, err := MisereGames(m)
+	list, err := misereGames(m)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +222,7 @@ func misereRows(ctx context.Context, m configs.CensusMisere, workers int, log io
 			fmt.Fprintf(log, "census misere: %s started\n", game.Name())
 			mu.Unlock()
 			began := time.Now()
-			r, err := MisereRowOf(gctx, game, m.Max, m.MaxOrder)
+			r, err := misereRowOf(gctx, game, m.Max, m.MaxOrder)
 			if err != nil {
 				return fmt.Errorf("census misere: %s: %w", game.Name(), err)
 			}

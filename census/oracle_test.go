@@ -61,7 +61,7 @@ func testGame(family, rules string) Game {
 	if family == Subtraction {
 		name, size = "{"+rules+"}", strings.Count(rules, ",")+1
 	}
-	g, err := NewGame(family, rules, name, size)
+	g, err := newGame(family, rules, name, size)
 	if err != nil {
 		panic(err)
 	}

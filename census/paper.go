@@ -70,7 +70,7 @@ func heading(k kind) string { return k.column.Name }
 // the games, how many proven (and of those how many arithmetic-periodic),
 // candidates and open, within the values computed.
 func paperTitle(k kind, rows []Row) string {
-	return "Census of " + CountsOf(rows).sentence(k.what, k.behaviour)
+	return "Census of " + countsOf(rows).sentence(k.what, k.behaviour)
 }
 
 // theoremSentence names, in a sentence, the theorems that prove the rows:

@@ -6,12 +6,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/tabulate-games/tabulate/configs"
 	"github.com/tabulate-games/tabulate/games/heapgame"
+	"github.com/tabulate-games/tabulate/grundy"
 	"github.com/tabulate-games/tabulate/internal/diskfree"
 	"github.com/tabulate-games/tabulate/internal/sysmem"
 )
@@ -83,9 +83,6 @@ const (
 	tableRowDisk = 256
 	// figuresDisk is a family's figures on disk, at most.
 	figuresDisk = 16 << 20
-	// autoMemoryShare is the share of the machine's memory a census may
-	// use when max_memory is auto, as a run's (pipeline.AutoMemoryShare).
-	autoMemoryShare = 0.6
 )
 
 // valueDigits bounds the decimal digits of the first headLen values of a
@@ -217,7 +214,7 @@ const misereRowBytes = 4 << 10
 // planMisere estimates the misère census m: its games, each a row, and
 // one engine per worker at heapgame.MisereMemory(m.MaxOrder).
 func planMisere(m configs.CensusMisere) (FamilyPlan, error) {
-	list, err := MisereGames(m)
+	list, err := misereGames(m)
 	if err != nil {
 		return FamilyPlan{}, fmt.Errorf("census: plan misere: %w", err)
 	}
@@ -362,29 +359,23 @@ func journalBytes(out string, f family) int64 {
 }
 
 // memoryLimit returns the bytes a census may use and where the limit comes
-// from: max_memory, or auto (60% of the machine's memory, 4 GiB when it is
-// unknown), as a run's plan.
+// from: max_memory, or auto by the one rule of runs (sysmem.AutoLimit).
 func memoryLimit(maxMemory configs.Size) (int64, string) {
 	if maxMemory > 0 {
 		return int64(maxMemory), "max_memory"
 	}
-	phys := int64(min(sysmem.Total(), math.MaxInt64))
-	if phys == 0 {
-		return 4 << 30, "auto: RAM unknown, 4 GiB"
-	}
-	return int64(float64(phys) * autoMemoryShare), fmt.Sprintf("auto: %.0f%% of %s RAM", 100*autoMemoryShare, sysmem.Format(phys))
+	return sysmem.AutoLimit()
 }
 
-// censusWorkers returns how many games a census computes side by side.
+// censusWorkers returns how many games a census computes side by side: the
+// command's --workers, else the configuration's, resolved as a run's
+// (grundy.Goroutines: every CPU for 0).
 func censusWorkers(cfg configs.Config, opts Options) int {
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = cfg.Workers
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	return workers
+	return grundy.Goroutines(workers)
 }
 
 // availableDisk is diskfree.Available; tests plant a full disk.

@@ -28,7 +28,7 @@ func (s Schedule) String() string {
 		s.Workers, s.Makespan, s.Bound, s.Total, s.Workers, s.Total/float64(s.Workers), s.Longest, s.Makespan/max(s.Bound, 1e-12), s.Runs)
 }
 
-// TimingRow is one row of a census timings table (TimingsTable): the
+// TimingRow is one row of a census timings table (timingsTable): the
 // seconds a game's computation took and the run that finished it.
 type TimingRow struct {
 	Seconds float64

@@ -67,12 +67,12 @@ func columns(family string) []output.Column {
 // Table returns the output table of a family. Without a time bound per game
 // its bytes depend only on the configuration and the tool version: a census
 // run again, resumed from its journal or merged from shards writes the same
-// file. The time each game took is in TimingsTable.
+// file. The time each game took is in timingsTable.
 func Table(family string) output.Table {
 	return output.Table{Game: "census", Name: family, Columns: columns(family)}
 }
 
-// TimingsTable returns the side table of a family's wall times: the game
+// timingsTable returns the side table of a family's wall times: the game
 // (the first column of Table) and seconds, the time its computation took, in
 // the rows of Table; then start and end, the seconds from the start of the
 // family's computation to the start and the end of the engine run that
@@ -82,7 +82,7 @@ func Table(family string) output.Table {
 // configuration, which is why the time is not a column of Table. A game
 // taken from the journal keeps the times of the run that computed it; the
 // games of one group (computed_as) share one engine run and its times.
-func TimingsTable(family string) output.Table {
+func timingsTable(family string) output.Table {
 	cols := columns(family)
 	return output.Table{Game: "census", Name: family + "_timings", Columns: []output.Column{
 		cols[0],
@@ -141,7 +141,7 @@ func source(family string, rows []Row) output.Source {
 	}
 }
 
-// timingsSource returns the rows' wall times as one batch of TimingsTable.
+// timingsSource returns the rows' wall times as one batch of timingsTable.
 func timingsSource(family string, rows []Row) output.Source {
 	return func(ctx context.Context, emit func(output.Batch) error) error {
 		n := len(rows)

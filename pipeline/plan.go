@@ -70,8 +70,9 @@ func (e *MemoryError) Error() string {
 func PhysicalMemory() int64 { return int64(sysmem.Total()) }
 
 // AutoMemoryShare is the share of physical memory a plan may use when
-// max_memory is auto.
-const AutoMemoryShare = 0.6
+// max_memory is auto: sysmem.AutoShare, the one rule of runs, censuses and
+// tails.
+const AutoMemoryShare = sysmem.AutoShare
 
 // baseMemory is what a run needs beyond its jobs: the Go runtime, Arrow's
 // buffers and one row group per open Parquet writer.
@@ -99,13 +100,7 @@ func newPlan(cfg configs.Config) *Plan {
 	p.limitSource = "max_memory"
 	p.Limit = int64(cfg.MaxMemory)
 	if p.Limit == 0 {
-		phys := PhysicalMemory()
-		p.Limit = int64(float64(phys) * AutoMemoryShare)
-		p.limitSource = fmt.Sprintf("auto: %.0f%% of %s RAM", 100*AutoMemoryShare, Bytes(phys))
-		if phys == 0 {
-			p.Limit = 4 << 30
-			p.limitSource = "auto: RAM unknown, 4 GiB"
-		}
+		p.Limit, p.limitSource = sysmem.AutoLimit()
 	}
 	for _, g := range cfg.Selected() {
 		for _, j := range g.Jobs(p.cpus) {

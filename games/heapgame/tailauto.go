@@ -59,16 +59,14 @@ const tailAutoTries = 6
 func (k *TailKeys) auto() bool { return k.Tail && k.Start == 0 && k.Window == 0 && k.Values == nil }
 
 // memoryLimit returns the bytes a job may use: the soft limit the run set
-// for the garbage collector (the plan's, pipeline), or 60% of the
-// machine's memory when none is set.
+// for the garbage collector (the plan's, pipeline), or the automatic
+// limit of max_memory (sysmem.AutoLimit) when none is set.
 func memoryLimit() int64 {
 	if l := debug.SetMemoryLimit(-1); l > 0 && l < math.MaxInt64 {
 		return l
 	}
-	if phys := sysmem.Total(); phys > 0 {
-		return int64(float64(min(phys, math.MaxInt64)) * 0.6)
-	}
-	return 4 << 30
+	l, _ := sysmem.AutoLimit()
+	return l
 }
 
 // autoStart chooses the start of an automatic tail to max: the probe's

@@ -40,17 +40,18 @@ const (
 // octalOptions switches the parts of the engine; tests and benchmarks turn
 // them off to measure or check one alone.
 type octalOptions struct {
-	noSparse   bool        // never use the sparse-space method
-	noPeriodic bool        // never copy values by a proven period
-	grow       func() int  // grundy.Options.Grow: more goroutines for the plain mex (plainpar.go)
-	plain      int         // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
-	workers    int         // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
-	pipeTop    int         // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
-	uncapped   bool        // workers-1 helpers even past GOMAXPROCS-1 (tests)
-	scanPar    int         // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
-	packedRows bool        // the helpers hand over packed rows whatever the marks' length (tests; else octalByteRow and octalPackedRows)
-	clock      *octalClock // tests: no helper goroutine, the far parts run at dispatch and the blocks are timed (octalClock)
-	spin       int         // 0: octalSpins' rule for the main goroutine's wait; 1: always spin first; -1: never (tests)
+	noSparse     bool        // never use the sparse-space method
+	noPeriodic   bool        // never copy values by a proven period
+	grow         func() int  // grundy.Options.Grow: more goroutines for the plain mex (plainpar.go)
+	plain        int         // 0: the cost rule of choose; 1: always the cached plain mex; -1: never
+	workers      int         // goroutines: 1 one, W >= 2 the main one and W-1 helpers (octalPipe); 0 means runtime.GOMAXPROCS(0)
+	pipeTop      int         // > 0: the helpers' step 3 stops at pipeTop splits from each end (tests)
+	uncapped     bool        // workers-1 helpers even past policy.Running()-1 (tests)
+	scanPar      int         // > 0: step 3's chunks from this many splits on go to markRanges2 (tests; else octalParallelScan)
+	packedRows   bool        // the helpers hand over packed rows whatever the marks' length (tests; else octalByteRow and octalPackedRows)
+	clock        *octalClock // tests: no helper goroutine, the far parts run at dispatch and the blocks are timed (octalClock)
+	spin         int         // 0: octalSpins' rule for the main goroutine's wait; 1: always spin first; -1: never (tests)
+	experimental bool        // the pipe's rules for many cores on whatever policy.Of says (tests)
 }
 
 // octalRare is a rare heap and its value, side by side so that the inner

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/grundy/internal/policy"
 )
 
 // scaleWorkers are the worker counts of issue 33's identity tests: one (no
@@ -23,8 +25,10 @@ var scaleWorkers = []int{1, 2, 3, 8, 16}
 // from each end (the whole of the known splits for most heaps below 10^4,
 // so the helpers' ranges meet), and 24 (a chunk: the main goroutine lists
 // step 3 past the helpers' ranges, around the hole, at many heaps). The
-// last two make the main goroutine spin before it parks in its wait
-// (octalPipe.await, which a 2-core machine never takes by octalSpins' rule).
+// last two turn the rules for many cores on (octalOptions.experimental: the
+// main goroutine gives later parts back, receive) and make the main
+// goroutine spin before it parks in its wait (octalPipe.await, which a
+// 2-core machine never takes by octalSpins' rule).
 var scaleModes = []struct {
 	name string
 	top  int
@@ -77,7 +81,7 @@ func TestWorkersOracle(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s/%d/W=%d/%s", tc.code, tc.max, w, m.name)
 				t.Run(name, func(t *testing.T) {
-					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top, uncapped: true, spin: m.spin})
+					e, err := octalRun(ctx, r, tc.max, nil, octalOptions{noPeriodic: true, workers: w, pipeTop: m.top, uncapped: true, spin: m.spin, experimental: m.spin == 1})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -165,7 +169,7 @@ func TestOctalKnownFrom(t *testing.T) {
 
 // TestOctalTakesLater checks the main goroutine's rule for a later
 // block's part it took while waiting (receive): with one helper (W = 2) it
-// lists it, as before issue 33's fifth session (2026-11-27); from two helpers on only
+// lists it; from two helpers on only
 // when at least one queued part is left for each helper, so that no helper
 // waits for a part while the main goroutine lists one.
 func TestOctalTakesLater(t *testing.T) {
@@ -191,6 +195,7 @@ func TestOctalTakesLater(t *testing.T) {
 // (octalPipe.await): only from W = 3 on (two helpers), and only when each of
 // the W goroutines has a CPU and a P of its own; the test override wins.
 func TestOctalSpins(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		helpers, cpus, procs, spin int
 		want                       bool
@@ -206,8 +211,12 @@ func TestOctalSpins(t *testing.T) {
 		{15, 16, 16, -1, false},
 	}
 	for _, c := range cases {
-		if got := octalSpins(c.helpers, c.cpus, c.procs, c.spin); got != c.want {
-			t.Errorf("octalSpins(helpers %d, cpus %d, procs %d, spin %d) = %v, want %v", c.helpers, c.cpus, c.procs, c.spin, got, c.want)
+		for _, exp := range []bool{false, true} {
+			p := policy.Policy{Workers: c.helpers + 1, Procs: c.procs, CPUs: c.cpus, Experimental: exp}
+			want := c.want && (exp || c.spin == 1) // the rule only with Experimental; the override always
+			if got := octalSpins(p, c.spin); got != want {
+				t.Errorf("octalSpins(%+v, spin %d) = %v, want %v", p, c.spin, got, want)
+			}
 		}
 	}
 }
@@ -224,8 +233,11 @@ func TestOctalPackedRows(t *testing.T) {
 		{15, 15, false}, {15, 2, false}, {11, 12, true}, {11, 11, false},
 	}
 	for _, c := range cases {
-		if got := octalPackedRows(c.helpers, c.cpus); got != c.want {
-			t.Errorf("octalPackedRows(helpers %d, cpus %d) = %v, want %v", c.helpers, c.cpus, got, c.want)
+		for _, exp := range []bool{false, true} {
+			p := policy.Policy{Workers: c.helpers + 1, Procs: c.helpers + 1, CPUs: c.cpus, Experimental: exp}
+			if got := octalPackedRows(p); got != (c.want && exp) {
+				t.Errorf("octalPackedRows(%+v) = %v, want %v", p, got, c.want && exp)
+			}
 		}
 	}
 }

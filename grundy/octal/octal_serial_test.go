@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabulate-games/tabulate/grundy/internal/policy"
 	"github.com/tabulate-games/tabulate/grundy/internal/serialshare"
 )
 
@@ -72,7 +72,7 @@ func TestOctalSerialShare(t *testing.T) {
 		t.Fatalf("%s: the values with the far parts timed differ from one worker's", f[0])
 	}
 	rows := "bytes where short"
-	if packed || octalPackedRows(w-1, runtime.NumCPU()) {
+	if pol := policy.Of(w); packed || octalPackedRows(pol) {
 		rows = "packed"
 	}
 	fmt.Printf("rows handed over: %s\n", rows)

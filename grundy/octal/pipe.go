@@ -1,11 +1,12 @@
 package octal
 
 import (
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/tabulate-games/tabulate/grundy/internal/policy"
 )
 
 // The full-array engine on W cores: octalPipe, the helpers that list the
@@ -73,7 +74,7 @@ const octalPartHeaps = 8
 // Trick: parts of 16 heaps on few workers. Reason: each part is a channel
 // send and receive and a wake-up of a parked helper; 0.6 to 2^22 at W = 2
 // took 0.979 times the CPU with parts of 16 heaps against 8 on one P
-// (farm-bench, 3 pairs; 0.81 on two cores, a noisy set).
+// (A/B timing, 3 pairs; 0.81 on two cores, a noisy set).
 // Cost: on many workers, parts of 8 heaps, so that none waits for a part
 // while others are queued. Ours.
 func octalPartHeapsFor(helpers int) int {
@@ -137,7 +138,7 @@ func octalPartHeapsFor(helpers int) int {
 // near 2 at 16 workers. Cost: a channel send and receive a part, the far
 // part's step 2 (a pack up to v*) and a copy of the marks as bytes (heap),
 // a mark array of 64 KiB a helper: W = 2 took 1.039 times the CPU of W = 1
-// on one P and 1.069 on two cores (0.6 to 2^22, farm-bench), the splits
+// on one P and 1.069 on two cores (0.6 to 2^22, A/B timing), the splits
 // listed being about the same (2.26*10^9 against 2.29*10^9 to 2^20).
 // Sources: the C++
 // solver of tczajka/octal-games and the Rust solver of
@@ -163,6 +164,11 @@ type octalPipe struct {
 	clock   *octalClock // octalOptions.clock: no helper, dispatch lists and times the parts
 	inline  octalScratch
 	spin    bool // await spins before it parks (octalSpins)
+
+	// giveBack: the main goroutine gives a later block's part back unless
+	// every helper has one (receive, octalTakesLater); from two helpers on,
+	// with policy.Policy.Experimental.
+	giveBack bool
 }
 
 // octalScratch is the marks and the list of missing values of one
@@ -235,9 +241,10 @@ const octalByteRow = 1024
 // packed rows whatever the marks' length (octalPackedRows).
 const octalPackedFrom = 12
 
-// octalPackedRows reports whether a pipe of helpers goroutines on cpus CPUs
-// hands over packed rows although the marks are short (octalByteRow): from
-// octalPackedFrom workers on, each with a CPU of its own.
+// octalPackedRows reports whether a pipe of policy p (its Workers: the
+// helpers and the main goroutine) hands over packed rows although the
+// marks are short (octalByteRow): from octalPackedFrom workers on, each
+// with a CPU of its own, and only with p.Experimental.
 //
 // Trick: on many cores the helpers pack their rows again. Reason: there the
 // main goroutine's in-order work bounds the run (TestOctalSerialShare,
@@ -253,9 +260,10 @@ const octalPackedFrom = 12
 // cores' lines not counted. Cost: that 2% to 4% more CPU in the helpers,
 // which have time to spare on that many cores; below octalPackedFrom
 // workers, or on fewer CPUs than goroutines (where that CPU is the wall
-// time), the byte rows stay. Not measured on 16 cores yet: a prediction.
-func octalPackedRows(helpers, cpus int) bool {
-	return helpers+1 >= octalPackedFrom && cpus > helpers
+// time), the byte rows stay. Not measured on 16 cores: a prediction, so
+// behind policy.Policy.Experimental.
+func octalPackedRows(p policy.Policy) bool {
+	return p.Many(octalPackedFrom)
 }
 
 // octalHelperCap is the most splits from each end of the known ones that a
@@ -264,13 +272,14 @@ const octalHelperCap = 4096
 
 // newOctalPipe starts helpers goroutines (at least one); top > 0 fixes
 // the cap of their step 3 (octalOptions.pipeTop).
-func newOctalPipe(e *octalEngine, helpers, top int, packed bool, clock *octalClock, spin int) *octalPipe {
+func newOctalPipe(e *octalEngine, helpers, top int, packed bool, clock *octalClock, spin int, pol policy.Policy) *octalPipe {
 	helpers = max(helpers, 1)
 	p := &octalPipe{g: e.g, split: e.r.split, unequal: e.r.unequal, helpers: helpers,
 		parts: make(chan octalPart, (octalPipeDepth+1)*octalBlock/octalPartHeaps), cap: octalHelperCap, packed: packed,
 		heaps: octalPartHeapsFor(helpers), clock: clock,
-		spin: octalSpins(helpers, runtime.NumCPU(), runtime.GOMAXPROCS(0), spin)}
-	p.packed = p.packed || octalPackedRows(helpers, runtime.NumCPU())
+		giveBack: pol.Experimental && helpers >= 2,
+		spin:     octalSpins(pol, spin)}
+	p.packed = p.packed || octalPackedRows(pol)
 	if top > 0 {
 		p.cap = top
 	}
@@ -381,7 +390,7 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 	// against one pack a heap on one worker (0.6 to 2^22: octalPack 0.50 s
 	// of CPU on two workers, 0.14 s on one; pprof). Measured: W = 2 with
 	// byte rows took 0.986 times the CPU of packed rows on one P and 0.962
-	// on two cores (both with octalPackVstar; farm-bench, 3 pairs
+	// on two cores (both with octalPackVstar; A/B timing, 3 pairs
 	// each). Cost: a copy of 64*mw bytes on each side (512 on
 	// 0.6) and rows four times as long as packed ones, at most
 	// octalByteRow bytes a heap (3 tasks of 128 KiB).
@@ -443,6 +452,18 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 	}
 }
 
+// feed dispatches the blocks after [start, end) that the pipeline holds
+// ahead, up to octalPipeDepth and not past max or a heap where a labelling
+// may be chosen.
+func (p *octalPipe) feed(e *octalEngine, start, end, max int) {
+	if p.next <= start {
+		p.next = end // the pipeline is empty: from the next block
+	}
+	for b := p.next; b <= max && b <= end+(octalPipeDepth-1)*octalBlock && !octalChoosesAt(b); b += octalBlock {
+		p.dispatch(e, b, min(b+octalBlock, max+1), start)
+	}
+}
+
 // receive returns the task of the block that starts at start, or nil if
 // there is none, once every part of it is listed; while parts are queued
 // the calling goroutine lists them too, into mk, the engine's marks (zero
@@ -450,8 +471,10 @@ func (p *octalPipe) dispatch(e *octalEngine, start, end, known int) {
 // helpers on (W >= 3) a part of a later block only when no helper is free
 // (octalTakesLater); then it waits for the block (await).
 //
-// Trick: from W = 3 on, the main goroutine gives a later block's part back
-// to the queue unless every helper has another part queued. Reason: the
+// Trick: from W = 3 on, with policy.Policy.Experimental (a model's
+// prediction, not measured on many cores), the main goroutine gives a
+// later block's part back to the queue unless every helper has another
+// part queued. Reason: the
 // main goroutine is the critical path of the pipeline, and a part it takes
 // (8 heaps, about 36 µs on the 16-core node) delays its block while the
 // parts it waits for end in a few: on the node at W = 16 (0.6 to 2^22,
@@ -480,7 +503,7 @@ func (p *octalPipe) receive(start int, mk []byte) *octalTask {
 			return t
 		default:
 		}
-		if p.helpers >= 2 {
+		if p.giveBack {
 			select {
 			case part := <-p.parts:
 				if part.t != t && !octalTakesLater(p.helpers, len(p.parts)) {
@@ -529,8 +552,9 @@ const octalSpinFor = 50 * time.Microsecond
 // octalSpinFor of a core a block where the helpers are late, on a core no
 // other goroutine of the run needs (W <= GOMAXPROCS and W <= the CPUs);
 // never at W = 2 or on more workers than cores. Not measured on 16 cores
-// yet (the 2-core machine never spins): a prediction until the node's
-// scale-octal.sh.
+// (a 2-core machine never spins): a prediction, so behind
+// policy.Policy.Experimental, as await is only reached by receive's
+// give-back (giveBack).
 func (p *octalPipe) await(t *octalTask) *octalTask {
 	if p.spin {
 		deadline := time.Now().Add(octalSpinFor)
@@ -549,19 +573,19 @@ func (p *octalPipe) await(t *octalTask) *octalTask {
 	return t
 }
 
-// octalSpins reports whether await spins, for a pipe of helpers goroutines
-// on cpus CPUs and procs Ps (GOMAXPROCS): from two helpers on (W >= 3)
-// and only when the main goroutine and every helper have a CPU and a P of
-// their own. spin (octalOptions.spin) overrides it for tests: 1 always, -1
-// never.
-func octalSpins(helpers, cpus, procs, spin int) bool {
+// octalSpins reports whether await spins, for a pipe of policy p (its
+// Workers: the helpers and the main goroutine): from two helpers on (W >=
+// 3), only when the main goroutine and every helper have a CPU and a P of
+// their own, and only with p.Experimental. spin (octalOptions.spin)
+// overrides it for tests: 1 always, -1 never.
+func octalSpins(p policy.Policy, spin int) bool {
 	switch spin {
 	case 1:
 		return true
 	case -1:
 		return false
 	}
-	return helpers >= 2 && cpus > helpers && procs > helpers
+	return p.Many(3)
 }
 
 // stop ends the helpers and waits for them.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabulate-games/tabulate/analysis"
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/internal/policy"
 )
 
 // The driver of the full-array engine: octalRunFrom computes the heaps
@@ -27,6 +28,9 @@ func octalRun(ctx context.Context, r octalRules, max int, progress grundy.Progre
 // (from = 1: none but g(0); tail.go's prefix goes on from a saved
 // prefix): heaps from..max, len(e.g) = max+1. The choices of labelling and
 // the period checks fall on the heaps they fall on in one run from 1.
+// Block by block: at a checkpoint the period check (periodAt) and the
+// choice of labelling (choose), then the pipe's next blocks (startPipe,
+// feed), then the block's mex in order (block).
 func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress grundy.Progress, opt octalOptions) (*octalEngine, error) {
 	r := e.r
 	e.computed = max
@@ -61,26 +65,8 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 		}
 		if start == checkpoint {
 			checkpoint *= 2
-			if !opt.noPeriodic && !r.unequal {
-				p, n0, ok := octalProvenPeriod(e.g[:start], r.t)
-				if start >= 1<<20 {
-					// Trick: collect the period check's scratch (2 bytes a
-					// value) now. Reason: the values are one pointer-free
-					// block, so the heap grows little between checks and Go's
-					// collector (GOGC = 100) would otherwise let the scratch
-					// of several checks pile up before running, a third more
-					// peak memory at 10^7 heaps. Cost: a collection at each
-					// checkpoint from 2^20 on, well under a millisecond, as
-					// it scans no values.
-					runtime.GC()
-				}
-				if ok {
-					e.period, e.preperiod, e.computed = p, n0, start-1
-					for i := start; i <= max; i++ {
-						e.g[i] = e.g[i-p]
-					}
-					break
-				}
+			if !opt.noPeriodic && !r.unequal && e.periodAt(start, max) {
+				break
 			}
 		}
 		if !opt.noSparse && (start == checkpoint/2 || start%octalRechoose == 0) {
@@ -95,34 +81,11 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 		}
 		if parallel && e.sparse && !e.plain && end <= max && !octalChoosesAt(end) {
 			if pipe == nil {
-				helpers := workers - 1
-				if !opt.uncapped {
-					helpers = min(helpers, runtime.GOMAXPROCS(0)-1)
-				}
-				pipe = newOctalPipe(e, helpers, opt.pipeTop, opt.packedRows, opt.clock, opt.spin)
+				pipe = e.startPipe(workers, opt)
 			}
-			if pipe.next <= start {
-				pipe.next = end // the pipeline is empty: from the next block
-			}
-			for b := pipe.next; b <= max && b <= end+(octalPipeDepth-1)*octalBlock && !octalChoosesAt(b); b += octalBlock {
-				pipe.dispatch(e, b, min(b+octalBlock, max+1), start)
-			}
+			pipe.feed(e, start, end, max)
 		}
-		for n := start; n < end; n++ {
-			var v int32
-			switch {
-			case e.plain:
-				v = e.plainMex(n)
-			case !e.sparse:
-				v = e.fullMex(n)
-			case far != nil:
-				v = e.sparseMex(n, far)
-				e.helped += boolInt(n == far.start)
-			default:
-				v = e.sparseMex(n, nil)
-			}
-			e.add(n, v)
-		}
+		e.block(start, end, far)
 		if end-1 >= nextReport {
 			progress.Report(int64(end-1), int64(max))
 			nextReport = end - 1 + step
@@ -142,6 +105,67 @@ func octalRunFrom(ctx context.Context, e *octalEngine, from, max int, progress g
 	}
 	progress.Report(int64(max), int64(max))
 	return e, nil
+}
+
+// periodAt looks for a period proven by the values below start, at a
+// checkpoint; if there is one it copies g(start..max) by it, records it
+// and reports true.
+func (e *octalEngine) periodAt(start, max int) bool {
+	p, n0, ok := octalProvenPeriod(e.g[:start], e.r.t)
+	if start >= 1<<20 {
+		// Trick: collect the period check's scratch (2 bytes a value) now.
+		// Reason: the values are one pointer-free block, so the heap grows
+		// little between checks and Go's collector (GOGC = 100) would
+		// otherwise let the scratch of several checks pile up before
+		// running, a third more peak memory at 10^7 heaps. Cost: a
+		// collection at each checkpoint from 2^20 on, well under a
+		// millisecond, as it scans no values.
+		runtime.GC()
+	}
+	if !ok {
+		return false
+	}
+	e.period, e.preperiod, e.computed = p, n0, start-1
+	for i := start; i <= max; i++ {
+		e.g[i] = e.g[i-p]
+	}
+	return true
+}
+
+// startPipe starts the helpers of a run of workers goroutines: no more
+// than the policy lets run beside the main goroutine (policy.Running),
+// unless the tests lift the cap (octalOptions.uncapped).
+func (e *octalEngine) startPipe(workers int, opt octalOptions) *octalPipe {
+	pol := policy.Of(workers)
+	helpers := workers - 1
+	if !opt.uncapped {
+		helpers = min(helpers, pol.Running()-1)
+	}
+	// The pipe's own policy: the goroutines it starts.
+	pol.Workers, pol.Experimental = helpers+1, pol.Experimental || opt.experimental
+	return newOctalPipe(e, helpers, opt.pipeTop, opt.packedRows, opt.clock, opt.spin, pol)
+}
+
+// block computes the heaps [start, end) in order by the engine's mex of
+// the moment: the cached plain mex, the full mex before a labelling, or
+// the sparse-space mex with the far part far the helpers listed (nil if
+// none).
+func (e *octalEngine) block(start, end int, far *octalTask) {
+	for n := start; n < end; n++ {
+		var v int32
+		switch {
+		case e.plain:
+			v = e.plainMex(n)
+		case !e.sparse:
+			v = e.fullMex(n)
+		case far != nil:
+			v = e.sparseMex(n, far)
+			e.helped += boolInt(n == far.start)
+		default:
+			v = e.sparseMex(n, nil)
+		}
+		e.add(n, v)
+	}
 }
 
 // octalChoosesAt reports whether octalRun may choose a labelling (choose)

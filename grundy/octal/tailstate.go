@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/internal/policy"
 )
 
 // The state of a tail run (tail.go) and its loop on one goroutine: the
@@ -195,13 +196,13 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 		}
 	}
 	var pipe *tailPipe[V]
-	// Trick: no more helpers than the Ps can run beside B (GOMAXPROCS-1;
-	// one P: none, stage A would only add handoffs). Reason: a helper
+	// Trick: no more helpers than the Ps can run beside B (policy.Running
+	// - 1; one P: none, stage A would only add handoffs). Reason: a helper
 	// without a P of its own adds no throughput, only parking and waking:
 	// 0.6's tail from 2^20 to 1.5*2^20 at W = 16 on two cores took 1.12
-	// times the CPU of W = 2 (whole run, farm-bench). Cost: none;
+	// times the CPU of W = 2 (whole run, A/B timing). Cost: none;
 	// the values do not depend on W.
-	workers := min(grundy.Goroutines(opts.Workers), runtime.GOMAXPROCS(0))
+	workers := policy.Of(grundy.Goroutines(opts.Workers)).Running()
 	if s.workers > 0 {
 		workers = s.workers // the tests' choice, also on one P
 	}

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/tabulate-games/tabulate/grundy"
+	"github.com/tabulate-games/tabulate/grundy/internal/policy"
 )
 
 // The segmented mex: the one Grundy kernel of subtraction games, any set
@@ -151,10 +151,11 @@ func kernelUnitFor(seg, workers int, o kernelOptions) int {
 	return (u + 7) &^ 7
 }
 
-// kernelByHeaps reports whether the far part of W workers is split by
-// heaps rather than by moves, on a machine where cpus goroutines can run
-// at once (the least of runtime.NumCPU and GOMAXPROCS): from 8 workers,
-// when each has a CPU of its own.
+// kernelByHeaps reports whether the far part of the W = p.Workers workers
+// is split by heaps rather than by moves: from 8 workers, when each has a
+// CPU and a P of its own, and only with p.Experimental (the split was
+// chosen by the serial-share model's prediction at 16 cores, not measured
+// there).
 //
 // Split by moves (blocks of kernelBlock moves, each worker into rows of
 // its own), the calling goroutine ORs into each heap's row the rows of
@@ -170,15 +171,15 @@ func kernelUnitFor(seg, workers int, o kernelOptions) int {
 // times the CPU of W = 2 split by heaps, 1.008 split by moves). The
 // figures that chose it are in docs/performance.md
 // ("Take-a-square on many cores").
-func kernelByHeaps(workers, cpus int) bool {
-	return workers >= kernelHeapsFrom && cpus >= workers
+func kernelByHeaps(p policy.Policy) bool {
+	return p.Many(kernelHeapsFrom)
 }
 
 // kernelSplitsByHeaps reports whether a run of W workers on this machine
-// splits its far part by heaps: kernelOptions.split if forced, else kernelByHeaps
-// with the least of runtime.NumCPU and GOMAXPROCS.
+// splits its far part by heaps: kernelOptions.split if forced, else
+// kernelByHeaps with the policy of W workers here (policy.Of).
 func kernelSplitsByHeaps(workers int, o kernelOptions) bool {
-	return o.split > 0 || o.split == 0 && kernelByHeaps(workers, min(runtime.NumCPU(), runtime.GOMAXPROCS(0)))
+	return o.split > 0 || o.split == 0 && kernelByHeaps(policy.Of(workers))
 }
 
 // kernelValueLimit is the first Grundy value that does not fit the uint16

@@ -3,6 +3,8 @@ package subtraction
 import (
 	"context"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/grundy/internal/policy"
 )
 
 // TestKernelByHeaps pins the rule of kernelByHeaps: the far part is split
@@ -21,8 +23,11 @@ func TestKernelByHeaps(t *testing.T) {
 		{1, 16, false}, {2, 16, false}, {3, 16, false}, {7, 16, false}, {8, 16, true}, {16, 16, true},
 		{8, 8, true}, {8, 7, false}, {16, 15, false}, {16, 2, false}, {64, 64, true}, {64, 128, true},
 	} {
-		if got := kernelByHeaps(c.workers, c.cpus); got != c.want {
-			t.Errorf("kernelByHeaps(%d workers, %d CPUs) = %t, want %t", c.workers, c.cpus, got, c.want)
+		for _, exp := range []bool{false, true} {
+			p := policy.Policy{Workers: c.workers, Procs: 128, CPUs: c.cpus, Experimental: exp}
+			if got := kernelByHeaps(p); got != (c.want && exp) {
+				t.Errorf("kernelByHeaps(%+v) = %t, want %t", p, got, c.want && exp)
+			}
 		}
 	}
 }

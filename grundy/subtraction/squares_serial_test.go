@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabulate-games/tabulate/grundy/internal/policy"
 	"github.com/tabulate-games/tabulate/grundy/internal/serialshare"
 )
 
@@ -97,7 +98,7 @@ func squaresShare(n, w, unit int, one, moves, heaps *kernelClock) string {
 	fmt.Fprintf(&b, "  %3s | %35s | %35s |\n", "", "by moves", "by heaps")
 	for _, p := range []int{2, 4, 8, 16} {
 		split := "by moves"
-		if kernelByHeaps(p, p) {
+		if kernelByHeaps(policy.Policy{Workers: p, Procs: p, CPUs: p, Experimental: true}) {
 			split = "by heaps"
 		}
 		fmt.Fprintf(&b, "  %3d | %s | %s | %s\n", p, squaresPredict(t1, p, one.movesAt(moves, p, w)), squaresPredict(t1, p, heaps.turns()), split)

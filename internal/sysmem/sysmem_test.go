@@ -65,3 +65,18 @@ func TestFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoLimit: the automatic limit is AutoShare of the memory Total
+// reports (within a byte), or 4 GiB where Total knows none, and says so.
+func TestAutoLimit(t *testing.T) {
+	l, why := AutoLimit()
+	phys := Total()
+	switch {
+	case phys == 0:
+		if l != 4<<30 || why != "auto: RAM unknown, 4 GiB" {
+			t.Errorf("RAM unknown: %d, %q", l, why)
+		}
+	case float64(l) < 0.6*float64(phys)-1 || float64(l) > 0.6*float64(phys)+1 || !strings.HasPrefix(why, "auto: 60% of "):
+		t.Errorf("RAM %d: limit %d, %q; want 60%% of it", phys, l, why)
+	}
+}

@@ -30,6 +30,12 @@ set -uo pipefail
 : "${OUT:?set OUT to the folder for the results}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
+# The engines' rules for many cores that no measurement has confirmed
+# (grundy/internal/policy: the main goroutine's spin and give-back, packed
+# rows, take-a-square's split by heaps) are on here, where the cores are:
+# a run on this machine is the measurement that keeps or deletes them.
+# TABULATE_EXPERIMENTAL=0 in the environment measures without them.
+export TABULATE_EXPERIMENTAL="${TABULATE_EXPERIMENTAL:-1}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [[ -n ${PREBUILT:-} ]]; then

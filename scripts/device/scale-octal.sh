@@ -41,6 +41,12 @@
 # SCALE_SMALL=1 runs the same on small sizes (2^18 heaps, 10^6), a smoke
 # test of the script on any machine.
 set -euo pipefail
+# The engines' rules for many cores that no measurement has confirmed
+# (grundy/internal/policy: the main goroutine's spin and give-back, packed
+# rows, take-a-square's split by heaps) are on here, where the cores are:
+# a run on this machine is the measurement that keeps or deletes them.
+# TABULATE_EXPERIMENTAL=0 in the environment measures without them.
+export TABULATE_EXPERIMENTAL="${TABULATE_EXPERIMENTAL:-1}"
 
 : "${OUT:?set OUT to the folder for the results}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

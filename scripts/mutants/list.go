@@ -183,11 +183,11 @@ var list = []Mutant{
 	// The far part of the segmented kernel split by heaps (issue 33): from
 	// which W, the grain of its units, its first move, who clears the rows.
 	{Name: "kernel-heaps-from-plus-1", File: "grundy/subtraction/kernel.go",
-		Old: "return workers >= kernelHeapsFrom && cpus >= workers", New: "return workers > kernelHeapsFrom && cpus >= workers",
+		Old: "return p.Many(kernelHeapsFrom)", New: "return p.Many(kernelHeapsFrom + 1)",
 		Pkg: "./grundy/subtraction", Run: "TestKernelByHeaps",
 		Why: "the split by heaps from 9 workers instead of 8: W = 8 ORs 7 rows a heap on its in-order path"},
-	{Name: "kernel-heaps-cpus-minus-1", File: "grundy/subtraction/kernel.go",
-		Old: "return workers >= kernelHeapsFrom && cpus >= workers", New: "return workers >= kernelHeapsFrom && cpus >= workers-1",
+	{Name: "kernel-heaps-cpus-minus-1", File: "grundy/internal/policy/policy.go",
+		Old: "p.Workers <= p.Procs && p.Workers <= p.CPUs", New: "p.Workers <= p.Procs && p.Workers <= p.CPUs+1",
 		Pkg: "./grundy/subtraction", Run: "TestKernelByHeaps",
 		Why: "the split by heaps with one CPU fewer than workers, where it only costs CPU"},
 	{Name: "kernel-unit-lines", File: "grundy/subtraction/kernel.go",
@@ -456,20 +456,32 @@ var list = []Mutant{
 		Old: "return helpers < 2 || queued >= helpers", New: "return helpers < 3 || queued >= helpers",
 		Pkg: "./grundy/octal", Run: "TestOctalTakesLater",
 		Why: "W = 3 takes W = 2's rule: its main goroutine lists later parts while both helpers may be free"},
-	{Name: "octal-spin-cpus-minus-1", File: "grundy/octal/pipe.go",
-		Old: "return helpers >= 2 && cpus > helpers && procs > helpers", New: "return helpers >= 2 && cpus >= helpers && procs > helpers",
+	{Name: "octal-spin-cpus-minus-1", File: "grundy/internal/policy/policy.go",
+		Old: "p.Workers <= p.Procs && p.Workers <= p.CPUs", New: "p.Workers <= p.Procs && p.Workers <= p.CPUs+1",
 		Pkg: "./grundy/octal", Run: "TestOctalSpins",
 		Why: "the main goroutine spins with one CPU fewer than goroutines: its spin takes a helper's core"},
+	{Name: "policy-running-past-procs", File: "grundy/internal/policy/policy.go",
+		Old: "return max(min(p.Workers, p.Procs), 1)", New: "return max(p.Workers, 1)",
+		Pkg: "./grundy/internal/policy", Run: "TestRunning",
+		Why: "more goroutines counted as running than there are Ps: the engines start helpers that wait for a P"},
+	{Name: "octal-spin-procs-minus-1", File: "grundy/internal/policy/policy.go",
+		Old: "p.Workers <= p.Procs && p.Workers <= p.CPUs", New: "p.Workers <= p.Procs+1 && p.Workers <= p.CPUs",
+		Pkg: "./grundy/octal", Run: "TestOctalSpins",
+		Why: "the main goroutine spins with one P fewer than goroutines: a helper waits for a P while it spins"},
+	{Name: "octal-spin-experimental-ignored", File: "grundy/internal/policy/policy.go",
+		Old: "return p.Experimental && p.Workers >= from", New: "return p.Workers >= from",
+		Pkg: "./grundy/octal", Run: "TestOctalSpins",
+		Why: "a rule for many cores that no measurement confirmed is on by default (the Experimental switch is ignored)"},
 	{Name: "octal-spin-at-2", File: "grundy/octal/pipe.go",
-		Old: "return helpers >= 2 && cpus > helpers && procs > helpers", New: "return helpers >= 1 && cpus > helpers && procs > helpers",
+		Old: "return p.Many(3)", New: "return p.Many(2)",
 		Pkg: "./grundy/octal", Run: "TestOctalSpins",
 		Why: "W = 2 spins: its figures change"},
 	{Name: "octal-packed-from-plus-1", File: "grundy/octal/pipe.go",
-		Old: "return helpers+1 >= octalPackedFrom && cpus > helpers", New: "return helpers+1 > octalPackedFrom && cpus > helpers",
+		Old: "return p.Many(octalPackedFrom)", New: "return p.Many(octalPackedFrom + 1)",
 		Pkg: "./grundy/octal", Run: "TestOctalPackedRows",
 		Why: "packed rows from 13 workers instead of 12: W = 12 copies byte rows on its critical path"},
-	{Name: "octal-packed-cpus-minus-1", File: "grundy/octal/pipe.go",
-		Old: "return helpers+1 >= octalPackedFrom && cpus > helpers", New: "return helpers+1 >= octalPackedFrom && cpus >= helpers",
+	{Name: "octal-packed-cpus-minus-1", File: "grundy/internal/policy/policy.go",
+		Old: "p.Workers <= p.Procs && p.Workers <= p.CPUs", New: "p.Workers <= p.Procs && p.Workers <= p.CPUs+1",
 		Pkg: "./grundy/octal", Run: "TestOctalPackedRows",
 		Why: "packed rows with one CPU fewer than goroutines, where the helpers' extra CPU is wall time"},
 	{Name: "octal-cost-plain-cumulative", File: "grundy/octal/cost.go",
@@ -683,6 +695,16 @@ var list = []Mutant{
 		Old: "for _, ext := range extensions() {", New: `for _, ext := range []string{".parquet", ".csv", ".b.txt", ".png", ".svg", ".pdf"} {`,
 		Pkg: "./cmd/tabulate", Run: "TestArrowKeptListed$",
 		Why: "a run of another game into the folder unlists the first game's .arrow files, left on disk"},
+
+	// The misère genus period's theorem (grundy/misere/genusperiod.go):
+	// OctalGenusRule reads every digit up to d_t for a split, or a game
+	// that splits with its last digit alone (0.04) is given the window
+	// theorem, which proves nothing of a game that splits heaps.
+	{Name: "misere-genus-rule-last-digit", File: "grundy/misere/genusperiod.go",
+		Old: "for k := 0; k <= t; k++ {\n\t\tif code.Digit(k)&4 != 0 {", New: "for k := 0; k < t; k++ {\n\t\tif code.Digit(k)&4 != 0 {",
+		Pkg: "./grundy/misere", Run: "TestOctalGenusRuleGuard$",
+		Why: "a code that splits heaps with its last digit alone takes the window theorem of a game without splits"},
+
 	// Cram (grundy/cram): the split of a position into its regions and the
 	// reduction of a region by the symmetries of the grid, against the
 	// plain search over the literal board (cram_guard_test.go).
