@@ -189,12 +189,13 @@ func countsOf(rows []Row) Counts {
 }
 
 // within says within how many values the rows were computed: "65536", or
-// "1024 to 65536" where the time bound stopped some short.
+// "at most 65536" where some stopped earlier (proven at a checkpoint, or
+// stopped by the time bound).
 func (c Counts) within() string {
 	if c.MinValues == c.MaxValues {
 		return fmt.Sprint(c.MaxValues)
 	}
-	return fmt.Sprintf("%d to %d", c.MinValues, c.MaxValues)
+	return fmt.Sprintf("at most %d", c.MaxValues)
 }
 
 // sentence says the counts in plain English, as the captions open: "255

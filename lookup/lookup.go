@@ -32,7 +32,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -50,6 +52,9 @@ type Tables struct {
 	int64s   map[string][]int64
 	bools    map[string][]bool
 	lists    map[string][][]int32
+	// files holds each table verified so far, open: its columns are read
+	// from the file that was checked, not from the path again.
+	files map[string]*os.File
 	// answers holds each game's answering function, opened on first use.
 	answers map[string]func(ctx context.Context, args []string) (*games.Answer, error)
 }
@@ -106,7 +111,7 @@ func (t *Tables) CheckNames() error {
 // is still checked against m before it is read.
 func FromManifest(dir string, m *output.Manifest) (*Tables, error) {
 	var err error
-	t := &Tables{Dir: dir, manifest: m, int32s: map[string][]int32{}, int64s: map[string][]int64{}, bools: map[string][]bool{},
+	t := &Tables{Dir: dir, manifest: m, files: map[string]*os.File{}, int32s: map[string][]int32{}, int64s: map[string][]int64{}, bools: map[string][]bool{},
 		lists: map[string][][]int32{}, answers: map[string]func(context.Context, []string) (*games.Answer, error){}}
 	if t.defs, err = games.RecordedGames(m); err != nil {
 		return nil, fmt.Errorf("%s: the configuration it records: %w", filepath.Join(dir, output.ManifestName), err)
@@ -221,21 +226,48 @@ func (t *Tables) Answer(ctx context.Context, game string, args []string) (*games
 		answer = l.Open(game, t.Columns(game))
 		t.answers[game] = answer
 	}
-	return answer(ctx, args)
+	a, err := answer(ctx, args)
+	if err == nil && a != nil {
+		if problem := contradiction(a); problem != "" {
+			return nil, &output.FileError{Op: "check", Path: filepath.Join(t.Dir, filepath.FromSlash(path(game, table))),
+				Err: fmt.Errorf("%w: the answer read from it contradicts itself (%s)", output.ErrContent, problem)}
+		}
+	}
+	return a, err
+}
+
+// contradiction says how an answer read from tables contradicts itself,
+// or "": a position lost to the player to move has no winning move, and
+// under normal play a sum's Grundy value is 0 exactly when it is lost.
+// Tables tampered with their sha256 refreshed pass every hash; this is
+// the check that costs nothing.
+func contradiction(a *games.Answer) string {
+	moves := a.MovesNotShown
+	if v := reflect.ValueOf(a.WinningMoves); v.Kind() == reflect.Slice {
+		moves += int64(v.Len())
+	}
+	switch {
+	case !a.Win && moves > 0:
+		return fmt.Sprintf("win: false, yet %d winning moves", moves)
+	case a.Grundy != nil && a.Play != "misere" && a.Outcome == "" && a.Win != (*a.Grundy != 0):
+		return fmt.Sprintf("Grundy value %d, yet win: %v", *a.Grundy, a.Win)
+	}
+	return ""
 }
 
 // column reads a verified column of game's table, once.
-func column[T any](t *Tables, cache map[string]T, game, table, name string, read func(path, column string) (T, error)) (T, error) {
+func column[T any](t *Tables, cache map[string]T, game, table, name string, read func(f *os.File, path, column string) (T, error)) (T, error) {
 	rel := path(game, table)
 	key := rel + "#" + name
 	if v, ok := cache[key]; ok {
 		return v, nil
 	}
 	var zero T
-	if err := t.verify(game, table); err != nil {
+	f, err := t.verify(game, table)
+	if err != nil {
 		return zero, err
 	}
-	v, err := read(filepath.Join(t.Dir, filepath.FromSlash(rel)), name)
+	v, err := read(f, filepath.Join(t.Dir, filepath.FromSlash(rel)), name)
 	if err != nil {
 		return zero, err
 	}
@@ -248,27 +280,46 @@ func column[T any](t *Tables, cache map[string]T, game, table, name string, read
 // that of this game and table, and the file's own metadata and rows those
 // of the entry (output.CheckTableIn), so that a table of another game put
 // in its place with a refreshed sha256 is refused. Cost: one hashing of the
-// file and one reading of its footer, once per table.
-func (t *Tables) verify(game, table string) error {
+// file and one reading of its footer, once per table. It returns the file
+// it checked, open, which the columns are read from (one open: a run that
+// renames a new table to the path meanwhile changes nothing read here).
+func (t *Tables) verify(game, table string) (*os.File, error) {
 	if !validGame(game) {
-		return &GameNameError{Dir: t.Dir, Game: game}
+		return nil, &GameNameError{Dir: t.Dir, Game: game}
 	}
 	rel := path(game, table)
+	if in, ok := t.files[rel]; ok {
+		return in, nil
+	}
 	if _, ok := t.manifest.Entry(rel); !ok {
 		if other := t.otherFormats(game, table); other != "" {
-			return &output.FileError{Op: "verify", Path: filepath.Join(t.Dir, filepath.FromSlash(rel)), Err: fmt.Errorf("is not listed in the manifest%s", other)}
+			return nil, &output.FileError{Op: "verify", Path: filepath.Join(t.Dir, filepath.FromSlash(rel)), Err: fmt.Errorf("is not listed in the manifest%s", other)}
 		}
 	}
-	if err := output.VerifyFile(t.Dir, t.manifest, rel); err != nil {
-		return err
-	}
 	f, _ := t.manifest.Entry(rel)
+	in, err := output.VerifyOpen(t.Dir, t.manifest, rel)
+	if err != nil {
+		return nil, err
+	}
 	if f.Game != game || f.Table != table || f.Format != output.FormatParquet {
-		return &output.FileError{Op: "verify", Path: filepath.Join(t.Dir, filepath.FromSlash(rel)),
+		in.Close()
+		return nil, &output.FileError{Op: "verify", Path: filepath.Join(t.Dir, filepath.FromSlash(rel)),
 			Err: fmt.Errorf("%w: the manifest lists it as game %q, table %q, format %q; asked for game %q, table %q (Parquet)", output.ErrContent, f.Game, f.Table, f.Format, game, table)}
 	}
-	return output.CheckTableIn(t.Dir, rel, f)
+	if err := output.CheckTable(in, f); err != nil {
+		in.Close()
+		return nil, err
+	}
+	if afterVerify != nil {
+		afterVerify(rel)
+	}
+	t.files[rel] = in
+	return in, nil
 }
+
+// afterVerify, when set (tests), is called with a table's path once it is
+// verified and before any of it is read.
+var afterVerify func(rel string)
 
 // Manifest returns the manifest of the folder.
 func (t *Tables) Manifest() *output.Manifest { return t.manifest }
@@ -284,19 +335,19 @@ type gameTables struct {
 }
 
 func (c gameTables) Int32s(table, name string) ([]int32, error) {
-	return column(c.t, c.t.int32s, c.game, table, name, output.ReadColumn[int32])
+	return column(c.t, c.t.int32s, c.game, table, name, output.ReadColumnFrom[int32])
 }
 
 func (c gameTables) Int64s(table, name string) ([]int64, error) {
-	return column(c.t, c.t.int64s, c.game, table, name, output.ReadColumn[int64])
+	return column(c.t, c.t.int64s, c.game, table, name, output.ReadColumnFrom[int64])
 }
 
 func (c gameTables) Bools(table, name string) ([]bool, error) {
-	return column(c.t, c.t.bools, c.game, table, name, output.ReadColumn[bool])
+	return column(c.t, c.t.bools, c.game, table, name, output.ReadColumnFrom[bool])
 }
 
 func (c gameTables) Int32Lists(table, name string) ([][]int32, error) {
-	return column(c.t, c.t.lists, c.game, table, name, output.ReadInt32Lists)
+	return column(c.t, c.t.lists, c.game, table, name, output.ReadInt32ListsFrom)
 }
 
 func (c gameTables) Path(table string) string { return path(c.game, table) }

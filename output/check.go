@@ -8,8 +8,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"github.com/apache/arrow-go/v18/parquet/file"
 )
 
 // ErrContent is the cause of an error from CheckTableIn: a table file whose
@@ -34,6 +32,18 @@ func CheckTableIn(root, rel string, f File) error {
 		return err
 	}
 	defer in.Close()
+	return CheckTable(in, f)
+}
+
+// CheckTable is CheckTableIn on the file open as in (the file VerifyOpen
+// checked), read from its start and left open.
+func CheckTable(in *os.File, f File) error {
+	if f.Table == "" {
+		return nil // a figure
+	}
+	if _, err := in.Seek(0, io.SeekStart); err != nil {
+		return &FileError{Op: "check", Path: in.Name(), Err: err}
+	}
 	bad := func(format string, args ...any) error {
 		return &FileError{Op: "check", Path: in.Name(), Err: fmt.Errorf("%w: "+format, append([]any{ErrContent}, args...)...)}
 	}
@@ -55,9 +65,9 @@ func CheckTableIn(root, rel string, f File) error {
 // checking the game and table of its metadata (tabulate.game,
 // tabulate.table).
 func parquetRows(in *os.File, f File, bad func(format string, args ...any) error) (int64, error) {
-	r, err := file.NewParquetReader(in)
+	r, err := openFrom(in, in.Name()) // its Close leaves in open
 	if err != nil {
-		return 0, &FileError{Op: "check", Path: in.Name(), Err: err}
+		return 0, err
 	}
 	defer r.Close()
 	if err := checkMeta(f, bad, func(key string) *string { return r.MetaData().KeyValueMetadata().FindValue(key) }); err != nil {

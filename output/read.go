@@ -3,6 +3,7 @@ package output
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -36,34 +37,51 @@ func (m *Manifest) Entry(rel string) (File, bool) {
 // it refuses to open, and a *FileError that wraps ErrUnlisted or
 // ErrTampered for a file that is not the one listed.
 func VerifyFile(dir string, m *Manifest, rel string) error {
+	f, err := VerifyOpen(dir, m, rel)
+	if err == nil {
+		f.Close()
+	}
+	return err
+}
+
+// VerifyOpen is VerifyFile returning the open file it checked, at its
+// start, for the caller to read: what is read is what was hashed, even if
+// another run renames a new file to the path meanwhile (one open).
+func VerifyOpen(dir string, m *Manifest, rel string) (*os.File, error) {
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	want, ok := m.Entry(rel)
 	if !ok {
-		return &FileError{Op: "verify", Path: p, Err: ErrUnlisted}
+		return nil, &FileError{Op: "verify", Path: p, Err: ErrUnlisted}
 	}
 	f, info, err := openIn(dir, rel, os.O_RDONLY, 0)
 	if err != nil {
 		var ue *UnsafeError
 		if errors.As(err, &ue) {
-			return fmt.Errorf("verify: %w", ue)
+			return nil, fmt.Errorf("verify: %w", ue)
 		}
-		return &FileError{Op: "verify", Path: p, Err: err}
+		return nil, &FileError{Op: "verify", Path: p, Err: err}
 	}
-	defer f.Close()
+	fail := func(err error) (*os.File, error) {
+		f.Close()
+		return nil, err
+	}
 	tampered := func(n int64, got string) error {
 		return &FileError{Op: "verify", Path: p, Err: fmt.Errorf("%w (%d bytes, sha256 %.12s...; the manifest lists %d bytes, %.12s...)", ErrTampered, n, got, want.Bytes, want.SHA256)}
 	}
 	if info.Size() != want.Bytes {
-		return tampered(info.Size(), "not computed")
+		return fail(tampered(info.Size(), "not computed"))
 	}
 	n, got, err := hashFile(f)
 	if err != nil {
-		return &FileError{Op: "verify", Path: p, Err: err}
+		return fail(&FileError{Op: "verify", Path: p, Err: err})
 	}
 	if n != want.Bytes || got != want.SHA256 {
-		return tampered(n, got)
+		return fail(tampered(n, got))
 	}
-	return nil
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return fail(&FileError{Op: "verify", Path: p, Err: err})
+	}
+	return f, nil
 }
 
 // ReadColumn reads the required integer or boolean column called name of
@@ -76,6 +94,35 @@ func ReadColumn[T int32 | int64 | bool](path, name string) ([]T, error) {
 		return nil, &FileError{Op: "read", Path: path, Err: err}
 	}
 	defer rdr.Close()
+	return readColumn[T](rdr, path, name)
+}
+
+// ReadColumnFrom is ReadColumn from the Parquet file open as f (the file
+// VerifyOpen checked), which it leaves open; path names it in errors.
+func ReadColumnFrom[T int32 | int64 | bool](f *os.File, path, name string) ([]T, error) {
+	rdr, err := openFrom(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return readColumn[T](rdr, path, name)
+}
+
+// openFrom reads the Parquet file open as f from its start, through a
+// reader whose Close leaves f open.
+func openFrom(f *os.File, path string) (*file.Reader, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return nil, &FileError{Op: "read", Path: path, Err: err}
+	}
+	rdr, err := file.NewParquetReader(io.NewSectionReader(f, 0, info.Size()))
+	if err != nil {
+		return nil, &FileError{Op: "read", Path: path, Err: err}
+	}
+	return rdr, nil
+}
+
+// readColumn is ReadColumn on the open reader rdr.
+func readColumn[T int32 | int64 | bool](rdr *file.Reader, path, name string) ([]T, error) {
 	col := rdr.MetaData().Schema.ColumnIndexByName(name)
 	if col < 0 {
 		return nil, &FileError{Op: "read", Path: path, Err: fmt.Errorf("no column %q", name)}
@@ -145,6 +192,21 @@ func ReadInt32Lists(path, name string) ([][]int32, error) {
 		return nil, &FileError{Op: "read", Path: path, Err: err}
 	}
 	defer rdr.Close()
+	return readInt32Lists(rdr, path, name)
+}
+
+// ReadInt32ListsFrom is ReadInt32Lists from the Parquet file open as f
+// (the file VerifyOpen checked), which it leaves open.
+func ReadInt32ListsFrom(f *os.File, path, name string) ([][]int32, error) {
+	rdr, err := openFrom(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return readInt32Lists(rdr, path, name)
+}
+
+// readInt32Lists is ReadInt32Lists on the open reader rdr.
+func readInt32Lists(rdr *file.Reader, path, name string) ([][]int32, error) {
 	fail := func(err error) ([][]int32, error) {
 		return nil, &FileError{Op: "read", Path: path, Err: fmt.Errorf("column %s: %w", name, err)}
 	}

@@ -138,7 +138,7 @@ func redraw(ctx context.Context, cfg configs.Config, opts Options, folder *outpu
 				writer: &output.Writer{Dir: folder.Dir, Version: Version, Temps: temps},
 				record: func(w Written) { res.Files = append(res.Files, w) },
 				found:  func(Finding) {}}
-			err = run(ctx, redrawSink{e})
+			err = runRecovered(ctx, run, redrawSink{e})
 			task.Done()
 		}
 		if err != nil {
@@ -161,3 +161,15 @@ func (redrawSink) Table(ctx context.Context, t output.Table, rows int64, src out
 
 // Finding keeps the finding the run recorded.
 func (redrawSink) Finding(key string, f games.Finding) {}
+
+// runRecovered runs a game's redraw, turning a panic on tables that pass
+// every check (a case no check foresaw) into an error, so that the
+// folder's manifest is closed as failed rather than left running.
+func runRecovered(ctx context.Context, run func(ctx context.Context, s games.Sink) error, s games.Sink) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("drawing from the tables failed (%v): they may not be what the run wrote", r)
+		}
+	}()
+	return run(ctx, s)
+}

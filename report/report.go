@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tabulate-games/tabulate/output"
 )
@@ -398,9 +399,53 @@ func newFileView(f output.File) fileView {
 	return fileView{Path: f.Path, Href: href(f.Path), Format: f.Format, Table: f.Table, Rows: f.Rows, Bytes: byteSize(f.Bytes), SHA256: f.SHA256}
 }
 
+// findingTextMax is the most bytes of one finding's sentence or field
+// value the page shows, and findingFieldsMax the most fields of one
+// finding: a finding of 100 MB (a manifest edited, or a huge list) would
+// make a page no browser opens. The rest stays in manifest.json.
+const (
+	findingTextMax   = 4096
+	findingFieldsMax = 200
+)
+
+// clipText cuts s to findingTextMax bytes (at a rune's start), saying how
+// much was left out.
+func clipText(s string) string {
+	if len(s) <= findingTextMax {
+		return s
+	}
+	n := findingTextMax
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return fmt.Sprintf("%s… (%d more bytes in manifest.json)", s[:n], len(s)-n)
+}
+
+// clip bounds what the page shows of one finding (clipText, findingFieldsMax).
+func (f findingView) clip() findingView {
+	f.Text = clipText(f.Text)
+	if len(f.Fields) > findingFieldsMax {
+		more := len(f.Fields) - findingFieldsMax
+		f.Fields = append(f.Fields[:findingFieldsMax:findingFieldsMax], kv{"…", fmt.Sprintf("%d more fields in manifest.json", more)})
+	}
+	for i := range f.Fields {
+		f.Fields[i].Key, f.Fields[i].Value = clipText(f.Fields[i].Key), clipText(f.Fields[i].Value)
+	}
+	return f
+}
+
 // gatherFindings sorts the findings into the rules, period statements and
-// the rest.
+// the rest, each bounded in what the page shows (findingView.clip).
 func (g *gameView) gatherFindings(findings map[string]any) {
+	defer func() {
+		for i := range g.Findings {
+			g.Findings[i] = g.Findings[i].clip()
+		}
+		g.Rules = clipText(g.Rules)
+		for i := range g.Summary {
+			g.Summary[i] = clipText(g.Summary[i])
+		}
+	}()
 	keys := make([]string, 0, len(findings))
 	for k := range findings {
 		keys = append(keys, k)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,5 +147,47 @@ func TestReadOnlyOut(t *testing.T) {
 	code, _, stderr := runTabulate(t, "run", "--config", writeConfig(t, outsideConfig), "--out", out, "-q")
 	if code != 2 || !strings.Contains(stderr, "cannot be written") {
 		t.Errorf("exit %d, %s; want 2 and the folder named unwritable", code, stderr)
+	}
+}
+
+// TestReportBoundsFindings (A11): a finding of 4 MiB (a manifest edited,
+// or a huge list) is shown cut, with how much is left in manifest.json,
+// so the page stays small; before, the page copied it whole.
+func TestReportBoundsFindings(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, stderr := runTabulate(t, "run", "--config", writeConfig(t, outsideConfig), "--out", out, "-q", "--no-report"); code != 0 {
+		t.Fatalf("setup run: exit %d: %s", code, stderr)
+	}
+	p := filepath.Join(out, "manifest.json")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	findings := m["games"].(map[string]any)["nim"].(map[string]any)["findings"].(map[string]any)
+	findings["huge"] = strings.Repeat("x", 4<<20)
+	list := map[string]any{}
+	for i := range 5000 {
+		list[fmt.Sprintf("k%05d", i)] = i
+	}
+	findings["many"] = list
+	if data, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runTabulate(t, "report", out); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page) > 1<<20 || !strings.Contains(string(page), "more bytes in manifest.json") || !strings.Contains(string(page), "4800 more fields in manifest.json") {
+		t.Errorf("index.html: %d bytes; want under 1 MiB, the huge finding cut and the many fields counted", len(page))
 	}
 }

@@ -94,7 +94,7 @@ func TestPlotRedraw(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, stderr = runTabulate(t, "plot", out, "--config", cfg, "-q")
-	if code != 1 || !strings.Contains(stderr, "does not match the sha256 in the manifest") {
+	if code != 2 || !strings.Contains(stderr, "does not match the sha256 in the manifest") {
 		t.Errorf("tampered table: exit %d, %s", code, stderr)
 	}
 	if after := figureSums(t, out); after["flip/run_grundy.png"] != redrawn["flip/run_grundy.png"] {

@@ -415,6 +415,9 @@ func isUsage(err error) bool {
 	var mre *merge.RefusedError
 	var tce *heapgame.TailCheckpointError // a checkpoint of another configuration
 	var cle *census.LimitError            // a census over its memory or the free disk
+	if errors.Is(err, output.ErrTampered) || errors.Is(err, output.ErrContent) {
+		return true // a table changed since its run: the folder is the user's to fix
+	}
 	return errors.As(err, &ue) || errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &nwe) || errors.As(err, &mfe) ||
 		errors.As(err, &unsafe) || errors.As(err, &mre) || errors.As(err, &tce) || errors.As(err, &cle)
 }

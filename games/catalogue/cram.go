@@ -308,8 +308,9 @@ func cramFigure(ms, ns, nims []int32) (*plot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
-		sc.Shape = draw.CircleGlyph{}
-		sc.Radius = 5
+		sc.Shape = draw.RingGlyph{}
+		sc.Radius = 6
+		sc.Color = color.Black
 		p.Add(sc)
 	}
 	p.Legend.Top = true

@@ -503,6 +503,11 @@ func (h Heap) RedrawTo(losingMax func(bounds json.RawMessage) (int64, error)) ga
 		if err != nil {
 			return nil, nil, err
 		}
+		for n, g := range seq {
+			if g < 0 { // a Grundy value is a mex: never negative
+				return nil, nil, contentError(game+"/grundy", fmt.Sprintf("g(%d) = %d, and no Grundy value is negative", n, g))
+			}
+		}
 		h.Sparse, h.Extra = nil, nil // the values come from the table, not the engine
 		h.Values = func(ctx context.Context, max int, opts grundy.Options) ([]int32, error) {
 			return seq, nil
@@ -520,6 +525,11 @@ func (h Heap) RedrawTo(losingMax func(bounds json.RawMessage) (int64, error)) ga
 		losing, err := cols.Int64s("p_positions", "n")
 		if err != nil {
 			return nil, nil, err
+		}
+		for i, n := range losing {
+			if n < 0 || n > lmax || (i > 0 && n <= losing[i-1]) {
+				return nil, nil, contentError(game+"/p_positions", fmt.Sprintf("row %d, n = %d, is not a heap in ascending order from 0 to %d", i, n, lmax))
+			}
 		}
 		h.noLosing = true
 		return func(ctx context.Context, s games.Sink) error {
@@ -697,4 +707,11 @@ func GrundyWindow(s games.Sink, count int, period analysis.Period) (from, to, pe
 		return 0, min(last, max(period.Preperiod, 0)+3*per-1), per
 	}
 	return 0, last, 0
+}
+
+// contentError is a table read back that cannot be what a run wrote
+// (tampered with its sha256 refreshed): an error wrapping
+// output.ErrContent that names it and what is wrong.
+func contentError(source, problem string) error {
+	return &output.FileError{Op: "check", Path: source, Err: fmt.Errorf("%w: %s", output.ErrContent, problem)}
 }

@@ -84,8 +84,17 @@ func (g TailGame) autoStart(ctx context.Context, max, limit int64, prefix *octal
 	if probe == max || st.Period > 0 {
 		return probe, nil // the prefix ends the run, or its period does
 	}
-	if st.Mask == 0 {
-		return g.fits(max, max, limit, fmt.Sprintf("it has no sparse-space labelling up to heap %d, so no tail can start there", probe))
+	if st.Mask == 0 || 4*int64(st.Rare) > probe {
+		// No sparse space: no labelling, or one whose rare heaps are more
+		// than a quarter of the probe's (where the engine itself takes
+		// the plain mex; 0.007 and 0.164 have 29% and 33% to 2^12, 0.6
+		// 20%, and 5% to 2^15). No tail can start, and the starts tried
+		// would grow to a full array to max, whose plain mex costs about
+		// max^2/2 option checks (years at 2^30).
+		return 0, &games.KeyError{Key: "start", Value: "0 (chosen by the run)",
+			Problem: fmt.Sprintf("cannot be chosen for the %s to %d: it has no sparse space up to heap %d (the probe: %d rare heaps, more than a quarter, or no labelling), so no tail can start and the run would grow to a full array to %d, about %.2g option checks by the plain mex",
+				g.title, max, probe, st.Rare, max, float64(max)*float64(max)/2),
+			Allowed: fmt.Sprintf("a start of your own (start: N, up to %d) to try a tail from a longer prefix, or tail: false with max up to %d", g.limit, g.limit)}
 	}
 	need := 2*tailAutoMargin*(int64(g.t)+int64(st.LastRare)) + int64(g.t) + 1
 	start := probe

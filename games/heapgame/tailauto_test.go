@@ -126,8 +126,7 @@ func TestTailAutoStart(t *testing.T) {
 // refused before the run with a *KeyError (exit status 2) that names the
 // start that would work and its memory: 0.6 whose start would pass the
 // memory limit, and 0.164 (no sparse space: a third of its heaps rare,
-// the last ever later) with a margin that puts the start past a full
-// array's limit.
+// the last ever later), refused for that (TestTailAutoNoSparseRefused).
 func TestTailAutoRefuses(t *testing.T) {
 	defer func(m, k int64) { tailAutoMin, tailAutoMargin = m, k }(tailAutoMin, tailAutoMargin)
 	tailAutoMin = 1 << 12
@@ -144,15 +143,15 @@ func TestTailAutoRefuses(t *testing.T) {
 	tailAutoMargin = 1 << 20 // a start past 2^30, the full array's limit
 	plain, _ := octal.Parse("0.164")
 	err = OctalTail(plain, &TailKeys{Tail: true}).runJob(ctx, memsink.New(), "g", 1<<31)
-	if !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
-		t.Errorf("0.164: %v, want a *KeyError naming a start past a full array's limit", err)
+	if !errors.As(err, &ke) || !strings.Contains(err.Error(), "no sparse space up to heap 4096") {
+		t.Errorf("0.164: %v, want a *KeyError saying it has no sparse space", err)
 	}
 	// The same refusal from the job's Prepare, which the pipeline runs
 	// before it opens the folder; a max whose full array fits is probed
 	// there too, for the start the plan counts.
 	job := OctalTail(plain, &TailKeys{Tail: true}).Plan("g", 1<<31)[0]
-	if _, err := job.Prepare(ctx, games.Preparing{MemoryLimit: 1 << 40}); !errors.As(err, &ke) || !strings.Contains(err.Error(), "past a full array's limit") {
-		t.Errorf("0.164, Prepare: %v, want a *KeyError naming a start past a full array's limit", err)
+	if _, err := job.Prepare(ctx, games.Preparing{MemoryLimit: 1 << 40}); !errors.As(err, &ke) || !strings.Contains(err.Error(), "no sparse space up to heap 4096") {
+		t.Errorf("0.164, Prepare: %v, want a *KeyError saying it has no sparse space", err)
 	}
 	g := OctalTail(code, &TailKeys{Tail: true})
 	if got, err := g.Plan("officers", 1<<20)[0].Prepare(ctx, games.Preparing{MemoryLimit: 1 << 40}); err != nil || got.MemoryFor != "start 1048576" {
@@ -198,5 +197,25 @@ func TestTailAutoBudget(t *testing.T) {
 	}
 	if !reflect.DeepEqual(starts, []int64{1 << 14, 1 << 15}) {
 		t.Errorf("runs from %v, want from 16384 and 32768 (a run from 2^16 is over the budget)", starts)
+	}
+}
+
+// TestTailAutoNoSparseRefused (issue 49, A6): an automatic tail of a game
+// with no sparse space up to the probe's end (0.007, probe lowered to
+// 2^12) is refused with a *KeyError, from Prepare as from the run, rather
+// than run as a full array to max (before: a full array to 2^14 here, to
+// 2^30 in the report, years of work).
+func TestTailAutoNoSparseRefused(t *testing.T) {
+	defer func(m int64) { tailAutoMin = m }(tailAutoMin)
+	tailAutoMin = 1 << 12
+	code, _ := octal.Parse("0.007")
+	var ke *games.KeyError
+	err := OctalTail(code, &TailKeys{Tail: true}).runJob(context.Background(), memsink.New(), "g", 1<<14)
+	if !errors.As(err, &ke) || !strings.Contains(err.Error(), "no sparse space up to heap 4096") {
+		t.Errorf("run: %v, want a *KeyError saying there is no sparse space", err)
+	}
+	job := OctalTail(code, &TailKeys{Tail: true}).Plan("g", 1<<14)[0]
+	if _, err := job.Prepare(context.Background(), games.Preparing{MemoryLimit: 1 << 40}); !errors.As(err, &ke) {
+		t.Errorf("Prepare: %v, want a *KeyError", err)
 	}
 }

@@ -31,6 +31,11 @@ type Answer struct {
 	Seconds float64
 }
 
+// caches holds the searchers' caches between tasks. What a cache holds
+// stays true for any task (a value is cached only once known), so it is
+// not cleared.
+var caches = sync.Pool{New: func() any { return new([cacheSlots]cacheSlot) }}
+
 // part is one region of a board as the top level of Tabulate sees it.
 type part struct {
 	top, left, h, w int    // its box on the board
@@ -109,7 +114,9 @@ func Tabulate(ctx context.Context, boards []Board, t *Table, opts grundy.Options
 		}
 		g.Go(func() error {
 			start := time.Now()
-			s := searcher{ctx: gctx, t: t, line: line}
+			cache := caches.Get().(*[cacheSlots]cacheSlot)
+			defer caches.Put(cache)
+			s := searcher{ctx: gctx, t: t, line: line, cache: cache}
 			p := tk.p
 			f := &frameMasks[p.h][p.w]
 			m := p.moves[tk.i]
@@ -287,10 +294,11 @@ func lineValues(ctx context.Context, n int) ([]int32, error) {
 
 // Memory estimates the peak bytes of Tabulate on boards boards of at most
 // cells cells each with a table made by NewTable(tableBytes): the table,
-// the boards' regions, moves and answers, and 0.07's values.
+// the boards' regions, moves and answers, 0.07's values and the workers'
+// caches (64 KiB each, kept in a pool; 4 MiB for them all).
 func Memory(tableBytes int64, boards, cells int) int64 {
 	perBoard := int64(256 + 48*cells) // parts, moves (two a cell at most), answers
-	return TableMemory(tableBytes) + int64(boards)*perBoard + 1<<20
+	return TableMemory(tableBytes) + int64(boards)*perBoard + 1<<20 + 4<<20
 }
 
 // Check returns the *grundy.RangeError Tabulate would give for b (a region

@@ -15,7 +15,7 @@ import (
 //
 //	go test -c -o cram.test ./grundy/cram
 //	./cram.test -test.run '^$' -test.bench 'Engine/4x5$' -test.benchtime 1x
-var benchBoards = [][2]int{{3, 7}, {4, 5}, {4, 6}, {5, 5}}
+var benchBoards = [][2]int{{3, 7}, {4, 5}, {4, 6}, {5, 5}, {4, 7}}
 
 func BenchmarkEngine(b *testing.B) {
 	for _, mn := range benchBoards {
