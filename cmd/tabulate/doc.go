@@ -17,6 +17,7 @@
 //	tabulate run --shard K/N ... | tabulate run --shards N ...
 //	tabulate merge [-q] OUT
 //	tabulate plot OUT [--config FILE] [--plots png,svg,pdf] [-q]
+//	tabulate status OUT [--json]
 //	tabulate version
 //
 // run reads a YAML configuration (without --config, configs/default.yaml,

@@ -35,6 +35,7 @@ Usage:
   tabulate merge OUT            merge the shards of a run (tabulate run --shard K/N) into OUT
   tabulate plot OUT [flags]     draw the figures of OUT again from its tables (see tabulate plot --help)
   tabulate report OUT           write OUT/index.html, a self-contained report of the run (see tabulate report --help)
+  tabulate status OUT [--json]  print what OUT holds and what a rerun would resume, writing nothing
   tabulate version              print the version
 
 Games: %s.
@@ -88,6 +89,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return plotCommand(ctx, args[1:], stdout, stderr)
 	case "report":
 		return reportCommand(ctx, args[1:], stdout, stderr)
+	case "status":
+		return statusCommand(ctx, args[1:], stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "tabulate", pipeline.Version)
 		return nil
@@ -95,7 +98,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, usageText)
 		return nil
 	}
-	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, census, merge, plot, report, version; see tabulate --help"}
+	return &UsageError{Msg: fmt.Sprintf("unknown command %q", args[0]), Hint: "commands: run, solve, census, merge, plot, report, status, version; see tabulate --help"}
 }
 
 // newFlags returns a flag set that reports errors instead of printing
