@@ -2,6 +2,7 @@ package output
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -120,8 +121,8 @@ func (f *Folder) Close(ctx context.Context, err error) (string, error) {
 	}
 	f.closed = true
 	f.status = Status(ctx, err)
-	if f.status == StatusInterrupted {
-		err = ctx.Err()
+	if f.status == StatusInterrupted && (err == nil || !errors.Is(err, ctx.Err())) {
+		err = ctx.Err() // else err says more of the stop (where a tail got to)
 	}
 	if f.status != StatusComplete {
 		f.Temps.Abandon()

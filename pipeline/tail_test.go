@@ -293,8 +293,17 @@ func TestTailResume(t *testing.T) {
 			t.Fatalf("stopped after %d: checkpoint at heap %d (the last at %d), want past both and before the end", stop, info.Heap, last)
 		}
 		last = info.Heap
-		if _, err := os.Stat(filepath.Join(out, "o167", "frequencies.csv")); !errors.Is(err, fs.ErrNotExist) {
-			t.Fatalf("stopped at %d: frequencies.csv written (%v)", stop, err)
+		// The tables of the powers of two it passed are written (exact:
+		// every row's heaps a power of two at most the checkpoint's heap).
+		rows := readCSV(t, filepath.Join(out, "o167", "frequencies.csv"))
+		if len(rows) == 0 {
+			t.Fatalf("stopped at %d: no frequency tables written", stop)
+		}
+		for _, r := range rows {
+			h, err := strconv.ParseInt(r[0], 10, 64)
+			if err != nil || bits.OnesCount64(uint64(h)) != 1 || h > info.Heap || r[3] != "false" {
+				t.Fatalf("stopped at %d: frequencies row %v, want heaps a power of two up to %d, not partial", stop, r, info.Heap)
+			}
 		}
 	}
 	if _, err := runTail(t, context.Background(), tailResumeConfig, out); err != nil {

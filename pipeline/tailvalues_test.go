@@ -125,3 +125,25 @@ func TestTailValuesResume(t *testing.T) {
 		t.Errorf("0.77's run wrote no g/values.csv")
 	}
 }
+
+// TestTailStoppedSaysWhere (issue 49, item 4, its last line): a tail
+// stopped midway (cancelled, as a signal or --max-seconds stops it) ends
+// with a *heapgame.TailStoppedError naming the heap its checkpoint
+// reached, the checkpoint, and that the same command resumes it.
+func TestTailStoppedSaysWhere(t *testing.T) {
+	out := t.TempDir()
+	ctx, cancel := cancelAfter(21000)
+	_, err := runTail(t, ctx, tailValuesYAML("0.167", ""), out)
+	cancel()
+	ckpt := filepath.Join(out, "g", heapgame.TailCheckpointName)
+	info, ierr := octal.ReadCheckpointInfo(ckpt)
+	var se *heapgame.TailStoppedError
+	if !errors.As(err, &se) || !errors.Is(err, context.Canceled) || ierr != nil || se.Heap != info.Heap || se.Checkpoint != ckpt {
+		t.Fatalf("%v (checkpoint %+v, %v); want a *heapgame.TailStoppedError at the checkpoint's heap", err, info, ierr)
+	}
+	for _, says := range []string{ckpt, fmt.Sprintf("resume from heap %d", info.Heap), fmt.Sprintf("heaps 0..%d of 0..30000 done", info.Heap-1)} {
+		if !strings.Contains(err.Error(), says) {
+			t.Errorf("%v: does not say %q", err, says)
+		}
+	}
+}

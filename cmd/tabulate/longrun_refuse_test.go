@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/tabulate-games/tabulate/games/heapgame"
 )
 
 // tailStartYAML is a tail with its start given: 0.167 to 20000 from 2^14.
@@ -189,5 +193,25 @@ func TestReportBoundsFindings(t *testing.T) {
 	}
 	if len(page) > 1<<20 || !strings.Contains(string(page), "more bytes in manifest.json") || !strings.Contains(string(page), "4800 more fields in manifest.json") {
 		t.Errorf("index.html: %d bytes; want under 1 MiB, the huge finding cut and the many fields counted", len(page))
+	}
+}
+
+// TestStoppedTailLastLine (item 4): a tail stopped by a signal ends its
+// output with a line naming the heap reached, the checkpoint and how to
+// resume, after the line of the signal.
+func TestStoppedTailLastLine(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(&signalError{syscall.SIGINT})
+	err := fmt.Errorf("g: %w", &heapgame.TailStoppedError{Game: "g", Checkpoint: "out/g/tail.checkpoint", Heap: 21001, Max: 30000, Err: context.Canceled})
+	var stderr bytes.Buffer
+	if code := exitCode(ctx, err, &stderr); code != 130 {
+		t.Errorf("exit %d, want 130", code)
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	last := lines[len(lines)-1]
+	for _, says := range []string{"out/g/tail.checkpoint", "resume from heap 21001", "heaps 0..21000 of 0..30000"} {
+		if !strings.Contains(last, says) {
+			t.Errorf("last line %q does not say %q", last, says)
+		}
 	}
 }

@@ -256,14 +256,14 @@ func TestStopWithinASecond(t *testing.T) {
 	bin := tabulateBinary(t)
 	for _, tc := range []struct {
 		name, yaml string
-		after      time.Duration // when SIGINT is sent; 0: 1.5 s
+		after      time.Duration // when SIGINT is sent after the folder is opened; 0: 1.5 s
 	}{
 		{"flip runs", "games: [flip]\nflip: {run_max: 1000000, position_max: 2, count_max: 2, board_max: 2}\n", 0},
 		{"squares grundy", "games: [squares]\nsquares: {grundy_max: 50000000, win_max: 1}\n", 0},
 		{"squares sieve", "games: [squares]\nsquares: {grundy_max: 1, win_max: 1000000000000}\n", 0},
 		// The largest Can I Win table takes only about a second on a quiet
 		// machine: its signal comes sooner.
-		{"caniwin", "games: [caniwin]\ncaniwin: {max_choosable: 25, max_total: 325}\n", 300 * time.Millisecond},
+		{"caniwin", "games: [caniwin]\ncaniwin: {max_choosable: 25, max_total: 325}\n", 100 * time.Millisecond},
 		{"nim", "games: [nim]\nnim: {max_piles: 16, max_pile: 15}\n", 0},
 		// Games whose period cannot cut the run short (a finite set or
 		// Kayles is proven periodic early and the rest is filled in a
@@ -303,9 +303,22 @@ func stopTime(t *testing.T, bin, config string, after time.Duration) time.Durati
 	t.Cleanup(func() { cmd.Process.Kill() })
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+	// The signal goes only once the run has opened its folder (its
+	// manifest exists): its handler is installed by then, however slowly a
+	// loaded machine started the process, so a SIGINT never meets Go's
+	// default action (killed by the signal, not exit 130).
+	for ready := false; !ready; {
+		select {
+		case err := <-done:
+			t.Fatalf("finished before its folder was seen (%v): the bounds no longer test a long run", err)
+		case <-time.After(10 * time.Millisecond):
+			_, err := os.Stat(filepath.Join(out, "manifest.json"))
+			ready = err == nil
+		}
+	}
 	select {
 	case err := <-done:
-		t.Fatalf("finished within %v (%v): the bounds no longer test a long run", after, err)
+		t.Fatalf("finished within %v of opening its folder (%v): the bounds no longer test a long run", after, err)
 	case <-time.After(after):
 	}
 	sent := time.Now()

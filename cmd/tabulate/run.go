@@ -390,6 +390,10 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 	var sig *signalError
 	if errors.As(context.Cause(ctx), &sig) {
 		fmt.Fprintf(stderr, "tabulate: %v; complete files were kept, no partial file is left\n", sig)
+		var stopped *heapgame.TailStoppedError
+		if errors.As(err, &stopped) {
+			fmt.Fprintf(stderr, "tabulate: %v\n", stopped) // the last line: where it got to, how to resume
+		}
 		return 128 + int(sig.sig)
 	}
 	fmt.Fprintf(stderr, "tabulate: %s\n", clip(err.Error(), maxMessage))

@@ -337,12 +337,20 @@ func (g TailGame) runJob(ctx context.Context, s games.Sink, game string, max int
 			return err // refused before computing: nothing written
 		}
 		// A stopped run's tables of the powers of two it passed are
-		// exact: write them, with the error.
-		if len(res.Tables) > 0 && ctx.Err() == nil {
+		// exact: write them, with the error, also when a signal or
+		// --max-seconds stopped it (then past the cancelled context: the
+		// folder is closed only after the job returns).
+		if len(res.Tables) > 0 {
 			passed := res
 			passed.Final = octal.FrequencyTable{}
-			if werr := g.writeTable(ctx, s, game, passed); werr != nil {
+			if werr := g.writeTable(context.WithoutCancel(ctx), s, game, passed); werr != nil {
 				return errors.Join(g.explain(err, opts.Checkpoint, res), werr)
+			}
+		}
+		if ctx.Err() != nil && opts.Checkpoint != "" {
+			// Stopped (a signal, --max-seconds): say where it got to.
+			if info, ierr := octal.ReadCheckpointInfo(opts.Checkpoint); ierr == nil && info.Heap > 0 {
+				return &TailStoppedError{Game: game, Checkpoint: opts.Checkpoint, Heap: info.Heap, Max: max, Err: err}
 			}
 		}
 		return g.explain(err, opts.Checkpoint, res)
@@ -469,6 +477,25 @@ func (g TailGame) explain(err error, checkpoint string, res octal.TailResult) er
 		return fmt.Errorf("%w; the results to heap %d are kept in %s: remove it before rerunning with another start, window or width", err, res.Max, checkpoint)
 	}
 }
+
+// TailStoppedError is a tail run stopped before max (a signal,
+// --max-seconds) whose checkpoint holds the heaps before Heap: what it
+// reached, where it is kept, and that the same command resumes it.
+type TailStoppedError struct {
+	Game       string
+	Checkpoint string
+	Heap       int64 // the checkpoint's: g(0..Heap-1) are done
+	Max        int64
+	Err        error // why it stopped
+}
+
+func (e *TailStoppedError) Error() string {
+	return fmt.Sprintf("%s stopped (%v) with heaps 0..%d of 0..%d done, kept in the checkpoint %s; run the same command again to resume from heap %d",
+		e.Game, e.Err, e.Heap-1, e.Max, e.Checkpoint, e.Heap)
+}
+
+// Unwrap returns why it stopped.
+func (e *TailStoppedError) Unwrap() error { return e.Err }
 
 // TailCheckpointError is a tail checkpoint that this configuration cannot
 // resume: damaged, of another game, or made with another max, start, window

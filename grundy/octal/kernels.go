@@ -182,7 +182,7 @@ func stillMissing(mk []byte, miss []int32) []int32 {
 // pack of every word a heap was 2% of the CPU of one worker (pprof, 0.6 to
 // 2^22); on two workers a heap took three (the helper's two, the main
 // goroutine's). Measured: 0.6 to 2^22 on one worker took 0.956 times the
-// CPU (farm-bench, 4 pairs). Cost: none. Ours.
+// CPU (A/B timing, 4 pairs). Cost: none. Ours.
 func octalPackVstar(seen []uint64, mk []byte, mw int, par []uint64, flip uint64) (vstar, need int) {
 	for w := range seen {
 		if w < mw {

@@ -12,8 +12,7 @@ import (
 // whatever the machine's cores (its scratch: the marks, the histogram, the
 // rare heaps, the second core's buffers; 128 KiB of it the 64 KiB arrays
 // of marks of octalMarks16, one a goroutine, allocated
-// once, 256 KiB the 16-bit ring of the rare loop, markRareRing, and since
-// issue 33's fourth session about 170 KiB the helpers' rows as bytes,
+// once, 256 KiB the 16-bit ring of the rare loop, markRareRing, and about 170 KiB the helpers' rows as bytes,
 // octalByteRow: 3 tasks of 128 heaps of 256 bytes, values below 256 here,
 // and the shorter rows they grew from; 576 KiB before them). A task
 // allocated for each block of the second core, a channel and a closure at

@@ -19,8 +19,8 @@ import (
 )
 
 // octalPeerBinary returns the path of the C++ octal-game solver of
-// tczajka/octal-games (MIT), built by ../shared/peers/czajka-octal/run.sh
-// (or named by $TABULATE_OCTAL_PEER), or "" if it is not built.
+// tczajka/octal-games (MIT), built by scripts/ci/peer.sh from
+// the solver's checkout (or named by $TABULATE_OCTAL_PEER), or "" if it is not built.
 func octalPeerBinary() string {
 	if p := os.Getenv("TABULATE_OCTAL_PEER"); p != "" {
 		return p
@@ -71,8 +71,8 @@ func octalPeerRun(t testing.TB, bin, code string, n int) ([]int32, string) {
 // first occurs, and the number of rare heaps (ours is the fewest of any
 // labelling, so at most its count, which includes heap 0 when rare). It is
 // run to 2^14 heaps, to 2^17 in the long tests, and skipped when the solver
-// is not built (run
-// ../shared/peers/czajka-octal/run.sh .6 10 once to build it).
+// is not built (scripts/ci/peer.sh builds
+// it from the solver's checkout).
 func TestOctalPeer(t *testing.T) {
 	bin := octalPeerBinary()
 	if bin == "" {
@@ -138,7 +138,7 @@ var octalPeerRows = []struct {
 
 // BenchmarkOctalPeer runs the C++ solver of tczajka/octal-games (one
 // thread, the public program to beat; built by
-// ../shared/peers/czajka-octal/run.sh) and ValuesWithStats on the same
+// scripts/ci/peer.sh) and ValuesWithStats on the same
 // games and sizes, one after the other in one process so that the ratio
 // holds on a loaded machine; scripts/bench.sh octal takes several samples
 // and prints min and median. engine reports the bytes it allocated a heap

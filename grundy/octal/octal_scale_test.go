@@ -169,7 +169,7 @@ func TestOctalKnownFrom(t *testing.T) {
 
 // TestOctalTakesLater checks the main goroutine's rule for a later
 // block's part it took while waiting (receive): with one helper (W = 2) it
-// lists it, as before issue 33's fifth session (2026-11-27); from two helpers on only
+// lists it; from two helpers on only
 // when at least one queued part is left for each helper, so that no helper
 // waits for a part while the main goroutine lists one.
 func TestOctalTakesLater(t *testing.T) {

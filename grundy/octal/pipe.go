@@ -74,7 +74,7 @@ const octalPartHeaps = 8
 // Trick: parts of 16 heaps on few workers. Reason: each part is a channel
 // send and receive and a wake-up of a parked helper; 0.6 to 2^22 at W = 2
 // took 0.979 times the CPU with parts of 16 heaps against 8 on one P
-// (farm-bench, 3 pairs; 0.81 on two cores, a noisy set).
+// (A/B timing, 3 pairs; 0.81 on two cores, a noisy set).
 // Cost: on many workers, parts of 8 heaps, so that none waits for a part
 // while others are queued. Ours.
 func octalPartHeapsFor(helpers int) int {
@@ -138,7 +138,7 @@ func octalPartHeapsFor(helpers int) int {
 // near 2 at 16 workers. Cost: a channel send and receive a part, the far
 // part's step 2 (a pack up to v*) and a copy of the marks as bytes (heap),
 // a mark array of 64 KiB a helper: W = 2 took 1.039 times the CPU of W = 1
-// on one P and 1.069 on two cores (0.6 to 2^22, farm-bench), the splits
+// on one P and 1.069 on two cores (0.6 to 2^22, A/B timing), the splits
 // listed being about the same (2.26*10^9 against 2.29*10^9 to 2^20).
 // Sources: the C++
 // solver of tczajka/octal-games and the Rust solver of
@@ -390,7 +390,7 @@ func (p *octalPipe) heap(t *octalTask, sc *octalScratch, n int) {
 	// against one pack a heap on one worker (0.6 to 2^22: octalPack 0.50 s
 	// of CPU on two workers, 0.14 s on one; pprof). Measured: W = 2 with
 	// byte rows took 0.986 times the CPU of packed rows on one P and 0.962
-	// on two cores (both with octalPackVstar; farm-bench, 3 pairs
+	// on two cores (both with octalPackVstar; A/B timing, 3 pairs
 	// each). Cost: a copy of 64*mw bytes on each side (512 on
 	// 0.6) and rows four times as long as packed ones, at most
 	// octalByteRow bytes a heap (3 tasks of 128 KiB).

@@ -32,7 +32,7 @@ import (
 // task and its bit sets (mw words an s) every few s, two channel
 // operations a task, the near part set bit by bit by the main goroutine
 // (plainSetSplits), 64 KiB of marks a helper; taken only for s/2 >=
-// plainParMin splits. Measured (farm-bench, 4 pairs, a niced
+// plainParMin splits. Measured (A/B timing, 4 pairs, a niced
 // two-goroutine run beside): 0.164 to
 // 2^18 by tabulate run on 2 workers against 1, 1.034 of the CPU (median;
 // 1.018 to 1.060) and 0.785 of the wall time (0.769 to 0.833). This
@@ -134,7 +134,7 @@ func (e *octalEngine) splitSet16(f []uint64, s, h, n int) {
 // 1 <= a <= hi: a bit at a time, as the near part is a few hundred splits
 // at most, against the 64*len(f) marks that a pass of markPairs would pack
 // and clear (8 KiB an s on 0.164 to 2^18; its 2 workers took 1.056 of one
-// worker's CPU with that pass, 1.039 without, farm-bench).
+// worker's CPU with that pass, 1.039 without, A/B timing).
 func plainSetSplits(f []uint64, g []int32, s, hi int) {
 	for a := 1; a <= hi; a++ {
 		v := uint32(g[a] ^ g[s-a])

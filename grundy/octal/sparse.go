@@ -174,7 +174,7 @@ func (e *octalEngine) step3Pair(par bool, s, lo1, hi1, lo2, hi2 int) {
 // every range. Reason: a heap of 0.6 lists about twenty ranges, most of a
 // few dozen splits, so the two calls and the checks a range were a
 // measurable share: 0.6 to 2^22 on one worker took 0.977 times the CPU
-// (farm-bench, 4 pairs). Cost: none. Ours.
+// (A/B timing, 4 pairs). Cost: none. Ours.
 func octalMarkRange(m16 *[1 << 16]byte, mk []byte, g []int32, s, lo, hi int) {
 	if lo > hi {
 		return

@@ -281,7 +281,7 @@ const (
 // microseconds, far past a spin; B's is for one heap of a helper. Cost: a
 // park and a wake-up (a few microseconds) a helper every D/2 heaps of B
 // (D/2, not D/4: with 15 helpers on two cores, D/4 cost 1.11 times the CPU
-// of W = 2 in parking and waking, D/2 0.96; farm-bench, 3 pairs, 0.6 from 2^20 to 1.5*2^20; at W = 2 the same CPU, 0.99).
+// of W = 2 in parking and waking, D/2 0.96; A/B timing, 3 pairs, 0.6 from 2^20 to 1.5*2^20; at W = 2 the same CPU, 0.99).
 func (p *tailPipe[V]) await(c *atomic.Int64, target int64, t *tailWaiter, spin bool) bool {
 	i := 0
 	if !spin {

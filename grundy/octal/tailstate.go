@@ -200,7 +200,7 @@ func (s *tailState[V]) run(ctx context.Context, opts TailOptions) error {
 	// - 1; one P: none, stage A would only add handoffs). Reason: a helper
 	// without a P of its own adds no throughput, only parking and waking:
 	// 0.6's tail from 2^20 to 1.5*2^20 at W = 16 on two cores took 1.12
-	// times the CPU of W = 2 (whole run, farm-bench). Cost: none;
+	// times the CPU of W = 2 (whole run, A/B timing). Cost: none;
 	// the values do not depend on W.
 	workers := policy.Of(grundy.Goroutines(opts.Workers)).Running()
 	if s.workers > 0 {

@@ -12,7 +12,7 @@ import (
 // TestSquaresGrundyProcess computes take-a-square's Grundy values g(0..max)
 // for max = $TABULATE_SQUARES_GRUNDY on $TABULATE_SQUARES_WORKERS workers
 // (0 or unset: GOMAXPROCS), for scripts/device/scale-octal.sh and
-// farm-bench, which time the whole process; $TABULATE_SQUARES_SUM, if set,
+// whole-process timers, which time the whole process; $TABULATE_SQUARES_SUM, if set,
 // names a file for the sha256 of the values (each a little-endian uint16),
 // so that runs at different workers can be compared. Without
 // $TABULATE_SQUARES_GRUNDY it is skipped.
