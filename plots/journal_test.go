@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"io"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -21,7 +22,8 @@ func journalColumn() Settings {
 
 // TestJournalColumn checks, at a journal column's settings, what a figure
 // for a paper needs and can be measured: every period raster's legend,
-// under the plot, takes at most a quarter of the figure's height; the
+// under the plot, takes at most a quarter of the figure's height and the
+// digits its exception rings mark stay clear of the rim (checkRings); the
 // Wythoff map's data area is square (at 16 x 10 cm too); and each PDF
 // embeds one font face, whose file (the whole of Liberation Serif: gonum's
 // PDF writer does not subset fonts) is the bulk of it, and the rest, the
@@ -42,6 +44,9 @@ func TestJournalColumn(t *testing.T) {
 		}
 		if share := lay.LegendBelow.Size().Y / s.Height; strings.HasPrefix(name, "period_raster") && share > 0.25 {
 			t.Errorf("%s: the legend under the plot takes %.0f%% of the height, want at most 25%%", name, 100*share)
+		}
+		if strings.HasPrefix(name, "period_raster") {
+			checkRings(t, name, lay)
 		}
 		var buf bytes.Buffer
 		if err := s.Write(p, &buf, "pdf"); err != nil {
@@ -95,4 +100,44 @@ func pdfFonts(t *testing.T, pdf []byte) (faces, size int) {
 		size += n
 	}
 	return faces, size
+}
+
+// checkRings fails t unless every exception ring of a period raster (a
+// white disc, the square marks of the layout under 12 points) with a digit
+// in it holds the digit's ink, its advance width by digitHeight of its
+// size, inside the circle less 0.7 points (the widest rim drawn), and
+// unless there is at least one.
+func checkRings(t *testing.T, name string, lay Layout) {
+	t.Helper()
+	rings := 0
+	for _, m := range lay.Marks {
+		sz := m.Size()
+		if d := sz.X - sz.Y; d > 0.01 || d < -0.01 || sz.X > 12 {
+			continue
+		}
+		c := vg.Point{X: (m.Min.X + m.Max.X) / 2, Y: (m.Min.Y + m.Max.Y) / 2}
+		// The last text in the ring: the cell's label, written before the
+		// ring's disc, is hidden under it.
+		var in []TextBox
+		for _, tb := range lay.Texts {
+			mid := (tb.Box.Min.X + tb.Box.Max.X) / 2
+			if mid >= m.Min.X && mid <= m.Max.X && tb.Origin.Y >= m.Min.Y && tb.Origin.Y <= m.Max.Y {
+				in = append(in, tb)
+			}
+		}
+		for _, tb := range in[max(len(in)-1, 0):] {
+			rings++
+			inner := float64(sz.X/2) - 0.7
+			for _, x := range []vg.Length{tb.Box.Min.X, tb.Box.Max.X} {
+				for _, y := range []vg.Length{tb.Origin.Y, tb.Origin.Y + digitHeight*tb.Size} {
+					if d := math.Hypot(float64(x-c.X), float64(y-c.Y)); d > inner {
+						t.Errorf("%s: the digit %q of a ring reaches %.2f pt from its centre, the rim %.2f", name, tb.Text, d, inner)
+					}
+				}
+			}
+		}
+	}
+	if rings == 0 {
+		t.Errorf("%s: no exception ring with its digit", name)
+	}
 }

@@ -39,6 +39,10 @@ type Layout struct {
 type TextBox struct {
 	Text string
 	Box  vg.Rectangle
+	// Size is the font size, and Origin the start of the baseline (for
+	// unrotated text, Box.Min.X and the baseline's height).
+	Size   vg.Length
+	Origin vg.Point
 }
 
 // LayoutOf returns where p's text and marks land when drawn at s. It
@@ -172,5 +176,6 @@ func (r *recorder) FillString(f font.Face, pt vg.Point, s string) {
 	up := size * float64(e.Ascent) / float64(e.Ascent+e.Descent)
 	x, y := float64(pt.X), float64(pt.Y)
 	b := r.box(x, y-(size-up), x+float64(f.Width(s)), y+up)
-	r.layout.Texts = append(r.layout.Texts, TextBox{Text: s, Box: b})
+	o := r.box(x, y, x, y).Min
+	r.layout.Texts = append(r.layout.Texts, TextBox{Text: s, Box: b, Size: f.Font.Size, Origin: o})
 }
