@@ -42,6 +42,9 @@ var zeroMark = rgb(0xD55E00) // Okabe-Ito vermillion: no viridis colour is near 
 // the zeros are marked from every cell, sampled or not. value is called
 // (max+1)^2 times.
 //
+// The map is drawn square, with equal units across and up, whatever the
+// figure's size.
+//
 // It returns an error if max < 0 or value returns a negative number,
 // naming the cell.
 func GrundyHeatmap(title string, max int, value func(a, b int) int32) (*plot.Plot, error) {
@@ -66,6 +69,7 @@ func GrundyHeatmap(title string, max int, value func(a, b int) int32) (*plot.Plo
 	colorOf, entries := valueColors([]int32{0, top}, true, "")
 	p := newPlot(title, "heap a", "heap b")
 	p.X.Padding, p.Y.Padding = 0, 0
+	p.X.Scale, p.Y.Scale = squareScale{}, squareScale{} // a square drawn square
 	if side <= GrundyMapCells {
 		g := &cellGrid{
 			cols: side, rows: side,

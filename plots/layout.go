@@ -25,6 +25,10 @@ type Layout struct {
 	Texts []TextBox
 	// Data is the data area, inside the axes.
 	Data vg.Rectangle
+	// LegendBelow is the strip under the plot that a legend below it takes
+	// (a figure narrower than NarrowWidth), its gap to the x axis
+	// included; empty when the legend is beside the data or there is none.
+	LegendBelow vg.Rectangle
 	// Marks are the bounding boxes of the filled shapes (bars, markers,
 	// swatches), less the backgrounds that fill half the canvas or more.
 	Marks []vg.Rectangle
@@ -35,6 +39,10 @@ type Layout struct {
 type TextBox struct {
 	Text string
 	Box  vg.Rectangle
+	// Size is the font size, and Origin the start of the baseline (for
+	// unrotated text, Box.Min.X and the baseline's height).
+	Size   vg.Length
+	Origin vg.Point
 }
 
 // LayoutOf returns where p's text and marks land when drawn at s. It
@@ -47,18 +55,23 @@ func (s Settings) LayoutOf(p *plot.Plot) (Layout, error) {
 	rec.layout.Size = rec.size
 	q := s.apply(p)
 	s.draw(q, rec)
-	rec.layout.Data = s.dataArea(q, rec)
+	rec.layout.Data, rec.layout.LegendBelow = s.dataArea(q, rec)
 	return rec.layout, nil
 }
 
 // dataArea returns the data area of q, a copy made by apply, drawn on c at
-// s: the layout of Settings.draw, without drawing.
-func (s Settings) dataArea(q *plot.Plot, c vg.CanvasSizer) vg.Rectangle {
+// s, and the strip of a legend below it with its gap (empty when there is
+// none): the layout of Settings.draw, without drawing.
+func (s Settings) dataArea(q *plot.Plot, c vg.CanvasSizer) (data, below vg.Rectangle) {
 	st := &drawState{s: s}
 	drawing.Store(q, st)
 	defer drawing.Delete(q)
-	area, _ := s.layout(q, c, st)
-	return q.DataCanvas(area).Rectangle
+	area, strip := s.layout(q, c, st)
+	if st.below != nil {
+		below = strip.Rectangle
+		below.Max.Y += belowGap
+	}
+	return q.DataCanvas(area).Rectangle, below
 }
 
 // Overlaps reports whether a and b share more than tol of both width and
@@ -163,5 +176,6 @@ func (r *recorder) FillString(f font.Face, pt vg.Point, s string) {
 	up := size * float64(e.Ascent) / float64(e.Ascent+e.Descent)
 	x, y := float64(pt.X), float64(pt.Y)
 	b := r.box(x, y-(size-up), x+float64(f.Width(s)), y+up)
-	r.layout.Texts = append(r.layout.Texts, TextBox{Text: s, Box: b})
+	o := r.box(x, y, x, y).Min
+	r.layout.Texts = append(r.layout.Texts, TextBox{Text: s, Box: b, Size: f.Font.Size, Origin: o})
 }

@@ -111,12 +111,12 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	var gaps []string // the legend's lines for the rows left out
 	for i := 1; i < len(lay.segs); i++ {
 		a, b := lay.segs[i-1][1], lay.segs[i][0] // rows a..b-1 are left out
-		what := "each repeats the row above"
+		what, narrow := "each repeats the row above", fmt.Sprintf("%d rows not drawn, each as the row above", b-a)
 		if a*per < n0 {
-			what = "part of the preperiod"
+			what, narrow = "part of the preperiod", fmt.Sprintf("%d rows of the preperiod not drawn", b-a)
 		}
 		pl.Add(&rowNote{y: float64(lay.display(a-1) + 1), x: float64(cols-1) / 2,
-			text: fmt.Sprintf("%d rows not drawn", b-a)})
+			text: fmt.Sprintf("%d rows not drawn", b-a), narrow: narrow})
 		gaps = append(gaps, fmt.Sprintf("rows n = %d to %d not drawn:", a*per, b*per-1), what)
 	}
 
@@ -167,9 +167,11 @@ func PeriodRaster(title string, values []int32, p analysis.Period, proven bool) 
 	if boundary != nil {
 		leg.Add(fmt.Sprintf("start of period, n = %d", n0), boundary)
 	}
+	// Under a narrow figure the band's own note says what the legend would
+	// (rowNote.narrow), and the legend stays short.
 	for i := 0; i < len(gaps); i += 2 {
-		leg.Add(gaps[i], swatch{gapGrey})
-		leg.Add(gaps[i+1])
+		leg.AddBeside(gaps[i], swatch{gapGrey})
+		leg.AddBeside(gaps[i+1])
 	}
 	if len(exc) > 0 {
 		leg.Add(fmt.Sprintf("exception (%d): g(n) differs", all), exceptions)
@@ -305,14 +307,27 @@ func (l rowLayout) ticks(per int) plot.TickerFunc {
 
 // rowNote writes text centred at (x, y) in data coordinates, at the plot's
 // text size or smaller to fit the data area's width: the note in a gap of a
-// broken row axis.
+// broken row axis. In a figure whose legend goes below the plot (narrower
+// than NarrowWidth), which leaves the gaps out of the legend, it writes
+// narrow instead, which says what the legend would, and falls back to text
+// where narrow cannot fit.
 type rowNote struct {
-	x, y float64
-	text string
+	x, y         float64
+	text, narrow string
 }
 
 // Plot implements plot.Plotter.
 func (n *rowNote) Plot(c draw.Canvas, plt *plot.Plot) {
+	if st := drawStateOf(plt); st != nil && st.s.Width < NarrowWidth && n.narrow != "" {
+		if (&rowNote{x: n.x, y: n.y, text: n.narrow}).draw(c, plt) {
+			return
+		}
+	}
+	n.draw(c, plt)
+}
+
+// draw writes n.text, and reports whether it fits.
+func (n *rowNote) draw(c draw.Canvas, plt *plot.Plot) bool {
 	trX, trY := plt.Transforms(&c)
 	sty := text.Style{
 		Color:   color.Black,
@@ -333,9 +348,10 @@ func (n *rowNote) Plot(c draw.Canvas, plt *plot.Plot) {
 		sty.Font.Size -= 0.5
 	}
 	if !fits() {
-		return
+		return false
 	}
 	c.FillText(sty, vg.Point{X: trX(n.x), Y: trY(n.y)}, n.text)
+	return true
 }
 
 // staircase returns the line between cells n < n0 and n >= n0 in a raster of
@@ -366,8 +382,10 @@ func staircase(col, row, per int) *plotter.Line {
 // with their rim thinned to match, so that exceptions stay inside their
 // cells when a raster has many small cells; in cells of 4.4 points or more
 // it draws exactly as the scatter would. Where grid writes its labels, the
-// ring fills the cell and the label is written again, in black, over its
-// white disc.
+// mark is a thin ring as large as the cell allows, around the cell's value
+// written again in black on the ring's white disc, at the grid's label size
+// or smaller so that the digits' ink stays clear of the rim
+// (labelInRing).
 type cellMarks struct {
 	*plotter.Scatter
 	grid *cellGrid
@@ -382,22 +400,41 @@ func (m cellMarks) Plot(c draw.Canvas, plt *plot.Plot) {
 	if m.grid != nil && m.grid.label != nil {
 		size = m.grid.labelSize(plt, trX, trY)
 	}
-	if r := 0.45 * cell; r < sty.Radius || size > 0 {
-		sty.Radius, sty.Shape = r, ringGlyph{rim: min(r/3, vg.Points(0.7))}
-	}
-	var label text.Style
 	if size > 0 {
-		f := m.grid.labelFont
-		f.Size = size
-		label = text.Style{Font: f, Color: color.Black, XAlign: draw.XCenter, YAlign: draw.YCenter, Handler: plt.TextHandler}
+		r := cell/2 - vg.Points(0.2)
+		sty.Radius, sty.Shape = r, ringGlyph{rim: min(r/5, vg.Points(0.5))}
+	} else if r := 0.45 * cell; r < sty.Radius {
+		sty.Radius, sty.Shape = r, ringGlyph{rim: min(r/3, vg.Points(0.7))}
 	}
 	for _, p := range m.XYs {
 		pt := vg.Point{X: trX(p.X), Y: trY(p.Y)}
 		c.DrawGlyph(sty, pt)
 		if size > 0 {
-			c.FillText(label, pt, m.grid.label(int(p.X), int(p.Y)))
+			f := m.grid.labelFont
+			f.Size = size
+			inner := sty.Radius - sty.Shape.(ringGlyph).rim - vg.Points(0.3)
+			labelInRing(c, f, pt, inner, m.grid.label(int(p.X), int(p.Y)))
 		}
 	}
+}
+
+// digitHeight is the height of a digit's ink in Liberation Serif, the
+// figures' font, as a fraction of the font size (1409/2048 em).
+const digitHeight = 0.69
+
+// labelInRing writes s in black centred on pt in font f, made smaller where
+// needed so that the box of its ink (its advance width by digitHeight of
+// the size) fits in a circle of radius inner.
+func labelInRing(c draw.Canvas, f font.Font, pt vg.Point, inner vg.Length, s string) {
+	face := font.DefaultCache.Lookup(f, f.Size)
+	w, h := face.Width(s), digitHeight*f.Size
+	if half := vg.Length(math.Hypot(float64(w/2), float64(h/2))); half > inner && inner > 0 {
+		f.Size *= inner / half
+		face = font.DefaultCache.Lookup(f, f.Size)
+		w, h = face.Width(s), digitHeight*f.Size
+	}
+	c.SetColor(color.Black)
+	c.FillString(face, vg.Point{X: pt.X - w/2, Y: pt.Y - h/2}, s)
 }
 
 // ringGlyph is a white disc with a black rim, visible on any cell colour.

@@ -35,7 +35,8 @@ type renderedFigure struct {
 
 // render writes p at s in format and renders it to pixels by the format's
 // renderer, at about s.DPI (PNG, PDF) or 192 pixels an inch (SVG, chromium
-// at a device scale of 2). It skips t when the renderer is not installed.
+// at a device scale of 2; 4 in a figure narrower than NarrowWidth). It
+// skips t when the renderer is not installed.
 func render(t *testing.T, p *plot.Plot, s Settings, format string) renderedFigure {
 	t.Helper()
 	var buf bytes.Buffer
@@ -72,8 +73,11 @@ func render(t *testing.T, p *plot.Plot, s Settings, format string) renderedFigur
 		if chromium == "" {
 			t.Skip("chromium not installed (apt-get install chromium): cannot render the SVG")
 		}
-		const device = 2 // device pixels a CSS pixel
-		scale = device * 96.0 / 72
+		device := 2 // device pixels a CSS pixel
+		if s.Width < NarrowWidth {
+			device = 4 // a square map's cells in a column are under a point
+		}
+		scale = float64(device) * 96.0 / 72
 		w, h := s.Width.Points()*96/72, s.Height.Points()*96/72
 		out = filepath.Join(dir, "svg.png")
 		cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -107,7 +111,8 @@ func render(t *testing.T, p *plot.Plot, s Settings, format string) renderedFigur
 // s: the layout of Settings.Write, without drawing.
 func dataPoint(p *plot.Plot, s Settings) func(x, y float64) vg.Point {
 	q := s.apply(p)
-	data := draw.Canvas{Rectangle: s.dataArea(q, vgimg.New(s.Width, s.Height))}
+	area, _ := s.dataArea(q, vgimg.New(s.Width, s.Height))
+	data := draw.Canvas{Rectangle: area}
 	tx, ty := q.Transforms(&data)
 	return func(x, y float64) vg.Point { return vg.Point{X: tx(x), Y: ty(y)} }
 }

@@ -194,6 +194,13 @@ func (l *sideLegend) Add(text string, thumbs ...plot.Thumbnailer) {
 	l.lines = append(l.lines, legendLine{text, thumbs})
 }
 
+// AddBeside adds an entry as Add does, to the legend beside or above the
+// data only: a legend below a narrow figure leaves it out (its figure says
+// the same in the plot).
+func (l *sideLegend) AddBeside(text string, thumbs ...plot.Thumbnailer) {
+	l.Legend.Add(text, thumbs...)
+}
+
 // AddKey adds a key of values: beside or above the data an entry per item,
 // labelled line (the label an entry of the wider legend would have); under
 // the plot one row, prefix and a swatch per item with its text inside, in

@@ -218,14 +218,41 @@ func (s Settings) draw(q *plot.Plot, c vg.CanvasSizer) {
 func (s Settings) layout(q *plot.Plot, c vg.CanvasSizer, st *drawState) (plotArea, strip draw.Canvas) {
 	dc := withMargins(c)
 	q.GlyphBoxes(q) // a legend that goes below says so (sideLegend.below)
-	if st.below == nil {
-		return dc, draw.Canvas{}
+	if st.below != nil {
+		h := st.below.height(q, dc.Size().X)
+		strip = dc
+		strip.Max.Y = strip.Min.Y + h
+		dc.Min.Y += h + belowGap
 	}
-	h := st.below.height(q, dc.Size().X)
-	strip = dc
-	strip.Max.Y = strip.Min.Y + h
-	dc.Min.Y += h + belowGap
+	if _, ok := q.X.Scale.(squareScale); ok {
+		dc = squareData(q, dc)
+	}
 	return dc, strip
+}
+
+// squareScale is the linear scale of a figure whose data area is drawn
+// square (GrundyHeatmap: a square of cells drawn square). Set on both axes,
+// it tells Settings.layout to trim the plot's canvas, equally on both
+// sides, until the data area is as wide as it is tall.
+type squareScale struct{ plot.LinearScale }
+
+// squareData returns dc trimmed, equally on its two sides across the
+// longer dimension of q's data area, so that the data area is square. The
+// axes keep their width as the canvas shrinks, so one trim is exact; a
+// second corrects for tick labels that change with the size.
+func squareData(q *plot.Plot, dc draw.Canvas) draw.Canvas {
+	for range 2 {
+		da := q.DataCanvas(dc).Size()
+		switch d := da.X - da.Y; {
+		case d > 0:
+			dc.Min.X += d / 2
+			dc.Max.X -= d / 2
+		case d < 0:
+			dc.Min.Y -= d / 2
+			dc.Max.Y += d / 2
+		}
+	}
+	return dc
 }
 
 // textSize is the size of the text a plotter draws in plt: its tick label
